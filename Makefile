@@ -1,0 +1,78 @@
+# Linux Trace Toolkit: top-level build.
+#
+#   make run        install what is missing, build, show the bundled sample trace
+#   make check      install what is missing, build, run every test (SANITIZE=1 too)
+#   make            build the user-space tools into build/
+#   make kernel     unpack Debian's linux-source, apply kernel/patches, build bzImage
+#   make qemu-test  boot that kernel in QEMU and trace end to end
+#   make fuzz       run the libFuzzer harness of the trace reader (FUZZ_SECONDS)
+#
+# Each component has a build.mk that adds its rules; outputs go under $(BUILD).
+
+BUILD ?= build
+ifeq ($(SANITIZE),1)
+BUILD := build-san
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wno-unused-parameter -Wno-missing-field-initializers -Werror
+BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC \
+	-Iinclude -Ilibltttrace/include $(WARNINGS) $(SANFLAGS)
+BASE_LDFLAGS := $(SANFLAGS)
+
+PKG_CONFIG ?= pkg-config
+GLIB_CFLAGS = $(shell $(PKG_CONFIG) --cflags glib-2.0)
+GLIB_LIBS = $(shell $(PKG_CONFIG) --libs glib-2.0)
+POPT_LIBS = -lpopt
+
+BIN := $(BUILD)/bin
+LIB := $(BUILD)/lib
+OBJ := $(BUILD)/obj
+
+SAMPLE_TRACE ?= traces/sample-synthetic
+
+.PHONY: all deps run check check-build test clean fuzz
+all:
+
+deps:
+	@scripts/install-deps.sh
+
+include libltttrace/build.mk
+include lttv-text/build.mk
+include tests/build.mk
+-include lttd/build.mk
+-include lttv-gtk/build.mk
+-include kernel/build.mk
+-include qemu/build.mk
+
+# The main job: install, build, and decode the bundled sample trace.
+run: deps
+	@$(MAKE) --no-print-directory all
+	$(BIN)/lttv-text -t $(SAMPLE_TRACE) --field-names | head -n 40
+	$(BIN)/lttv-text -t $(SAMPLE_TRACE) --cpu-stats --summary-only
+
+# Everything, from a fresh machine: install, build, all tests, then the
+# whole suite again under AddressSanitizer and UBSan.
+check: deps
+	@scripts/install-deps.sh kernel
+	@rm -f build/test-counts build-san/test-counts
+	-@$(MAKE) --no-print-directory test
+	-@$(MAKE) --no-print-directory SANITIZE=1 test
+	@echo "== all runs (plain and SANITIZE=1):"
+	@tests/total.sh build/test-counts build-san/test-counts
+
+test: all tests
+	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) tests/run.sh
+
+# Object files: one rule for every component.
+$(OBJ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS_$(firstword $(subst /, ,$<))) -MMD -MP -c $< -o $@
+
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
+
+clean:
+	rm -rf build build-san

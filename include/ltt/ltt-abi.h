@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0 OR LGPL-2.1 */
+/*
+ * ltt-abi.h - the binary interface of the Linux Trace Toolkit.
+ *
+ * This is the single home of every layout and constant that crosses a
+ * boundary: the kernel writes these structures into relayfs sub-buffers,
+ * lttd copies them verbatim to disk, libltttrace reads them back, lttctl
+ * sends the control message over netlink.  The kernel patch series carries
+ * a byte-identical copy as include/uapi/linux/ltt-abi.h (tests/abi-sync.sh
+ * checks it); nothing else may redefine these layouts.
+ *
+ * Only <linux/types.h> and <linux/ioctl.h> are used so that the same text
+ * compiles in the kernel and in user space.  docs/format.md explains every
+ * byte.
+ */
+#ifndef _UAPI_LINUX_LTT_ABI_H
+#define _UAPI_LINUX_LTT_ABI_H
+
+#include <linux/types.h>
+#include <linux/ioctl.h>
+
+/* ---- Trace identity ---------------------------------------------------- */
+
+#define LTT_TRACER_MAGIC_NUMBER		0x00D6B7ED
+#define LTT_TRACER_VERSION_MAJOR	0
+#define LTT_TRACER_VERSION_MINOR	7
+
+/* arch_type values */
+#define LTT_ARCH_TYPE_I386		1
+#define LTT_ARCH_TYPE_PPC		2
+#define LTT_ARCH_TYPE_SH		3
+#define LTT_ARCH_TYPE_S390		4
+#define LTT_ARCH_TYPE_MIPS		5
+#define LTT_ARCH_TYPE_ARM		6
+#define LTT_ARCH_TYPE_PPC64		7
+#define LTT_ARCH_TYPE_X86_64		8
+#define LTT_ARCH_TYPE_C2		9
+#define LTT_ARCH_TYPE_POWERPC		10
+#define LTT_ARCH_VARIANT_NONE		0
+
+/* flight_recorder values: the trace mode */
+#define LTT_TRACE_MODE_NORMAL		0
+#define LTT_TRACE_MODE_FLIGHT		1
+#define LTT_TRACE_MODE_HYBRID		2
+
+/*
+ * Written at the start of every sub-buffer, right after the block header.
+ * Packed: its size is 66 bytes.
+ */
+struct ltt_trace_header {
+	__u32 magic_number;
+	__u32 arch_type;
+	__u32 arch_variant;
+	__u32 float_word_order;		/* only useful for user space traces */
+	__u8 arch_size;			/* sizeof(void *) of the writer */
+	__u8 major_version;
+	__u8 minor_version;
+	__u8 flight_recorder;		/* LTT_TRACE_MODE_* */
+	__u8 has_heartbeat;		/* 1: 32-bit event timestamps */
+	__u8 has_alignment;		/* 0: packed, else max alignment */
+	__u32 freq_scale;		/* Hz = start_freq * freq_scale */
+	__u64 start_freq;
+	__u64 start_tsc;
+	__u64 start_monotonic;		/* ns, CLOCK_MONOTONIC at start */
+	__u64 start_time_sec;		/* wall clock at start_tsc */
+	__u64 start_time_usec;
+} __attribute__((packed));
+
+/*
+ * Every sub-buffer opens with this header (106 bytes, packed).  The events
+ * of the sub-buffer lie in [sizeof(header), buf_size - lost_size).
+ */
+struct ltt_block_start_header {
+	struct {
+		__u64 cycle_count;	/* 64-bit TSC when the sub-buffer began */
+		__u64 freq;		/* kHz */
+	} __attribute__((packed)) begin;
+	struct {
+		__u64 cycle_count;	/* 64-bit TSC when it was closed */
+		__u64 freq;		/* kHz */
+	} __attribute__((packed)) end;
+	__u32 lost_size;		/* unused bytes at the end */
+	__u32 buf_size;			/* size of this sub-buffer */
+	struct ltt_trace_header trace;
+} __attribute__((packed));
+
+/* ---- Event headers ------------------------------------------------------ */
+
+/* has_heartbeat != 0: 32 low bits of the cycle counter (8 bytes). */
+struct ltt_event_header_hb {
+	__u32 timestamp;
+	__u8 facility_id;
+	__u8 event_id;
+	__u16 event_size;
+} __attribute__((packed));
+
+/* has_heartbeat == 0: the full 64-bit cycle counter (12 bytes). */
+struct ltt_event_header_nohb {
+	__u64 timestamp;
+	__u8 facility_id;
+	__u8 event_id;
+	__u16 event_size;
+} __attribute__((packed));
+
+/* event_size value meaning "too large, compute it from the description" */
+#define LTT_EVENT_SIZE_UNKNOWN		0xFFFFU
+
+/* ---- The core facility (facilities/core.xml) ---------------------------- */
+
+#define LTT_CORE_FACILITY_NAME		"core"
+#define LTT_CORE_FACILITY_CHECKSUM	0x1A8DE486U
+#define LTT_CORE_FACILITY_ID		0
+enum ltt_core_event {
+	LTT_EVENT_CORE_FACILITY_LOAD = 0,
+	LTT_EVENT_CORE_FACILITY_UNLOAD = 1,
+	LTT_EVENT_CORE_TIME_HEARTBEAT = 2,
+	LTT_EVENT_CORE_STATE_DUMP_FACILITY_LOAD = 3,
+};
+#define LTT_MAX_FACILITIES		256	/* facility_id is a __u8 */
+
+/* ---- Trace directory layout (relayfs and the copy lttd writes) ---------- */
+
+#define LTT_RELAYFS_ROOT	"ltt"
+#define LTT_CONTROL_ROOT	"control"
+#define LTT_FACILITIES_CHANNEL	"facilities"
+#define LTT_INTERRUPTS_CHANNEL	"interrupts"
+#define LTT_PROCESSES_CHANNEL	"processes"
+#define LTT_MODULES_CHANNEL	"modules"
+#define LTT_NETWORK_CHANNEL	"network"
+#define LTT_CPU_CHANNEL		"cpu"
+#define LTT_FLIGHT_PREFIX	"flight-"
+#define LTT_EVENTDEFS_DIR	"eventdefs"
+
+/* ---- Tracer defaults ---------------------------------------------------- */
+
+#define LTT_DEFAULT_SUBBUF_SIZE_LOW	65536
+#define LTT_DEFAULT_N_SUBBUFS_LOW	2
+#define LTT_DEFAULT_SUBBUF_SIZE_MED	262144
+#define LTT_DEFAULT_N_SUBBUFS_MED	2
+#define LTT_DEFAULT_SUBBUF_SIZE_HIGH	1048576
+#define LTT_DEFAULT_N_SUBBUFS_HIGH	2
+#define LTT_RESERVE_CRITICAL		4096
+
+/* ---- relayfs ioctls (on a channel file) --------------------------------- */
+
+/* Get the next sub-buffer that can be read: its consumed offset. */
+#define RELAYFS_GET_SUBBUF		_IOR(0xF4, 0x00, __u32)
+/* Release the sub-buffer taken by GET_SUBBUF (argument: that offset). */
+#define RELAYFS_PUT_SUBBUF		_IOW(0xF4, 0x01, __u32)
+/* Number of sub-buffers in the per-cpu buffer. */
+#define RELAYFS_GET_N_SUBBUFS		_IOR(0xF4, 0x02, __u32)
+/* Size of one sub-buffer. */
+#define RELAYFS_GET_SUBBUF_SIZE		_IOR(0xF4, 0x03, __u32)
+
+/* ---- netlink control ---------------------------------------------------- */
+
+#define NETLINK_LTT			31
+#define LTTCTLM_CONTROL			0x11	/* nlmsg_type of a request */
+
+enum ltt_control_op {
+	LTT_OP_CREATE = 0,
+	LTT_OP_DESTROY = 1,
+	LTT_OP_START = 2,
+	LTT_OP_STOP = 3,
+};
+
+#define LTT_CONTROL_NAME_LEN		64
+
+/*
+ * The payload of an LTTCTLM_CONTROL message.  Only fixed-size members, all
+ * naturally aligned, no pointer or long: 160 bytes on every ABI, so that a
+ * 32-bit lttctl talks to a 64-bit kernel.  Names are NUL-terminated within
+ * their arrays (the kernel refuses them otherwise).  A size or count of 0
+ * means "the default of the mode".
+ */
+struct ltt_control_msg {
+	char trace_name[LTT_CONTROL_NAME_LEN];
+	char trace_type[LTT_CONTROL_NAME_LEN];	/* transport, e.g. "relay" */
+	__u32 op;				/* enum ltt_control_op */
+	__u32 mode;				/* LTT_TRACE_MODE_* */
+	__u32 subbuf_size_low;
+	__u32 n_subbufs_low;
+	__u32 subbuf_size_med;
+	__u32 n_subbufs_med;
+	__u32 subbuf_size_high;
+	__u32 n_subbufs_high;
+};
+
+#endif /* _UAPI_LINUX_LTT_ABI_H */

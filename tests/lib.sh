@@ -1,0 +1,59 @@
+# Shared helpers for the shell tests (sourced). Each test script prints TAP:
+#   ok N - what          not ok N - what          ok N - what # SKIP why
+# and ends with the plan. tests/run.sh adds them up.
+#
+#   check "what" cmd args...     runs cmd; passes when it exits 0
+#   check_fails "what" cmd...    passes when cmd exits non-zero (and not by a signal)
+#   skip "what" "why"            counted as skipped, and says why
+#   done_testing                 prints the plan; exit status says if all passed
+
+: "${BUILD:=build}"
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BIN="$TOP/$BUILD/bin"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/ltt-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+_n=0
+_failed=0
+
+_report() { # status what [directive]
+	_n=$((_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $_n - $2${3:+ # $3}"
+	else
+		echo "not ok $_n - $2"
+		_failed=$((_failed + 1))
+	fi
+}
+
+check() {
+	_what=$1; shift
+	if "$@" >"$TMP/out" 2>"$TMP/err"; then
+		_report 0 "$_what"
+	else
+		_report 1 "$_what"
+		sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -n 20
+	fi
+}
+
+check_fails() {
+	_what=$1; shift
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	_rc=$?
+	if [ $_rc -ne 0 ] && [ $_rc -lt 128 ]; then
+		_report 0 "$_what"
+	else
+		_report 1 "$_what (exit $_rc)"
+		sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -n 20
+	fi
+}
+
+skip() {
+	_n=$((_n + 1))
+	echo "ok $_n - $1 # SKIP $2"
+	echo "SKIPPED: $1: $2" >&2
+}
+
+done_testing() {
+	echo "1..$_n"
+	[ "$_failed" -eq 0 ]
+}

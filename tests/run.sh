@@ -1,0 +1,54 @@
+#!/bin/sh
+# Runs every test program and script, reads their TAP and prints the totals
+# as one line: "N passed, N failed, N skipped". Exit status 0 only if none
+# failed. Unit tests are C programs in $BUILD/tests/, scripted tests are
+# tests/t[0-9]*.sh. Under SANITIZE=1 the QEMU tests (tests/q*.sh) are not
+# rerun: they exercise the kernel, not the sanitized user space.
+: "${BUILD:=build}"
+export BUILD
+cd "$(dirname "$0")/.." || exit 2
+log="$BUILD/test-log"
+counts="$BUILD/test-counts"
+: >"$log"
+pass=0 fail=0 skipped=0
+
+run_one() { # name command...
+	name=$1; shift
+	out=$("$@" 2>>"$log"; echo "exit=$?")
+	printf '%s\n' "$out" | sed "s|^|$name: |" >>"$log"
+	p=$(printf '%s\n' "$out" | grep -c '^ok .*# SKIP')
+	s=$(printf '%s\n' "$out" | grep -c '^ok ')
+	f=$(printf '%s\n' "$out" | grep -c '^not ok ')
+	rc=$(printf '%s\n' "$out" | sed -n 's/^exit=//p')
+	pass=$((pass + s - p)); skipped=$((skipped + p)); fail=$((fail + f))
+	if [ "$rc" != 0 ] && [ "$f" -eq 0 ]; then
+		# died without reporting a failure (crash, sanitizer, plan)
+		fail=$((fail + 1))
+		echo "FAIL $name: exited with $rc without a 'not ok'"
+	fi
+	printf '%s\n' "$out" | grep '^not ok' | sed "s|^|FAIL $name: |"
+	printf '%s\n' "$out" | grep '# SKIP' | sed "s|^|SKIP $name: |"
+	printf '%-40s %3d passed, %d failed, %d skipped\n' "$name" $((s - p)) "$f" "$p"
+}
+
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	run_one "$(basename "$t")" "$t"
+done
+for t in tests/t[0-9]*.sh; do
+	[ -f "$t" ] || continue
+	run_one "$(basename "$t")" sh "$t"
+done
+if [ "${SANITIZE:-}" != 1 ]; then
+	for t in tests/q[0-9]*.sh; do
+		[ -f "$t" ] || continue
+		run_one "$(basename "$t")" sh "$t"
+	done
+fi
+echo "$pass $fail $skipped" >"$counts"
+if [ "$skipped" -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skipped skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
+[ "$fail" -eq 0 ]
