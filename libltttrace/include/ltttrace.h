@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ltttrace.h - read Linux Trace Toolkit traces.
+ *
+ * The one public header of libltttrace. Handles are opaque; GLib is used
+ * inside but never appears here. Every call that can fail takes an
+ * `ltt_error **err` (may be NULL) and, on failure, sets it to an error that
+ * carries the chain of causes ("cannot open trace out: cpu_1: sub-buffer 3
+ * at offset 0x60000: bad magic 0x12345678"). Free it with ltt_error_free().
+ *
+ * Typical use:
+ *
+ *	ltt_trace *t = ltt_trace_open("out", NULL, &err);
+ *	ltt_iter *it = ltt_iter_new(&t, 1, &err);
+ *	const ltt_event *ev;
+ *	while (ltt_iter_next(it, &ev, &err) > 0)
+ *		printf("%s.%s\n", ltt_event_facility_name(ev), ltt_event_name(ev));
+ *
+ * Times are int64_t nanoseconds since the Unix epoch (wall clock), computed
+ * from cycles as docs/format.md says. The format itself is described in
+ * docs/format.md and its layouts live in <ltt/ltt-abi.h>.
+ */
+#ifndef LTTTRACE_H
+#define LTTTRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Errors ------------------------------------------------------------- */
+
+typedef struct ltt_error ltt_error;
+
+/* The whole chain, outermost cause first, joined with ": ". */
+const char *ltt_error_message(const ltt_error *err);
+void ltt_error_free(ltt_error *err);
+
+/* ---- Facility descriptions (the XML catalogue) -------------------------- */
+
+typedef struct ltt_description ltt_description;
+
+/* Parse one facility description file. */
+ltt_description *ltt_description_load(const char *xml_path, ltt_error **err);
+/* Parse from memory (for fuzzing and tests); `origin` names it in errors. */
+ltt_description *ltt_description_parse(const char *text, size_t len,
+					const char *origin, ltt_error **err);
+void ltt_description_free(ltt_description *desc);
+const char *ltt_description_name(const ltt_description *desc);
+/* The genevent checksum (docs/format.md, "The checksum"). */
+uint32_t ltt_description_checksum(const ltt_description *desc);
+unsigned ltt_description_num_events(const ltt_description *desc);
+const char *ltt_description_event_name(const ltt_description *desc, unsigned id);
+
+/* ---- Traces ------------------------------------------------------------- */
+
+typedef struct ltt_trace ltt_trace;
+typedef struct ltt_tracefile ltt_tracefile;
+
+typedef struct ltt_open_options {
+	/* extra folders to search for facility XML, NULL-terminated (-f) */
+	const char *const *facility_dirs;
+} ltt_open_options;
+
+/*
+ * Open a trace directory: map every tracefile, validate every block header,
+ * read the facilities channel and load the facility descriptions. Problems
+ * that do not stop reading (a facility without a description) become
+ * warnings, see ltt_trace_warning().
+ */
+ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
+			  ltt_error **err);
+void ltt_trace_close(ltt_trace *trace);
+
+const char *ltt_trace_path(const ltt_trace *trace);
+unsigned ltt_trace_num_warnings(const ltt_trace *trace);
+const char *ltt_trace_warning(const ltt_trace *trace, unsigned i);
+
+/* What the block headers say of the whole trace. */
+typedef struct ltt_trace_info {
+	uint32_t arch_type, arch_variant;
+	unsigned arch_size;		/* 4 or 8 */
+	unsigned major, minor;
+	unsigned mode;			/* LTT_TRACE_MODE_* of ltt-abi.h */
+	unsigned has_heartbeat;
+	unsigned has_alignment;
+	uint32_t freq_scale;
+	uint64_t start_freq;
+	uint64_t start_tsc;
+	uint64_t start_monotonic;
+	int64_t start_time_ns;		/* wall clock at start_tsc */
+	int64_t first_event_ns;		/* earliest event (or block begin) */
+	int64_t last_event_ns;		/* latest event (or block end) */
+	uint64_t num_events;		/* filled by ltt_trace_count_events() */
+	uint64_t events_lost;		/* from channel.buffer_stats, summed */
+	uint64_t corrupted_subbuffers;
+} ltt_trace_info;
+const ltt_trace_info *ltt_trace_get_info(const ltt_trace *trace);
+
+unsigned ltt_trace_num_tracefiles(const ltt_trace *trace);
+ltt_tracefile *ltt_trace_tracefile(const ltt_trace *trace, unsigned i);
+/* "cpu", "control/facilities", "flight-cpu", ... (no CPU suffix) */
+const char *ltt_tracefile_name(const ltt_tracefile *tf);
+/* path relative to the trace, e.g. "control/facilities_0" */
+const char *ltt_tracefile_relpath(const ltt_tracefile *tf);
+unsigned ltt_tracefile_cpu(const ltt_tracefile *tf);
+unsigned ltt_tracefile_num_blocks(const ltt_tracefile *tf);
+uint32_t ltt_tracefile_subbuf_size(const ltt_tracefile *tf);
+uint64_t ltt_tracefile_events_lost(const ltt_tracefile *tf);
+uint64_t ltt_tracefile_corrupted_subbuffers(const ltt_tracefile *tf);
+
+/* Facilities loaded in this trace, by id (NULL if that id is unused). */
+typedef struct ltt_facility ltt_facility;
+const ltt_facility *ltt_trace_facility(const ltt_trace *trace, unsigned id);
+const char *ltt_facility_name(const ltt_facility *fac);
+uint32_t ltt_facility_checksum(const ltt_facility *fac);
+/* NULL when no description with that name and checksum was found */
+const ltt_description *ltt_facility_description(const ltt_facility *fac);
+
+/* Conversions, with the trace's own frequency and start. */
+int64_t ltt_trace_cycles_to_ns(const ltt_trace *trace, uint64_t cycles);
+/* Inverse (rounded down), for seeking by time. */
+uint64_t ltt_trace_ns_to_cycles(const ltt_trace *trace, int64_t wall_ns);
+
+/* ---- Events -------------------------------------------------------------- */
+
+typedef struct ltt_event ltt_event;
+
+/* An event is valid until the next call on the iterator that returned it. */
+int64_t ltt_event_time_ns(const ltt_event *ev);	/* wall clock */
+uint64_t ltt_event_cycles(const ltt_event *ev);		/* rebuilt 64-bit */
+const ltt_trace *ltt_event_trace(const ltt_event *ev);
+const ltt_tracefile *ltt_event_tracefile(const ltt_event *ev);
+unsigned ltt_event_cpu(const ltt_event *ev);
+unsigned ltt_event_facility_id(const ltt_event *ev);
+unsigned ltt_event_id(const ltt_event *ev);
+/* "core", or "facility_<id>" when the id was never loaded */
+const char *ltt_event_facility_name(const ltt_event *ev);
+/* "facility_load", or "event_<id>" when there is no description */
+const char *ltt_event_name(const ltt_event *ev);
+/* 1 when the event's fields can be decoded */
+int ltt_event_is_known(const ltt_event *ev);
+const void *ltt_event_payload(const ltt_event *ev, size_t *size);
+/* Where the event header starts, for error messages and tools. */
+uint64_t ltt_event_file_offset(const ltt_event *ev);
+
+/* ---- Field values -------------------------------------------------------- */
+
+typedef enum ltt_kind {
+	LTT_KIND_NONE = 0,
+	LTT_KIND_INT,		/* int, int_fixed, char, short, long, ssize_t, off_t */
+	LTT_KIND_UINT,		/* uint, uint_fixed, uchar, ushort, ulong, size_t */
+	LTT_KIND_POINTER,
+	LTT_KIND_ENUM,
+	LTT_KIND_FLOAT,
+	LTT_KIND_STRING,
+	LTT_KIND_ARRAY,
+	LTT_KIND_SEQUENCE,
+	LTT_KIND_STRUCT,
+	LTT_KIND_UNION,
+} ltt_kind;
+
+/* One decoded scalar (or, for compound kinds, its element count). */
+typedef struct ltt_value {
+	ltt_kind kind;
+	unsigned size;		/* bytes of the scalar in the payload */
+	union {
+		int64_t i;
+		uint64_t u;	/* UINT, POINTER, ENUM; count for ARRAY/SEQUENCE/STRUCT */
+		double f;
+	};
+	const char *str;	/* STRING: points into the trace, NUL-terminated */
+	const char *label;	/* ENUM: the label, or NULL */
+} ltt_value;
+
+/*
+ * Top-level fields by index. Resolve the index once per event type with
+ * ltt_event_field_index() and reuse it: it is the same for every event with
+ * the same (facility id, event id) in a trace. Returns 0 on success, -1
+ * when the payload is too short or the field does not exist.
+ */
+int ltt_event_num_fields(const ltt_event *ev);
+const char *ltt_event_field_name(const ltt_event *ev, int index);
+int ltt_event_field_index(const ltt_event *ev, const char *name);
+int ltt_event_field(const ltt_event *ev, int index, ltt_value *out);
+/* Convenience for scalars: value as int64/uint64, `dflt` when absent. */
+int64_t ltt_event_get_int(const ltt_event *ev, const char *name, int64_t dflt);
+uint64_t ltt_event_get_uint(const ltt_event *ev, const char *name, uint64_t dflt);
+/* String field (NULL when absent). */
+const char *ltt_event_get_string(const ltt_event *ev, const char *name);
+
+/*
+ * Visit every field, recursively, in payload order. `path` is the dotted
+ * name ("args.fd", "list[3]"); `depth` 0 is a top-level field. For compound
+ * kinds the callback is called once before their members. Return non-zero
+ * from the callback to stop. Returns -1 if the payload is malformed.
+ */
+typedef int (*ltt_field_visitor)(void *user, const char *name, int depth,
+				 const ltt_value *value);
+int ltt_event_visit_fields(const ltt_event *ev, ltt_field_visitor fn,
+			   void *user);
+
+/* Text of the fields, "a = 1, b = \"x\"" (with names) or "1, \"x\"". */
+enum {
+	LTT_FORMAT_NAMES = 1 << 0,
+};
+/* Writes into buf (always NUL-terminated); returns the length it needed. */
+size_t ltt_event_format_fields(const ltt_event *ev, unsigned flags,
+			       char *buf, size_t size);
+
+/* ---- Iteration in time order ---------------------------------------------- */
+
+typedef struct ltt_iter ltt_iter;
+
+/*
+ * Merge all tracefiles of one or more traces into one stream ordered by
+ * time (ties: by trace, then tracefile order). The traces must outlive the
+ * iterator.
+ */
+ltt_iter *ltt_iter_new(ltt_trace *const *traces, size_t n, ltt_error **err);
+void ltt_iter_free(ltt_iter *it);
+/* 1: *ev is the next event; 0: end of the traces; -1: error (corrupt data) */
+int ltt_iter_next(ltt_iter *it, const ltt_event **ev, ltt_error **err);
+/* Position so that the next event returned is the first with time >= t. */
+int ltt_iter_seek_time(ltt_iter *it, int64_t wall_ns, ltt_error **err);
+
+/* Counts events and fills ltt_trace_info.num_events (a full pass). */
+int ltt_trace_count_events(ltt_trace *trace, ltt_error **err);
+
+/* Where facility descriptions are installed (compiled-in default, or
+ * $LTT_FACILITIES_DIR). */
+const char *ltt_default_facilities_dir(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* LTTTRACE_H */
