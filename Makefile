@@ -34,7 +34,8 @@ OBJ := $(BUILD)/obj
 
 SAMPLE_TRACE ?= traces/sample-synthetic
 
-.PHONY: all deps run check check-build test clean fuzz
+.PHONY: all deps run check test tests clean fuzz
+tests:
 all:
 
 deps:
@@ -42,7 +43,7 @@ deps:
 
 include libltttrace/build.mk
 include lttv-text/build.mk
-include tests/build.mk
+-include tests/build.mk
 -include lttd/build.mk
 -include lttv-gtk/build.mk
 -include kernel/build.mk

@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * event.c - what a tool can ask of an event: its time, its names, its
+ * fields as values, as text, or visited one by one.
+ *
+ * One recursive walker serves both the visitor and the text formatter, so
+ * that the two can never disagree about where a field lies.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "internal.h"
+
+int64_t ltt_event_time_ns(const ltt_event *ev) { return ev->time_ns; }
+uint64_t ltt_event_cycles(const ltt_event *ev) { return ev->cycles; }
+const ltt_trace *ltt_event_trace(const ltt_event *ev) { return ev->trace; }
+const ltt_tracefile *ltt_event_tracefile(const ltt_event *ev) { return ev->tf; }
+unsigned ltt_event_cpu(const ltt_event *ev) { return ev->tf->cpu; }
+unsigned ltt_event_facility_id(const ltt_event *ev) { return ev->fac_id; }
+unsigned ltt_event_id(const ltt_event *ev) { return ev->ev_id; }
+uint64_t ltt_event_file_offset(const ltt_event *ev) { return ev->file_offset; }
+int ltt_event_is_known(const ltt_event *ev) { return ev->type != NULL; }
+
+const char *ltt_event_facility_name(const ltt_event *ev)
+{
+	return ev->fac ? ev->fac->display_name : ev->trace->unknown_names[ev->fac_id];
+}
+
+const char *ltt_event_name(const ltt_event *ev)
+{
+	return ev->type ? ev->type->desc->name : ev->trace->unknown_event_names[ev->ev_id];
+}
+
+const void *ltt_event_payload(const ltt_event *ev, size_t *size)
+{
+	if (size)
+		*size = ev->size;
+	return ev->payload;
+}
+
+int ltt_event_num_fields(const ltt_event *ev)
+{
+	return ev->type ? (int)ev->type->num_fields : 0;
+}
+
+const char *ltt_event_field_name(const ltt_event *ev, int index)
+{
+	if (!ev->type || index < 0 || (unsigned)index >= ev->type->num_fields)
+		return NULL;
+	return ((ltt_field_desc *)ev->type->desc->fields->pdata[index])->name;
+}
+
+int ltt_event_field_index(const ltt_event *ev, const char *name)
+{
+	gpointer v;
+
+	if (!ev->type)
+		return -1;
+	v = g_hash_table_lookup(ev->type->index_by_name, name);
+	return v ? GPOINTER_TO_INT(v) - 1 : -1;
+}
+
+int ltt_event_field(const ltt_event *ev, int index, ltt_value *out)
+{
+	int64_t off;
+
+	memset(out, 0, sizeof(*out));
+	if (!ev->type || index < 0 || (unsigned)index >= ev->type->num_fields)
+		return -1;
+	off = ltt_event_type_field_offset(ev->type, (unsigned)index,
+					  ev->payload, ev->size);
+	if (off < 0)
+		return -1;
+	return ltt_layout_value(&ev->type->facility->sizes,
+				((ltt_field_desc *)ev->type->desc->fields->pdata[index])->type,
+				ev->payload, ev->size, (size_t)off, out);
+}
+
+int64_t ltt_event_get_int(const ltt_event *ev, const char *name, int64_t dflt)
+{
+	ltt_value v;
+
+	if (ltt_event_field(ev, ltt_event_field_index(ev, name), &v) < 0)
+		return dflt;
+	switch (v.kind) {
+	case LTT_KIND_INT: return v.i;
+	case LTT_KIND_UINT: case LTT_KIND_POINTER: case LTT_KIND_ENUM:
+		return (int64_t)v.u;
+	default: return dflt;
+	}
+}
+
+uint64_t ltt_event_get_uint(const ltt_event *ev, const char *name, uint64_t dflt)
+{
+	ltt_value v;
+
+	if (ltt_event_field(ev, ltt_event_field_index(ev, name), &v) < 0)
+		return dflt;
+	switch (v.kind) {
+	case LTT_KIND_INT: return (uint64_t)v.i;
+	case LTT_KIND_UINT: case LTT_KIND_POINTER: case LTT_KIND_ENUM:
+		return v.u;
+	default: return dflt;
+	}
+}
+
+const char *ltt_event_get_string(const ltt_event *ev, const char *name)
+{
+	ltt_value v;
+
+	if (ltt_event_field(ev, ltt_event_field_index(ev, name), &v) < 0 ||
+	    v.kind != LTT_KIND_STRING)
+		return NULL;
+	return v.str;
+}
+
+/* ---- the walker ---- */
+
+typedef struct walker {
+	const ltt_sizes *s;
+	const uint8_t *p;
+	size_t len;
+	ltt_field_visitor fn;	/* visit: callback per value */
+	void *user;
+	GString *path;
+	GString *out;		/* format: text */
+	unsigned flags;
+	int stopped;
+} walker;
+
+static void append_string(GString *out, const char *s)
+{
+	g_string_append_c(out, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		switch (c) {
+		case '"': g_string_append(out, "\\\""); break;
+		case '\\': g_string_append(out, "\\\\"); break;
+		case '\n': g_string_append(out, "\\n"); break;
+		case '\t': g_string_append(out, "\\t"); break;
+		case '\r': g_string_append(out, "\\r"); break;
+		default:
+			if (c < 0x20 || c == 0x7f)
+				g_string_append_printf(out, "\\x%02x", c);
+			else
+				g_string_append_c(out, (char)c);
+		}
+	}
+	g_string_append_c(out, '"');
+}
+
+static void append_scalar(GString *out, const ltt_value *v)
+{
+	switch (v->kind) {
+	case LTT_KIND_INT:
+		g_string_append_printf(out, "%" PRId64, v->i);
+		break;
+	case LTT_KIND_UINT:
+		g_string_append_printf(out, "%" PRIu64, v->u);
+		break;
+	case LTT_KIND_POINTER:
+		g_string_append_printf(out, "0x%" PRIx64, v->u);
+		break;
+	case LTT_KIND_ENUM:
+		if (v->label)
+			g_string_append(out, v->label);
+		else
+			g_string_append_printf(out, "%" PRIu64, v->u);
+		break;
+	case LTT_KIND_FLOAT:
+		g_string_append_printf(out, "%g", v->f);
+		break;
+	case LTT_KIND_STRING:
+		append_string(out, v->str);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Walks the value of type t at off (aligned by the caller). Returns its
+ * size, or -1 if the payload is malformed. */
+static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
+{
+	ltt_value v;
+	size_t start = off, pathlen = w->path->len;
+	const ltt_sizes *s = w->s;
+
+	t = ltt_type_resolve(t);
+	if (ltt_layout_value(s, t, w->p, w->len, off, &v) < 0)
+		return -1;
+	if (w->fn && !w->stopped && w->fn(w->user, w->path->str, depth, &v))
+		w->stopped = 1;
+
+	switch (t->xtype) {
+	case X_ARRAY:
+	case X_SEQUENCE: {
+		unsigned ea = ltt_layout_alignment(s, t->elem);
+		uint64_t n = v.u;
+
+		if (t->xtype == X_SEQUENCE)
+			off += v.size;
+		if (n > w->len)
+			return -1;
+		if (w->out)
+			g_string_append(w->out, "[ ");
+		for (uint64_t i = 0; i < n; i++) {
+			int64_t one;
+
+			off += ltt_layout_align(s, off, ea);
+			g_string_append_printf(w->path, "[%" PRIu64 "]", i);
+			if (w->out && i)
+				g_string_append(w->out, ", ");
+			one = walk(w, t->elem, off, depth + 1);
+			g_string_truncate(w->path, pathlen);
+			if (one < 0)
+				return -1;
+			off += (size_t)one;
+		}
+		if (w->out)
+			g_string_append(w->out, n ? " ]" : "]");
+		return (int64_t)(off - start);
+	}
+	case X_STRUCT:
+	case X_UNION: {
+		int64_t max = 0;
+
+		if (w->out)
+			g_string_append(w->out, "{ ");
+		for (guint i = 0; i < t->fields->len; i++) {
+			const ltt_field_desc *fd = t->fields->pdata[i];
+			int64_t one;
+			size_t at = off;
+
+			if (t->xtype == X_STRUCT)
+				at += ltt_layout_align(s, off, ltt_layout_alignment(s, fd->type));
+			else
+				at = start;
+			g_string_append_printf(w->path, "%s%s", pathlen ? "." : "", fd->name);
+			if (w->out) {
+				if (i)
+					g_string_append(w->out, ", ");
+				if (w->flags & LTT_FORMAT_NAMES)
+					g_string_append_printf(w->out, "%s = ", fd->name);
+			}
+			one = walk(w, fd->type, at, depth + 1);
+			g_string_truncate(w->path, pathlen);
+			if (one < 0)
+				return -1;
+			if (t->xtype == X_STRUCT)
+				off = at + (size_t)one;
+			else if (one > max)
+				max = one;
+		}
+		if (w->out)
+			g_string_append(w->out, t->fields->len ? " }" : "}");
+		return t->xtype == X_STRUCT ? (int64_t)(off - start) : max;
+	}
+	default:
+		if (w->out)
+			append_scalar(w->out, &v);
+		return v.size;
+	}
+}
+
+/* Walks the top-level fields of an event. */
+static int walk_event(walker *w, const ltt_event *ev)
+{
+	const ltt_event_type *et = ev->type;
+	size_t off = 0;
+
+	w->s = &et->facility->sizes;
+	w->p = ev->payload;
+	w->len = ev->size;
+	for (unsigned i = 0; i < et->num_fields && !w->stopped; i++) {
+		const ltt_field_desc *fd = et->desc->fields->pdata[i];
+		int64_t one;
+
+		off += ltt_layout_align(w->s, off, ltt_layout_alignment(w->s, fd->type));
+		g_string_assign(w->path, fd->name);
+		if (w->out) {
+			if (i)
+				g_string_append(w->out, ", ");
+			if (w->flags & LTT_FORMAT_NAMES)
+				g_string_append_printf(w->out, "%s = ", fd->name);
+		}
+		one = walk(w, fd->type, off, 0);
+		if (one < 0)
+			return -1;
+		off += (size_t)one;
+	}
+	return 0;
+}
+
+int ltt_event_visit_fields(const ltt_event *ev, ltt_field_visitor fn, void *user)
+{
+	walker w = { .fn = fn, .user = user };
+	int ret;
+
+	if (!ev->type)
+		return -1;
+	w.path = g_string_new(NULL);
+	ret = walk_event(&w, ev);
+	g_string_free(w.path, TRUE);
+	return ret;
+}
+
+size_t ltt_event_format_fields(const ltt_event *ev, unsigned flags,
+			       char *buf, size_t size)
+{
+	static __thread GString *out_buf, *path_buf;
+	walker w = { .flags = flags };
+	size_t need;
+
+	if (!out_buf) {
+		out_buf = g_string_sized_new(256);
+		path_buf = g_string_sized_new(64);
+	}
+	w.out = g_string_truncate(out_buf, 0);
+	w.path = g_string_truncate(path_buf, 0);
+	if (!ev->type) {
+		if (ev->fac)
+			g_string_append_printf(w.out, "<no description of %s 0x%08X: "
+					       "%zu bytes>", ev->fac->name,
+					       ev->fac->checksum, ev->size);
+		else
+			g_string_append_printf(w.out, "<facility id %u never loaded: "
+					       "%zu bytes>", ev->fac_id, ev->size);
+	} else if (walk_event(&w, ev) < 0) {
+		g_string_append_printf(w.out, "%s<malformed payload: %zu bytes>",
+				       w.out->len ? " " : "", ev->size);
+	}
+	need = w.out->len;
+	if (size) {
+		size_t n = need < size - 1 ? need : size - 1;
+
+		memcpy(buf, w.out->str, n);
+		buf[n] = '\0';
+	}
+	return need;
+}

@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * internal.h - libltttrace's private structures, shared by its .c files.
+ *
+ * Layers, bottom up:
+ *   error.c        the error chain
+ *   description.c  facility XML -> type trees (GMarkup), checksum
+ *   layout.c       a type tree + a facility's sizes -> offsets and values
+ *   tracefile.c    one mapped file of sub-buffers: validation, event reads
+ *   trace.c        a trace directory: tracefiles, facility table
+ *   iter.c         many tracefiles merged in time order, seeking
+ *   event.c        the public accessors of an event and its fields
+ */
+#ifndef LTTTRACE_INTERNAL_H
+#define LTTTRACE_INTERNAL_H
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ltt/ltt-abi.h"
+#include "ltttrace.h"
+
+#define LTT_HIDDEN __attribute__((visibility("hidden")))
+
+/* ---- error.c ---- */
+struct ltt_error {
+	char *message;
+};
+LTT_HIDDEN void ltt_set_error(ltt_error **err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Prefix an existing error with an outer cause: "outer: inner". */
+LTT_HIDDEN void ltt_prefix_error(ltt_error **err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ---- description.c: the type trees ---- */
+typedef enum ltt_xtype {
+	X_NONE, X_INT, X_UINT, X_INT_FIXED, X_UINT_FIXED, X_CHAR, X_UCHAR,
+	X_SHORT, X_USHORT, X_LONG, X_ULONG, X_POINTER, X_SIZE_T, X_SSIZE_T,
+	X_OFF_T, X_FLOAT, X_STRING, X_ENUM, X_ARRAY, X_SEQUENCE, X_STRUCT,
+	X_UNION, X_TYPEREF,
+} ltt_xtype;
+
+typedef struct ltt_label {
+	char *name;
+	int64_t value;
+} ltt_label;
+
+typedef struct ltt_type ltt_type;
+typedef struct ltt_field_desc {
+	char *name;
+	char *description;
+	ltt_type *type;
+} ltt_field_desc;
+
+struct ltt_type {
+	ltt_xtype xtype;
+	unsigned size;		/* size attribute, 0 if absent */
+	char *format;
+	char *name;		/* typeref target name / named type name */
+	ltt_type *ref;		/* resolved typeref */
+	GPtrArray *labels;	/* enum: ltt_label* */
+	unsigned length;	/* array */
+	ltt_type *len_type;	/* sequence length */
+	ltt_type *elem;		/* array/sequence element */
+	GPtrArray *fields;	/* struct/union: ltt_field_desc* */
+};
+
+typedef struct ltt_event_desc {
+	char *name;
+	char *description;
+	GPtrArray *fields;	/* ltt_field_desc* */
+} ltt_event_desc;
+
+struct ltt_description {
+	char *name;
+	char *description;
+	char *origin;		/* file it came from */
+	uint32_t checksum;
+	GPtrArray *events;	/* ltt_event_desc* */
+	GPtrArray *types;	/* every ltt_type, for freeing */
+	GPtrArray *field_descs;	/* every ltt_field_desc, for freeing */
+	GHashTable *named;	/* name -> ltt_type* */
+};
+
+/* Follows typerefs. */
+LTT_HIDDEN const ltt_type *ltt_type_resolve(const ltt_type *t);
+/* The compiled-in core.xml, parsed once. */
+LTT_HIDDEN const ltt_description *ltt_core_description(void);
+
+/* ---- layout.c: a description instantiated with a trace's sizes ---- */
+typedef struct ltt_sizes {
+	unsigned int_size, long_size, pointer_size, size_t_size;
+	unsigned alignment;	/* 0: packed */
+} ltt_sizes;
+
+typedef struct ltt_event_type {
+	const ltt_event_desc *desc;
+	const struct ltt_facility *facility;
+	unsigned id;
+	unsigned num_fields;
+	/* offset of each top-level field when every field before it has a
+	 * fixed size, else -1 from that field on */
+	int *fixed_offset;
+	GHashTable *index_by_name;	/* name -> index + 1 */
+	bool is_buffer_stats;		/* channel.buffer_stats */
+} ltt_event_type;
+
+struct ltt_facility {
+	char *name;
+	uint32_t checksum;
+	unsigned id;
+	ltt_sizes sizes;
+	const ltt_description *desc;	/* NULL: no description found */
+	ltt_event_type *event_types;	/* desc->events->len of them */
+	unsigned num_event_types;
+	char *display_name;		/* name, or "facility_<id>" */
+	int64_t load_ns;		/* when it was loaded */
+};
+
+/* Size in bytes of a value of type t at offset off in payload (of len
+ * bytes); -1 if malformed / past the end. */
+LTT_HIDDEN int64_t ltt_layout_size(const ltt_sizes *s, const ltt_type *t,
+				   const uint8_t *p, size_t len, size_t off);
+LTT_HIDDEN size_t ltt_layout_align(const ltt_sizes *s, size_t off, unsigned n);
+LTT_HIDDEN unsigned ltt_layout_alignment(const ltt_sizes *s, const ltt_type *t);
+/* Fixed size of a type, or -1 if variable (string, sequence). */
+LTT_HIDDEN int64_t ltt_layout_fixed_size(const ltt_sizes *s, const ltt_type *t);
+/* Scalar size of a basic type with these sizes (0 for compound). */
+LTT_HIDDEN unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t);
+/* Decode the scalar (or compound header) at off; fills *v. -1 if short. */
+LTT_HIDDEN int ltt_layout_value(const ltt_sizes *s, const ltt_type *t,
+				const uint8_t *p, size_t len, size_t off,
+				ltt_value *v);
+LTT_HIDDEN ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
+					  unsigned id, const ltt_sizes *sizes,
+					  const ltt_description *desc,
+					  ltt_error **err);
+LTT_HIDDEN void ltt_facility_free(ltt_facility *fac);
+/* Offset of top-level field `index` within the payload, or -1. */
+LTT_HIDDEN int64_t ltt_event_type_field_offset(const ltt_event_type *et,
+					       unsigned index, const uint8_t *p,
+					       size_t len);
+/* Total payload size computed from the description, or -1. */
+LTT_HIDDEN int64_t ltt_event_type_payload_size(const ltt_event_type *et,
+					       const uint8_t *p, size_t len);
+
+/* ---- tracefile.c ---- */
+typedef struct ltt_block {
+	uint64_t begin_cycles, end_cycles;
+	uint32_t data_end;	/* buf_size - lost_size */
+} ltt_block;
+
+struct ltt_tracefile {
+	ltt_trace *trace;
+	unsigned index;		/* in trace->tracefiles */
+	char *name;		/* "cpu", "control/facilities" */
+	char *relpath;		/* "cpu_0" */
+	unsigned cpu;
+	bool is_facilities;
+	const uint8_t *map;
+	size_t map_size;
+	uint32_t subbuf_size;
+	unsigned num_blocks;
+	ltt_block *blocks;
+	uint64_t events_lost, corrupted;	/* from channel.buffer_stats */
+};
+
+struct ltt_event {
+	ltt_trace *trace;
+	ltt_tracefile *tf;
+	uint64_t cycles;
+	int64_t time_ns;
+	unsigned fac_id, ev_id;
+	const uint8_t *payload;
+	size_t size;
+	uint64_t file_offset;
+	const ltt_facility *fac;	/* NULL: id never loaded */
+	const ltt_event_type *type;	/* NULL: unknown */
+};
+
+/* A read position in one tracefile. */
+typedef struct ltt_cursor {
+	ltt_tracefile *tf;
+	unsigned block;
+	uint32_t offset;	/* within the block */
+	uint64_t last_cycles;
+	bool at_end;
+	ltt_event ev;		/* the current event, once read */
+} ltt_cursor;
+
+LTT_HIDDEN int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
+				  ltt_tracefile *tf, ltt_error **err);
+LTT_HIDDEN void ltt_tracefile_unmap(ltt_tracefile *tf);
+LTT_HIDDEN void ltt_cursor_init(ltt_cursor *c, ltt_tracefile *tf);
+LTT_HIDDEN void ltt_cursor_seek_block(ltt_cursor *c, unsigned block);
+/* 1: c->ev holds the next event; 0: end; -1: corrupt (err set). */
+LTT_HIDDEN int ltt_cursor_next(ltt_cursor *c, ltt_error **err);
+
+/* ---- trace.c ---- */
+struct ltt_trace {
+	char *path;
+	ltt_trace_info info;
+	ltt_sizes header_sizes;		/* for core: int 4, others arch_size */
+	GPtrArray *tracefiles;		/* ltt_tracefile* */
+	GPtrArray *warnings;		/* char* */
+	/* facility id -> GPtrArray of ltt_facility* in load order */
+	GPtrArray *facilities[LTT_MAX_FACILITIES];
+	GPtrArray *all_facilities;	/* for freeing */
+	char *unknown_names[LTT_MAX_FACILITIES]; /* "facility_<id>" */
+	char *unknown_event_names[256];		/* "event_<id>" */
+	/* description search */
+	GPtrArray *search_dirs;		/* char*, in order */
+	GPtrArray *descriptions;	/* ltt_description* loaded, owned */
+	GHashTable *dirs_loaded;	/* dir -> 1 */
+	uint64_t freq_hz;
+};
+
+LTT_HIDDEN const ltt_facility *ltt_trace_facility_at(const ltt_trace *t,
+						     unsigned id, int64_t ns);
+LTT_HIDDEN void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

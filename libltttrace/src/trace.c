@@ -1,0 +1,574 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * trace.c - a trace directory: find and map its tracefiles, then read the
+ * facilities channel to learn which facility each id stands for.
+ *
+ * The core facility is known before anything is read (id 0, the built-in
+ * core.xml, sizes from the trace header), so that the facility_load events
+ * themselves can be decoded. Descriptions of the other facilities are looked
+ * up by name and checksum: first in the trace's eventdefs/, then in the
+ * installed folder, then in the folders the caller gives.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+
+#ifndef LTT_FACILITIES_DIR
+#define LTT_FACILITIES_DIR "/usr/local/share/ltt/facilities"
+#endif
+
+const char *ltt_default_facilities_dir(void)
+{
+	const char *env = g_getenv("LTT_FACILITIES_DIR");
+
+	return env && *env ? env : LTT_FACILITIES_DIR;
+}
+
+void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	for (guint i = 0; i < t->warnings->len; i++)
+		if (strcmp(t->warnings->pdata[i], msg) == 0) {
+			g_free(msg);
+			return;
+		}
+	g_ptr_array_add(t->warnings, msg);
+}
+
+/* ---- time ---- */
+
+int64_t ltt_trace_cycles_to_ns(const ltt_trace *t, uint64_t cycles)
+{
+	uint64_t f = t->freq_hz, d;
+	int64_t ns;
+
+	if (cycles >= t->info.start_tsc) {
+		d = cycles - t->info.start_tsc;
+		/* seconds and remainder apart: no overflow, no rounding drift */
+		ns = (int64_t)((d / f) * 1000000000ULL +
+			       (d % f) * 1000000000ULL / f);
+	} else {
+		d = t->info.start_tsc - cycles;
+		ns = -(int64_t)((d / f) * 1000000000ULL +
+				(d % f) * 1000000000ULL / f);
+	}
+	return t->info.start_time_ns + ns;
+}
+
+uint64_t ltt_trace_ns_to_cycles(const ltt_trace *t, int64_t wall_ns)
+{
+	int64_t rel = wall_ns - t->info.start_time_ns;
+	uint64_t f = t->freq_hz, a;
+
+	if (rel < 0) {
+		a = (uint64_t)-rel;
+		a = (a / 1000000000ULL) * f + (a % 1000000000ULL) * f / 1000000000ULL;
+		return a > t->info.start_tsc ? 0 : t->info.start_tsc - a;
+	}
+	a = (uint64_t)rel;
+	return t->info.start_tsc + (a / 1000000000ULL) * f +
+	       (a % 1000000000ULL) * f / 1000000000ULL;
+}
+
+/* ---- descriptions ---- */
+
+static gint cmp_names(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int load_dir(ltt_trace *t, const char *dir, bool fatal, ltt_error **err)
+{
+	GDir *d;
+	const char *name;
+	GPtrArray *names;
+
+	if (g_hash_table_contains(t->dirs_loaded, dir))
+		return 0;
+	g_hash_table_add(t->dirs_loaded, g_strdup(dir));
+	d = g_dir_open(dir, 0, NULL);
+	if (!d)
+		return 0;	/* a folder that does not exist holds nothing */
+	names = g_ptr_array_new_with_free_func(g_free);
+	while ((name = g_dir_read_name(d)))
+		if (g_str_has_suffix(name, ".xml"))
+			g_ptr_array_add(names, g_strdup(name));
+	g_dir_close(d);
+	/* sorted, so that which file wins a tie does not depend on the fs */
+	g_ptr_array_sort(names, cmp_names);
+	for (guint i = 0; i < names->len; i++) {
+		const char *file = *(char **)((char **)names->pdata + i);
+		char *path = g_build_filename(dir, file, NULL);
+		ltt_error *e = NULL;
+		ltt_description *desc = ltt_description_load(path, &e);
+
+		g_free(path);
+		if (desc) {
+			g_ptr_array_add(t->descriptions, desc);
+			continue;
+		}
+		if (fatal) {
+			ltt_set_error(err, "%s", ltt_error_message(e));
+			ltt_error_free(e);
+			g_ptr_array_free(names, TRUE);
+			return -1;
+		}
+		ltt_trace_warn(t, "ignoring a bad facility description: %s",
+			       ltt_error_message(e));
+		ltt_error_free(e);
+	}
+	g_ptr_array_free(names, TRUE);
+	return 0;
+}
+
+/* Finds the description of (name, checksum), loading folders as needed. */
+static const ltt_description *find_description(ltt_trace *t, const char *name,
+					       uint32_t checksum, ltt_error **err)
+{
+	for (guint pass = 0; pass <= t->search_dirs->len; pass++) {
+		for (guint i = 0; i < t->descriptions->len; i++) {
+			const ltt_description *d = t->descriptions->pdata[i];
+
+			if (d->checksum == checksum && strcmp(d->name, name) == 0)
+				return d;
+		}
+		if (pass == t->search_dirs->len)
+			break;
+		/* the installed folder (index 1) is not the trace's fault */
+		if (load_dir(t, t->search_dirs->pdata[pass], pass != 1, err) < 0)
+			return NULL;
+	}
+	if (strcmp(name, LTT_CORE_FACILITY_NAME) == 0 &&
+	    checksum == ltt_core_description()->checksum)
+		return ltt_core_description();
+	return NULL;
+}
+
+static char *describe_search(const ltt_trace *t)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < t->search_dirs->len; i++)
+		g_string_append_printf(s, "%s%s", i ? ", " : "",
+				       (char *)t->search_dirs->pdata[i]);
+	return g_string_free(s, FALSE);
+}
+
+/* ---- the facility table ---- */
+
+static void add_facility(ltt_trace *t, ltt_facility *fac)
+{
+	if (!t->facilities[fac->id])
+		t->facilities[fac->id] = g_ptr_array_new();
+	g_ptr_array_add(t->facilities[fac->id], fac);
+	g_ptr_array_add(t->all_facilities, fac);
+}
+
+const ltt_facility *ltt_trace_facility_at(const ltt_trace *t, unsigned id,
+					  int64_t ns)
+{
+	GPtrArray *loads = id < LTT_MAX_FACILITIES ? t->facilities[id] : NULL;
+	const ltt_facility *best;
+
+	if (!loads || loads->len == 0)
+		return NULL;
+	best = loads->pdata[0];
+	/* the last load at or before the event; events before any load use
+	 * the first (a trace may start after the load was written) */
+	for (guint i = 1; i < loads->len; i++) {
+		const ltt_facility *f = loads->pdata[i];
+
+		if (f->load_ns <= ns)
+			best = f;
+	}
+	return best;
+}
+
+static bool valid_size(uint64_t v)
+{
+	return v == 1 || v == 2 || v == 4 || v == 8;
+}
+
+typedef struct pending_load {
+	int64_t ns;
+	char *name;
+	uint64_t checksum, id, int_size, long_size, pointer_size, size_t_size,
+		 has_alignment;
+	char *where;
+} pending_load;
+
+static int cmp_load(const void *a, const void *b)
+{
+	const pending_load *x = a, *y = b;
+
+	return x->ns < y->ns ? -1 : x->ns > y->ns;
+}
+
+/* Reads every facilities tracefile and builds the facility table. */
+static int read_facilities(ltt_trace *t, ltt_error **err)
+{
+	GArray *loads = g_array_new(FALSE, TRUE, sizeof(pending_load));
+	int ret = 0;
+
+	for (guint i = 0; i < t->tracefiles->len && ret == 0; i++) {
+		ltt_tracefile *tf = t->tracefiles->pdata[i];
+		ltt_cursor c;
+		int r;
+
+		if (!tf->is_facilities)
+			continue;
+		ltt_cursor_init(&c, tf);
+		while ((r = ltt_cursor_next(&c, err)) > 0) {
+			const ltt_event *ev = &c.ev;
+			pending_load l = { .ns = ev->time_ns };
+			const char *name;
+
+			if (ev->fac_id != LTT_CORE_FACILITY_ID ||
+			    (ev->ev_id != LTT_EVENT_CORE_FACILITY_LOAD &&
+			     ev->ev_id != LTT_EVENT_CORE_STATE_DUMP_FACILITY_LOAD))
+				continue;
+			name = ltt_event_get_string(ev, "name");
+			l.checksum = ltt_event_get_uint(ev, "checksum", UINT64_MAX);
+			l.id = ltt_event_get_uint(ev, "id", UINT64_MAX);
+			l.int_size = ltt_event_get_uint(ev, "int_size", 0);
+			l.long_size = ltt_event_get_uint(ev, "long_size", 0);
+			l.pointer_size = ltt_event_get_uint(ev, "pointer_size", 0);
+			l.size_t_size = ltt_event_get_uint(ev, "size_t_size", 0);
+			l.has_alignment = ltt_event_get_uint(ev, "has_alignment", UINT64_MAX);
+			l.where = g_strdup_printf("%s at offset 0x%" PRIx64,
+						  tf->relpath, ev->file_offset);
+			if (!name || l.checksum > UINT32_MAX ||
+			    l.id >= LTT_MAX_FACILITIES || !valid_size(l.int_size) ||
+			    !valid_size(l.long_size) || !valid_size(l.pointer_size) ||
+			    !valid_size(l.size_t_size) ||
+			    (l.has_alignment != 0 && !valid_size(l.has_alignment))) {
+				ltt_set_error(err, "%s: malformed facility_load "
+					      "(name, id or sizes out of range)", l.where);
+				g_free(l.where);
+				ret = -1;
+				break;
+			}
+			l.name = g_strdup(name);
+			g_array_append_val(loads, l);
+		}
+		if (r < 0)
+			ret = -1;
+	}
+	g_array_sort(loads, cmp_load);
+	for (guint i = 0; i < loads->len && ret == 0; i++) {
+		pending_load *l = &g_array_index(loads, pending_load, i);
+		ltt_sizes sizes = {
+			.int_size = (unsigned)l->int_size,
+			.long_size = (unsigned)l->long_size,
+			.pointer_size = (unsigned)l->pointer_size,
+			.size_t_size = (unsigned)l->size_t_size,
+			.alignment = (unsigned)l->has_alignment,
+		};
+		const ltt_description *desc;
+		ltt_facility *fac;
+		GPtrArray *prev = t->facilities[l->id];
+
+		/* the bootstrap core facility already stands for this load */
+		if (l->id == LTT_CORE_FACILITY_ID && prev && prev->len == 1 &&
+		    strcmp(l->name, LTT_CORE_FACILITY_NAME) == 0 &&
+		    l->checksum == ltt_core_description()->checksum)
+			continue;
+		ltt_error *bad_dir = NULL;
+
+		desc = find_description(t, l->name, (uint32_t)l->checksum, &bad_dir);
+		if (bad_dir) {
+			ltt_set_error(err, "%s", ltt_error_message(bad_dir));
+			ltt_error_free(bad_dir);
+			ret = -1;
+			break;
+		}
+		if (!desc) {
+			char *dirs = describe_search(t);
+
+			ltt_trace_warn(t, "facility %s (checksum 0x%08" PRIX64 ", id %"
+				       PRIu64 "): no description with that name and "
+				       "checksum in %s; its events are shown raw",
+				       l->name, l->checksum, l->id, dirs);
+			g_free(dirs);
+		}
+		fac = ltt_facility_new(l->name, (uint32_t)l->checksum,
+				       (unsigned)l->id, &sizes, desc, err);
+		fac->load_ns = l->ns;
+		add_facility(t, fac);
+	}
+	for (guint i = 0; i < loads->len; i++) {
+		g_free(g_array_index(loads, pending_load, i).name);
+		g_free(g_array_index(loads, pending_load, i).where);
+	}
+	g_array_free(loads, TRUE);
+	return ret;
+}
+
+/* ---- tracefiles ---- */
+
+/* "cpu_0" -> name "cpu", cpu 0; false if the name is not a tracefile's */
+static bool parse_tracefile_name(const char *base, char **name, unsigned *cpu)
+{
+	const char *us = strrchr(base, '_');
+	char *end;
+	unsigned long n;
+
+	if (!us || us == base || !g_ascii_isdigit(us[1]))
+		return false;
+	errno = 0;
+	n = strtoul(us + 1, &end, 10);
+	if (*end || errno || n > 65535)
+		return false;
+	for (const char *p = base; p < us; p++)
+		if (!g_ascii_isalnum(*p) && *p != '-' && *p != '_')
+			return false;
+	*name = g_strndup(base, (gsize)(us - base));
+	*cpu = (unsigned)n;
+	return true;
+}
+
+static int add_tracefiles(ltt_trace *t, const char *sub, ltt_error **err)
+{
+	char *dir = sub ? g_build_filename(t->path, sub, NULL) : g_strdup(t->path);
+	GDir *d = g_dir_open(dir, 0, NULL);
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	const char *base;
+	int ret = 0;
+
+	g_free(dir);
+	if (!d) {
+		g_ptr_array_free(names, TRUE);
+		return 0;
+	}
+	while ((base = g_dir_read_name(d)))
+		g_ptr_array_add(names, g_strdup(base));
+	g_dir_close(d);
+	g_ptr_array_sort(names, cmp_names);
+	for (guint i = 0; i < names->len && ret == 0; i++) {
+		const char *file = *((char **)names->pdata + i);
+		char *rel = sub ? g_build_filename(sub, file, NULL) : g_strdup(file);
+		char *full = g_build_filename(t->path, rel, NULL);
+		ltt_tracefile *tf;
+		char *name;
+		unsigned cpu;
+
+		if (!g_file_test(full, G_FILE_TEST_IS_REGULAR) ||
+		    !parse_tracefile_name(file, &name, &cpu)) {
+			g_free(rel);
+			g_free(full);
+			continue;
+		}
+		g_free(full);
+		tf = g_new0(ltt_tracefile, 1);
+		tf->index = t->tracefiles->len;
+		tf->name = sub ? g_build_filename(sub, name, NULL) : g_strdup(name);
+		tf->cpu = cpu;
+		tf->is_facilities = sub && strcmp(name, LTT_FACILITIES_CHANNEL) == 0;
+		g_free(name);
+		g_ptr_array_add(t->tracefiles, tf);
+		ret = ltt_tracefile_open(t, rel, tf, err);
+		g_free(rel);
+	}
+	g_ptr_array_free(names, TRUE);
+	return ret;
+}
+
+static void free_tracefile(gpointer p)
+{
+	ltt_tracefile_unmap(p);
+	g_free(p);
+}
+
+void ltt_trace_close(ltt_trace *t)
+{
+	if (!t)
+		return;
+	g_ptr_array_free(t->tracefiles, TRUE);
+	g_ptr_array_free(t->warnings, TRUE);
+	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++) {
+		if (t->facilities[i])
+			g_ptr_array_free(t->facilities[i], TRUE);
+		g_free(t->unknown_names[i]);
+		g_free(t->unknown_event_names[i]);
+	}
+	for (guint i = 0; i < t->all_facilities->len; i++)
+		ltt_facility_free(t->all_facilities->pdata[i]);
+	g_ptr_array_free(t->all_facilities, TRUE);
+	g_ptr_array_free(t->search_dirs, TRUE);
+	g_ptr_array_free(t->descriptions, TRUE);
+	g_hash_table_destroy(t->dirs_loaded);
+	g_free(t->path);
+	g_free(t);
+}
+
+ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
+			  ltt_error **err)
+{
+	ltt_trace *t;
+	ltt_sizes core_sizes;
+	ltt_facility *core;
+	struct stat st;
+
+	if (stat(dir, &st) < 0) {
+		ltt_set_error(err, "cannot open trace %s: %s", dir, strerror(errno));
+		return NULL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		ltt_set_error(err, "cannot open trace %s: not a directory (a trace "
+			      "is the folder lttd wrote)", dir);
+		return NULL;
+	}
+	t = g_new0(ltt_trace, 1);
+	t->path = g_strdup(dir);
+	t->tracefiles = g_ptr_array_new_with_free_func(free_tracefile);
+	t->warnings = g_ptr_array_new_with_free_func(g_free);
+	t->all_facilities = g_ptr_array_new();
+	t->search_dirs = g_ptr_array_new_with_free_func(g_free);
+	t->descriptions = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)ltt_description_free);
+	t->dirs_loaded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_ptr_array_add(t->search_dirs, g_build_filename(dir, LTT_EVENTDEFS_DIR, NULL));
+	g_ptr_array_add(t->search_dirs, g_strdup(ltt_default_facilities_dir()));
+	for (const char *const *f = opt ? opt->facility_dirs : NULL; f && *f; f++)
+		g_ptr_array_add(t->search_dirs, g_strdup(*f));
+	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++)
+	{
+		t->unknown_names[i] = g_strdup_printf("facility_%u", i);
+		t->unknown_event_names[i] = g_strdup_printf("event_%u", i);
+	}
+
+	if (add_tracefiles(t, NULL, err) < 0 ||
+	    add_tracefiles(t, LTT_CONTROL_ROOT, err) < 0)
+		goto fail;
+	if (t->tracefiles->len == 0) {
+		ltt_set_error(err, "no tracefiles (cpu_N, control/*_N)");
+		goto fail;
+	}
+	if (t->info.arch_size == 0) {
+		ltt_set_error(err, "every tracefile is empty: no sub-buffer to read");
+		goto fail;
+	}
+	t->freq_hz = t->info.start_freq * t->info.freq_scale;
+	if (t->info.start_freq > UINT64_MAX / t->info.freq_scale || t->freq_hz > (1ULL << 44)) {
+		ltt_set_error(err, "impossible clock frequency (%" PRIu64 " x %u)",
+			      t->info.start_freq, t->info.freq_scale);
+		goto fail;
+	}
+
+	/* the core facility, before any facility_load can be read */
+	core_sizes = (ltt_sizes){
+		.int_size = 4, .long_size = t->info.arch_size,
+		.pointer_size = t->info.arch_size, .size_t_size = t->info.arch_size,
+		.alignment = t->info.has_alignment,
+	};
+	t->header_sizes = core_sizes;
+	if (!ltt_core_description()) {
+		ltt_set_error(err, "the built-in core.xml does not parse");
+		goto fail;
+	}
+	core = ltt_facility_new(LTT_CORE_FACILITY_NAME,
+				ltt_core_description()->checksum,
+				LTT_CORE_FACILITY_ID, &core_sizes,
+				ltt_core_description(), err);
+	core->load_ns = INT64_MIN;
+	add_facility(t, core);
+
+	if (read_facilities(t, err) < 0)
+		goto fail;
+
+	t->info.first_event_ns = INT64_MAX;
+	t->info.last_event_ns = INT64_MIN;
+	for (guint i = 0; i < t->tracefiles->len; i++) {
+		ltt_tracefile *tf = t->tracefiles->pdata[i];
+
+		for (unsigned b = 0; b < tf->num_blocks; b++) {
+			int64_t begin = ltt_trace_cycles_to_ns(t, tf->blocks[b].begin_cycles);
+			int64_t end = ltt_trace_cycles_to_ns(t, tf->blocks[b].end_cycles);
+
+			if (begin < t->info.first_event_ns)
+				t->info.first_event_ns = begin;
+			if (end > t->info.last_event_ns)
+				t->info.last_event_ns = end;
+			if (begin > t->info.last_event_ns)
+				t->info.last_event_ns = begin;
+			if (b > 0 && tf->blocks[b].begin_cycles < tf->blocks[b - 1].begin_cycles)
+				ltt_trace_warn(t, "%s: sub-buffer %u begins before the one "
+					       "before it; seeking in this file may miss "
+					       "events", tf->relpath, b);
+		}
+	}
+	return t;
+fail:
+	ltt_prefix_error(err, "cannot open trace %s", dir);
+	ltt_trace_close(t);
+	return NULL;
+}
+
+const char *ltt_trace_path(const ltt_trace *t)
+{
+	return t->path;
+}
+
+unsigned ltt_trace_num_warnings(const ltt_trace *t)
+{
+	return t->warnings->len;
+}
+
+const char *ltt_trace_warning(const ltt_trace *t, unsigned i)
+{
+	return i < t->warnings->len ? t->warnings->pdata[i] : NULL;
+}
+
+const ltt_trace_info *ltt_trace_get_info(const ltt_trace *t)
+{
+	ltt_trace_info *info = (ltt_trace_info *)&t->info;
+
+	info->events_lost = 0;
+	info->corrupted_subbuffers = 0;
+	for (guint i = 0; i < t->tracefiles->len; i++) {
+		const ltt_tracefile *tf = t->tracefiles->pdata[i];
+
+		info->events_lost += tf->events_lost;
+		info->corrupted_subbuffers += tf->corrupted;
+	}
+	return info;
+}
+
+unsigned ltt_trace_num_tracefiles(const ltt_trace *t)
+{
+	return t->tracefiles->len;
+}
+
+ltt_tracefile *ltt_trace_tracefile(const ltt_trace *t, unsigned i)
+{
+	return i < t->tracefiles->len ? t->tracefiles->pdata[i] : NULL;
+}
+
+const char *ltt_tracefile_name(const ltt_tracefile *tf) { return tf->name; }
+const char *ltt_tracefile_relpath(const ltt_tracefile *tf) { return tf->relpath; }
+unsigned ltt_tracefile_cpu(const ltt_tracefile *tf) { return tf->cpu; }
+unsigned ltt_tracefile_num_blocks(const ltt_tracefile *tf) { return tf->num_blocks; }
+uint32_t ltt_tracefile_subbuf_size(const ltt_tracefile *tf) { return tf->subbuf_size; }
+uint64_t ltt_tracefile_events_lost(const ltt_tracefile *tf) { return tf->events_lost; }
+uint64_t ltt_tracefile_corrupted_subbuffers(const ltt_tracefile *tf) { return tf->corrupted; }
+
+const ltt_facility *ltt_trace_facility(const ltt_trace *t, unsigned id)
+{
+	GPtrArray *loads = id < LTT_MAX_FACILITIES ? t->facilities[id] : NULL;
+
+	return loads && loads->len ? loads->pdata[loads->len - 1] : NULL;
+}
+
+const char *ltt_facility_name(const ltt_facility *f) { return f->name; }
+uint32_t ltt_facility_checksum(const ltt_facility *f) { return f->checksum; }
+const ltt_description *ltt_facility_description(const ltt_facility *f) { return f->desc; }

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * tracefile.c - one file of sub-buffers: map it, check every block header,
+ * and read its events one after the other.
+ *
+ * Every block header is validated when the file is opened, so that reading
+ * events later only has to check the events themselves. Reads never go past
+ * `buf_size - lost_size` of a block.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#define HEADER_SIZE sizeof(struct ltt_block_start_header)
+
+/* Checks one block header against the first one of the trace. */
+static int check_block(ltt_trace *trace, ltt_tracefile *tf, unsigned b,
+		       const struct ltt_block_start_header *h, ltt_error **err)
+{
+	const struct ltt_trace_header *th = &h->trace;
+	ltt_trace_info *info = &trace->info;
+	uint64_t off = (uint64_t)b * tf->subbuf_size;
+
+	if (th->magic_number != LTT_TRACER_MAGIC_NUMBER) {
+		if (th->magic_number == GUINT32_SWAP_LE_BE(LTT_TRACER_MAGIC_NUMBER))
+			ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+				      ": byte-swapped magic 0x%08x: traces of the other "
+				      "byte order are not supported", b, off,
+				      th->magic_number);
+		else
+			ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+				      ": bad magic number 0x%08x (want 0x%08x)", b,
+				      off, th->magic_number, LTT_TRACER_MAGIC_NUMBER);
+		return -1;
+	}
+	if (th->major_version != LTT_TRACER_VERSION_MAJOR ||
+	    th->minor_version != LTT_TRACER_VERSION_MINOR) {
+		ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+			      ": format version %u.%u, this reader knows %u.%u", b,
+			      off, th->major_version, th->minor_version,
+			      LTT_TRACER_VERSION_MAJOR, LTT_TRACER_VERSION_MINOR);
+		return -1;
+	}
+	if (h->buf_size != tf->subbuf_size) {
+		ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+			      ": buf_size %u differs from the file's sub-buffer size %u",
+			      b, off, h->buf_size, tf->subbuf_size);
+		return -1;
+	}
+	if (h->lost_size > h->buf_size - HEADER_SIZE) {
+		ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+			      ": lost_size %u larger than the sub-buffer's room for "
+			      "events (%u - %zu)", b, off, h->lost_size, h->buf_size,
+			      HEADER_SIZE);
+		return -1;
+	}
+	if (th->arch_size != 4 && th->arch_size != 8) {
+		ltt_set_error(err, "sub-buffer %u: arch_size %u (want 4 or 8)", b,
+			      th->arch_size);
+		return -1;
+	}
+	if (th->has_alignment != 0 && th->has_alignment != 1 &&
+	    th->has_alignment != 2 && th->has_alignment != 4 &&
+	    th->has_alignment != 8) {
+		ltt_set_error(err, "sub-buffer %u: has_alignment %u (want 0, 1, 2, 4 or 8)",
+			      b, th->has_alignment);
+		return -1;
+	}
+	if (th->freq_scale == 0 || th->start_freq == 0) {
+		ltt_set_error(err, "sub-buffer %u: frequency is 0 (start_freq %" PRIu64
+			      ", freq_scale %u)", b, (uint64_t)th->start_freq, th->freq_scale);
+		return -1;
+	}
+	if (info->arch_size == 0) {	/* the first block of the trace */
+		info->arch_type = th->arch_type;
+		info->arch_variant = th->arch_variant;
+		info->arch_size = th->arch_size;
+		info->major = th->major_version;
+		info->minor = th->minor_version;
+		info->mode = th->flight_recorder;
+		info->has_heartbeat = th->has_heartbeat;
+		info->has_alignment = th->has_alignment;
+		info->freq_scale = th->freq_scale;
+		info->start_freq = th->start_freq;
+		info->start_tsc = th->start_tsc;
+		info->start_monotonic = th->start_monotonic;
+		info->start_time_ns = (int64_t)th->start_time_sec * 1000000000 +
+				      (int64_t)th->start_time_usec * 1000;
+		return 0;
+	}
+	if (th->has_heartbeat != info->has_heartbeat ||
+	    th->has_alignment != info->has_alignment ||
+	    th->arch_size != info->arch_size ||
+	    th->freq_scale != info->freq_scale ||
+	    th->start_freq != info->start_freq ||
+	    th->start_tsc != info->start_tsc) {
+		ltt_set_error(err, "sub-buffer %u: its trace header disagrees with the "
+			      "first sub-buffer of the trace (heartbeat, alignment, "
+			      "arch size or clock)", b);
+		return -1;
+	}
+	return 0;
+}
+
+int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
+		       ltt_tracefile *tf, ltt_error **err)
+{
+	char *path = g_build_filename(trace->path, relpath, NULL);
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	tf->trace = trace;
+	tf->relpath = g_strdup(relpath);
+	g_free(path);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		ltt_set_error(err, "%s: %s", relpath, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		ltt_set_error(err, "%s: not a regular file", relpath);
+		close(fd);
+		return -1;
+	}
+	tf->map_size = (size_t)st.st_size;
+	if (tf->map_size == 0) {	/* a CPU that logged nothing */
+		close(fd);
+		return 0;
+	}
+	if (tf->map_size < HEADER_SIZE) {
+		ltt_set_error(err, "%s: %zu bytes, shorter than one block header (%zu): "
+			      "truncated", relpath, tf->map_size, HEADER_SIZE);
+		close(fd);
+		return -1;
+	}
+	tf->map = mmap(NULL, tf->map_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (tf->map == MAP_FAILED) {
+		tf->map = NULL;
+		ltt_set_error(err, "%s: mmap: %s", relpath, strerror(errno));
+		return -1;
+	}
+	madvise((void *)tf->map, tf->map_size, MADV_SEQUENTIAL);
+
+	{
+		struct ltt_block_start_header h;
+
+		memcpy(&h, tf->map, HEADER_SIZE);
+		tf->subbuf_size = h.buf_size;
+	}
+	if (tf->subbuf_size < HEADER_SIZE || tf->subbuf_size > (1U << 30)) {
+		ltt_set_error(err, "%s: first sub-buffer: buf_size %u is impossible "
+			      "(a corrupt header?)", relpath, tf->subbuf_size);
+		return -1;
+	}
+	if (tf->map_size % tf->subbuf_size) {
+		ltt_set_error(err, "%s: size %zu is not a multiple of the sub-buffer "
+			      "size %u: truncated file", relpath, tf->map_size,
+			      tf->subbuf_size);
+		return -1;
+	}
+	tf->num_blocks = (unsigned)(tf->map_size / tf->subbuf_size);
+	tf->blocks = g_new(ltt_block, tf->num_blocks);
+	for (unsigned b = 0; b < tf->num_blocks; b++) {
+		struct ltt_block_start_header h;
+
+		memcpy(&h, tf->map + (size_t)b * tf->subbuf_size, HEADER_SIZE);
+		if (check_block(trace, tf, b, &h, err) < 0) {
+			ltt_prefix_error(err, "%s", relpath);
+			return -1;
+		}
+		tf->blocks[b].begin_cycles = h.begin.cycle_count;
+		tf->blocks[b].end_cycles = h.end.cycle_count;
+		tf->blocks[b].data_end = h.buf_size - h.lost_size;
+	}
+	return 0;
+}
+
+void ltt_tracefile_unmap(ltt_tracefile *tf)
+{
+	if (tf->map)
+		munmap((void *)tf->map, tf->map_size);
+	tf->map = NULL;
+	g_free(tf->blocks);
+	g_free(tf->name);
+	g_free(tf->relpath);
+}
+
+void ltt_cursor_init(ltt_cursor *c, ltt_tracefile *tf)
+{
+	memset(c, 0, sizeof(*c));
+	c->tf = tf;
+	c->ev.trace = tf->trace;
+	c->ev.tf = tf;
+	ltt_cursor_seek_block(c, 0);
+}
+
+void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
+{
+	c->block = block;
+	c->offset = HEADER_SIZE;
+	c->at_end = block >= c->tf->num_blocks;
+	if (!c->at_end)
+		c->last_cycles = c->tf->blocks[block].begin_cycles;
+}
+
+int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
+{
+	ltt_tracefile *tf = c->tf;
+	ltt_trace *trace = tf->trace;
+	const ltt_trace_info *info = &trace->info;
+	const ltt_sizes *hs = &trace->header_sizes;
+	size_t hsize = info->has_heartbeat ? sizeof(struct ltt_event_header_hb)
+					   : sizeof(struct ltt_event_header_nohb);
+	const uint8_t *base;
+	size_t off, end;
+	uint64_t ts;
+	unsigned fac_id, ev_id, size;
+	ltt_event *ev = &c->ev;
+
+	for (;;) {
+		if (c->at_end)
+			return 0;
+		end = tf->blocks[c->block].data_end;
+		if (c->offset < end)
+			break;
+		ltt_cursor_seek_block(c, c->block + 1);
+	}
+	base = tf->map + (size_t)c->block * tf->subbuf_size;
+	off = c->offset + ltt_layout_align(hs, c->offset, (unsigned)hsize);
+	if (off + hsize > end) {
+		ltt_set_error(err, "%s: sub-buffer %u: event header at offset 0x%zx "
+			      "runs past the end of the data (0x%zx)", tf->relpath,
+			      c->block, (size_t)c->block * tf->subbuf_size + off,
+			      (size_t)c->block * tf->subbuf_size + end);
+		return -1;
+	}
+	if (info->has_heartbeat) {
+		struct ltt_event_header_hb h;
+
+		memcpy(&h, base + off, sizeof(h));
+		fac_id = h.facility_id;
+		ev_id = h.event_id;
+		size = h.event_size;
+		/* rebuild 64 bits: carry when the low 32 bits went backwards */
+		ts = (c->last_cycles & ~(uint64_t)0xFFFFFFFF) | h.timestamp;
+		if (h.timestamp < (uint32_t)c->last_cycles)
+			ts += (uint64_t)1 << 32;
+	} else {
+		struct ltt_event_header_nohb h;
+
+		memcpy(&h, base + off, sizeof(h));
+		fac_id = h.facility_id;
+		ev_id = h.event_id;
+		size = h.event_size;
+		ts = h.timestamp;
+	}
+	ev->file_offset = (uint64_t)c->block * tf->subbuf_size + off;
+	off += hsize;
+	off += ltt_layout_align(hs, off, info->has_alignment);
+
+	ev->cycles = ts;
+	ev->time_ns = ltt_trace_cycles_to_ns(trace, ts);
+	ev->fac_id = fac_id;
+	ev->ev_id = ev_id;
+	ev->fac = ltt_trace_facility_at(trace, fac_id, ev->time_ns);
+	ev->type = ev->fac && ev_id < ev->fac->num_event_types
+		   ? &ev->fac->event_types[ev_id] : NULL;
+	ev->payload = base + off;
+	if (size == LTT_EVENT_SIZE_UNKNOWN) {
+		int64_t computed = ev->type
+			? ltt_event_type_payload_size(ev->type, ev->payload, end - off)
+			: -1;
+
+		if (computed < 0) {
+			ltt_set_error(err, "%s: event at offset 0x%" PRIx64 " has size "
+				      "0xFFFF and its size cannot be computed from a "
+				      "description", tf->relpath, ev->file_offset);
+			return -1;
+		}
+		size = (unsigned)computed;
+	}
+	if (off > end || size > end - off) {
+		ltt_set_error(err, "%s: sub-buffer %u: event at offset 0x%" PRIx64
+			      " (%u bytes of payload) runs past the end of the "
+			      "sub-buffer data", tf->relpath, c->block,
+			      ev->file_offset, size);
+		return -1;
+	}
+	ev->size = size;
+	c->offset = (uint32_t)(off + size);
+	c->last_cycles = ts;
+	if (ev->type && ev->type->is_buffer_stats) {
+		/* cumulative counters: the largest seen is the total */
+		uint64_t lost = ltt_event_get_uint(ev, "events_lost", 0);
+		uint64_t bad = ltt_event_get_uint(ev, "corrupted_subbuffers", 0);
+
+		if (lost > tf->events_lost)
+			tf->events_lost = lost;
+		if (bad > tf->corrupted)
+			tf->corrupted = bad;
+	}
+	return 1;
+}

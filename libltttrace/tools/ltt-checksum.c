@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ltt-checksum - print the name and genevent checksum of facility
+ * descriptions: "core 0x1A8DE486 facilities/core.xml". The kernel's
+ * hard-coded checksums and the writer's are checked against this.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ltttrace.h"
+
+int main(int argc, char **argv)
+{
+	int status = 0;
+
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		fprintf(argc < 2 ? stderr : stdout,
+			"usage: ltt-checksum FACILITY.xml...\n"
+			"Prints each facility's name and checksum.\n");
+		return argc < 2 ? 2 : 0;
+	}
+	for (int i = 1; i < argc; i++) {
+		ltt_error *err = NULL;
+		ltt_description *d = ltt_description_load(argv[i], &err);
+
+		if (!d) {
+			fprintf(stderr, "ltt-checksum: %s\n", ltt_error_message(err));
+			ltt_error_free(err);
+			status = 1;
+			continue;
+		}
+		printf("%s 0x%08X %s\n", ltt_description_name(d),
+		       ltt_description_checksum(d), argv[i]);
+		ltt_description_free(d);
+	}
+	return status;
+}

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * dump.c - one line per event:
+ *
+ *   facility.event: SECONDS.NANOSECONDS (tracefile) cpu N { fields }
+ *
+ * Strings are quoted, enums shown by label, pointers in hex (the library's
+ * formatter). Unknown events show why and their raw size.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lttv-text.h"
+
+static void print_time(FILE *out, int64_t ns)
+{
+	uint64_t a = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
+
+	fprintf(out, "%s%" PRIu64 ".%09" PRIu64, ns < 0 ? "-" : "",
+		a / 1000000000, a % 1000000000);
+}
+
+static int wanted(const lttv_options *o, GPatternSpec **specs,
+		  const ltt_event *ev, int64_t shown_ns)
+{
+	if (o->has_begin && shown_ns < o->begin_ns)
+		return 0;
+	if (o->has_end && shown_ns > o->end_ns)
+		return 0;
+	if (specs[0]) {
+		char name[256];
+
+		snprintf(name, sizeof(name), "%s.%s", ltt_event_facility_name(ev),
+			 ltt_event_name(ev));
+		for (GPatternSpec **s = specs; *s; s++)
+			if (g_pattern_spec_match_string(*s, name))
+				return 1;
+		return 0;
+	}
+	return 1;
+}
+
+int lttv_dump(const lttv_options *o)
+{
+	ltt_trace **traces = g_new0(ltt_trace *, o->num_traces);
+	ltt_open_options opt = { .facility_dirs = o->facility_dirs };
+	GPatternSpec **specs;
+	ltt_iter *it = NULL;
+	ltt_error *err = NULL;
+	const ltt_event *ev;
+	lttv_stats *st = lttv_stats_new();
+	int64_t origin = INT64_MAX;
+	uint64_t undecodable = 0;
+	size_t nglobs = 0, bufsize = 4096;
+	char *buf = g_malloc(bufsize);
+	int r, status = 0;
+
+	while (o->event_globs[nglobs])
+		nglobs++;
+	specs = g_new0(GPatternSpec *, nglobs + 1);
+	for (size_t i = 0; i < nglobs; i++)
+		specs[i] = g_pattern_spec_new(o->event_globs[i]);
+
+	for (unsigned i = 0; i < o->num_traces; i++) {
+		const ltt_trace_info *info;
+
+		traces[i] = ltt_trace_open(o->traces[i], &opt, &err);
+		if (!traces[i]) {
+			fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
+			status = 1;
+			goto out;
+		}
+		for (unsigned w = 0; w < ltt_trace_num_warnings(traces[i]); w++)
+			fprintf(stderr, "lttv-text: warning: %s: %s\n", o->traces[i],
+				ltt_trace_warning(traces[i], w));
+		info = ltt_trace_get_info(traces[i]);
+		if (info->start_time_ns < origin)
+			origin = info->start_time_ns;
+	}
+	it = ltt_iter_new(traces, o->num_traces, &err);
+	if (!it) {
+		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
+		status = 1;
+		goto out;
+	}
+	if (o->has_begin && ltt_iter_seek_time(it, o->relative ? origin + o->begin_ns
+						       : o->begin_ns, &err) < 0) {
+		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
+		status = 1;
+		goto out;
+	}
+	while ((r = ltt_iter_next(it, &ev, &err)) > 0) {
+		int64_t t = ltt_event_time_ns(ev);
+		int64_t shown = o->relative ? t - origin : t;
+		size_t need;
+
+		if (o->has_end && shown > o->end_ns)
+			break;
+		if (!wanted(o, specs, ev, shown))
+			continue;
+		if (!ltt_event_is_known(ev))
+			undecodable++;
+		lttv_stats_add(st, ev);
+		if (o->quiet)
+			continue;
+		fprintf(o->out, "%s.%s: ", ltt_event_facility_name(ev), ltt_event_name(ev));
+		if (o->cycles)
+			fprintf(o->out, "%" PRIu64, ltt_event_cycles(ev));
+		else
+			print_time(o->out, shown);
+		fprintf(o->out, " (%s) cpu %u", ltt_tracefile_relpath(ltt_event_tracefile(ev)),
+			ltt_event_cpu(ev));
+		if (ltt_event_num_fields(ev) == 0 && ltt_event_is_known(ev)) {
+			fputc('\n', o->out);
+			continue;
+		}
+		need = ltt_event_format_fields(ev, o->field_names ? LTT_FORMAT_NAMES : 0,
+					       buf, bufsize);
+		if (need >= bufsize) {
+			bufsize = need + 1;
+			buf = g_realloc(buf, bufsize);
+			ltt_event_format_fields(ev, o->field_names ? LTT_FORMAT_NAMES : 0,
+						buf, bufsize);
+		}
+		fprintf(o->out, " { %s }\n", buf);
+	}
+	if (r < 0) {
+		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
+		status = 1;
+	}
+	lttv_stats_print(st, traces, o->num_traces, o->cpu_stats, o->summary,
+			 o->relative ? origin : 0, o->out);
+	for (unsigned i = 0; i < o->num_traces; i++) {
+		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
+
+		if (info->events_lost || info->corrupted_subbuffers)
+			fprintf(stderr, "lttv-text: warning: %s: the kernel lost %" PRIu64
+				" events and delivered %" PRIu64 " corrupted sub-buffers\n",
+				o->traces[i], info->events_lost, info->corrupted_subbuffers);
+	}
+	if (undecodable && status == 0) {
+		fprintf(stderr, "lttv-text: %" PRIu64 " events could not be decoded "
+			"(no description); they are shown raw\n", undecodable);
+		status = 3;
+	}
+out:
+	ltt_error_free(err);
+	ltt_iter_free(it);
+	for (unsigned i = 0; i < o->num_traces; i++)
+		ltt_trace_close(traces[i]);
+	g_free(traces);
+	for (size_t i = 0; i < nglobs; i++)
+		g_pattern_spec_free(specs[i]);
+	g_free(specs);
+	g_free(buf);
+	lttv_stats_free(st);
+	return status;
+}

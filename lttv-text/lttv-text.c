@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lttv-text - print the events of LTT traces as text, one line each, in
+ * time order. A thin client of libltttrace: option parsing here, the line
+ * format in dump.c, the statistics in stats.c.
+ *
+ * Exit status: 0 all read and decoded; 1 a trace could not be read (the
+ * events before the problem are printed); 2 bad command line; 3 read to
+ * the end, but some events could not be decoded (shown raw).
+ */
+#include <errno.h>
+#include <popt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lttv-text.h"
+
+static int parse_time(const char *s, int64_t *ns)
+{
+	/* [-]SECONDS[.FRACTION], up to nanoseconds */
+	const char *p = s;
+	int neg = 0;
+	int64_t sec = 0, frac = 0;
+	int digits = 0;
+
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (!g_ascii_isdigit(*p))
+		return -1;
+	for (; g_ascii_isdigit(*p); p++) {
+		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
+			return -1;
+		sec = sec * 10 + (*p - '0');
+	}
+	if (*p == '.') {
+		for (p++; g_ascii_isdigit(*p); p++, digits++)
+			if (digits < 9)
+				frac = frac * 10 + (*p - '0');
+	}
+	if (*p)
+		return -1;
+	for (; digits < 9; digits++)
+		frac *= 10;
+	*ns = sec * 1000000000 + frac;
+	if (neg)
+		*ns = -*ns;
+	return 0;
+}
+
+int main(int argc, const char **argv)
+{
+	lttv_options o = { 0 };
+	GPtrArray *traces_arg = g_ptr_array_new();
+	GPtrArray *fac_dirs = g_ptr_array_new();
+	GPtrArray *events = g_ptr_array_new();
+	char *arg_trace = NULL, *arg_fac = NULL, *arg_event = NULL;
+	char *begin = NULL, *end = NULL, *output = NULL;
+	int rc;
+	enum { OPT_TRACE = 1, OPT_FAC, OPT_EVENT };
+	struct poptOption table[] = {
+		{ "trace", 't', POPT_ARG_STRING, &arg_trace, OPT_TRACE,
+		  "trace directory to read (repeat to merge traces)", "DIR" },
+		{ "facilities", 'f', POPT_ARG_STRING, &arg_fac, OPT_FAC,
+		  "also look for facility descriptions in DIR (repeatable)", "DIR" },
+		{ "event", 'e', POPT_ARG_STRING, &arg_event, OPT_EVENT,
+		  "only events whose facility.event matches GLOB (repeatable)", "GLOB" },
+		{ "begin", 0, POPT_ARG_STRING, &begin, 0,
+		  "first time to show (seconds[.ns], as printed)", "TIME" },
+		{ "end", 0, POPT_ARG_STRING, &end, 0,
+		  "last time to show (seconds[.ns], as printed)", "TIME" },
+		{ "field-names", 'n', POPT_ARG_NONE, &o.field_names, 0,
+		  "print fields as name = value", NULL },
+		{ "relative", 'r', POPT_ARG_NONE, &o.relative, 0,
+		  "times relative to the start of the trace", NULL },
+		{ "cycles", 0, POPT_ARG_NONE, &o.cycles, 0,
+		  "print the raw 64-bit cycle count instead of the time", NULL },
+		{ "cpu-stats", 'c', POPT_ARG_NONE, &o.cpu_stats, 0,
+		  "after the events, per-CPU statistics", NULL },
+		{ "summary", 'S', POPT_ARG_NONE, &o.summary, 0,
+		  "after the events, a count per event type", NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &o.quiet, 0,
+		  "do not print events (only statistics and warnings)", NULL },
+		{ "output", 'o', POPT_ARG_STRING, &output, 0,
+		  "write to FILE instead of standard output", "FILE" },
+		POPT_AUTOHELP
+		POPT_TABLEEND
+	};
+	poptContext ctx = poptGetContext("lttv-text", argc, argv, table, 0);
+
+	poptSetOtherOptionHelp(ctx, "-t TRACE [-t TRACE2...] [OPTION...]");
+	while ((rc = poptGetNextOpt(ctx)) > 0) {
+		switch (rc) {
+		case OPT_TRACE: g_ptr_array_add(traces_arg, arg_trace); break;
+		case OPT_FAC: g_ptr_array_add(fac_dirs, arg_fac); break;
+		case OPT_EVENT: g_ptr_array_add(events, arg_event); break;
+		}
+	}
+	if (rc < -1) {
+		fprintf(stderr, "lttv-text: %s: %s\n",
+			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
+		return 2;
+	}
+	if (poptPeekArg(ctx)) {
+		fprintf(stderr, "lttv-text: unexpected argument \"%s\" (traces are "
+			"given with -t)\n", poptPeekArg(ctx));
+		return 2;
+	}
+	if (traces_arg->len == 0) {
+		fprintf(stderr, "lttv-text: no trace given: use -t TRACE_DIR "
+			"(--help for all options)\n");
+		return 2;
+	}
+	o.has_begin = begin != NULL;
+	o.has_end = end != NULL;
+	if ((begin && parse_time(begin, &o.begin_ns) < 0) ||
+	    (end && parse_time(end, &o.end_ns) < 0)) {
+		fprintf(stderr, "lttv-text: bad time \"%s\": want SECONDS[.NANOSECONDS]\n",
+			begin && parse_time(begin, &o.begin_ns) < 0 ? begin : end);
+		return 2;
+	}
+	if (o.has_begin && o.has_end && o.end_ns < o.begin_ns) {
+		fprintf(stderr, "lttv-text: --end is before --begin\n");
+		return 2;
+	}
+	g_ptr_array_add(fac_dirs, NULL);
+	g_ptr_array_add(events, NULL);
+	o.traces = (const char *const *)traces_arg->pdata;
+	o.num_traces = traces_arg->len;
+	o.facility_dirs = (const char *const *)fac_dirs->pdata;
+	o.event_globs = (const char *const *)events->pdata;
+	o.out = stdout;
+	if (output) {
+		o.out = fopen(output, "w");
+		if (!o.out) {
+			fprintf(stderr, "lttv-text: cannot write %s: %s\n", output,
+				strerror(errno));
+			return 1;
+		}
+	}
+	rc = lttv_dump(&o);
+	if (fflush(o.out) != 0 || ferror(o.out)) {
+		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
+		rc = 1;
+	}
+	if (output)
+		fclose(o.out);
+	poptFreeContext(ctx);
+	g_ptr_array_free(traces_arg, TRUE);
+	g_ptr_array_free(fac_dirs, TRUE);
+	g_ptr_array_free(events, TRUE);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* lttv-text.h - what the option parser hands to the dumper. */
+#ifndef LTTV_TEXT_H
+#define LTTV_TEXT_H
+
+#include <glib.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ltttrace.h"
+
+typedef struct lttv_options {
+	const char *const *traces;
+	unsigned num_traces;
+	const char *const *facility_dirs;	/* NULL-terminated */
+	const char *const *event_globs;		/* NULL-terminated */
+	int has_begin, has_end;
+	int64_t begin_ns, end_ns;	/* as printed: relative with --relative */
+	int field_names, relative, cycles;
+	int cpu_stats, summary, quiet;
+	FILE *out;
+} lttv_options;
+
+/* Statistics gathered while dumping (stats.c). */
+typedef struct lttv_stats lttv_stats;
+lttv_stats *lttv_stats_new(void);
+void lttv_stats_add(lttv_stats *st, const ltt_event *ev);
+void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
+		      int cpu_stats, int summary, int64_t origin_ns, FILE *out);
+void lttv_stats_free(lttv_stats *st);
+
+/* Prints the events; returns the exit status (see lttv-text.c). */
+int lttv_dump(const lttv_options *o);
+
+#endif

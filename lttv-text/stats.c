@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * stats.c - counts gathered during the dump: per CPU (events, first and
+ * last time) and per event type, printed after the events.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lttv-text.h"
+
+typedef struct cpu_stat {
+	uint64_t events;
+	int64_t first_ns, last_ns;
+} cpu_stat;
+
+struct lttv_stats {
+	GArray *cpus;		/* cpu_stat, indexed by CPU */
+	GHashTable *types;	/* "facility.event" -> count (uint64_t*) */
+	uint64_t total;
+};
+
+lttv_stats *lttv_stats_new(void)
+{
+	lttv_stats *st = g_new0(lttv_stats, 1);
+
+	st->cpus = g_array_new(FALSE, TRUE, sizeof(cpu_stat));
+	st->types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	return st;
+}
+
+void lttv_stats_add(lttv_stats *st, const ltt_event *ev)
+{
+	unsigned cpu = ltt_event_cpu(ev);
+	int64_t t = ltt_event_time_ns(ev);
+	cpu_stat *c;
+	char key[256];
+	uint64_t *n;
+
+	if (cpu >= st->cpus->len)
+		g_array_set_size(st->cpus, cpu + 1);
+	c = &g_array_index(st->cpus, cpu_stat, cpu);
+	if (c->events++ == 0)
+		c->first_ns = t;
+	c->last_ns = t;
+	snprintf(key, sizeof(key), "%s.%s", ltt_event_facility_name(ev), ltt_event_name(ev));
+	n = g_hash_table_lookup(st->types, key);
+	if (!n) {
+		n = g_new0(uint64_t, 1);
+		g_hash_table_insert(st->types, g_strdup(key), n);
+	}
+	(*n)++;
+	st->total++;
+}
+
+static int cmp_count(const void *a, const void *b, void *types)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	uint64_t cx = *(uint64_t *)g_hash_table_lookup(types, x);
+	uint64_t cy = *(uint64_t *)g_hash_table_lookup(types, y);
+
+	if (cx != cy)
+		return cx > cy ? -1 : 1;
+	return strcmp(x, y);
+}
+
+static void print_ns(FILE *out, int64_t ns)
+{
+	uint64_t a = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
+
+	fprintf(out, "%s%" PRIu64 ".%09" PRIu64, ns < 0 ? "-" : "",
+		a / 1000000000, a % 1000000000);
+}
+
+void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
+		      int cpu_stats, int summary, int64_t origin_ns, FILE *out)
+{
+	if (cpu_stats) {
+		fprintf(out, "\n== per-CPU statistics ==\n");
+		for (guint cpu = 0; cpu < st->cpus->len; cpu++) {
+			cpu_stat *c = &g_array_index(st->cpus, cpu_stat, cpu);
+			uint64_t lost = 0;
+
+			for (unsigned t = 0; t < n; t++)
+				for (unsigned i = 0; i < ltt_trace_num_tracefiles(traces[t]); i++) {
+					ltt_tracefile *tf = ltt_trace_tracefile(traces[t], i);
+
+					if (ltt_tracefile_cpu(tf) == cpu)
+						lost += ltt_tracefile_events_lost(tf);
+				}
+			fprintf(out, "cpu %u: %" PRIu64 " events", cpu, c->events);
+			if (c->events) {
+				fprintf(out, ", from ");
+				print_ns(out, c->first_ns - origin_ns);
+				fprintf(out, " to ");
+				print_ns(out, c->last_ns - origin_ns);
+			}
+			fprintf(out, ", %" PRIu64 " lost\n", lost);
+		}
+		fprintf(out, "total: %" PRIu64 " events\n", st->total);
+	}
+	if (summary) {
+		guint len;
+		char **keys = (char **)g_hash_table_get_keys_as_array(st->types, &len);
+
+		g_qsort_with_data(keys, (gint)len, sizeof(char *), cmp_count, st->types);
+		fprintf(out, "\n== events per type ==\n");
+		for (guint i = 0; i < len; i++)
+			fprintf(out, "%10" PRIu64 "  %s\n",
+				*(uint64_t *)g_hash_table_lookup(st->types, keys[i]), keys[i]);
+		g_free(keys);
+	}
+}
+
+void lttv_stats_free(lttv_stats *st)
+{
+	g_array_free(st->cpus, TRUE);
+	g_hash_table_destroy(st->types);
+	g_free(st);
+}
