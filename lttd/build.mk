@@ -1,0 +1,37 @@
+# lttd/build.mk - lttd and lttctl, the LTT daemon and control tool.
+#
+# Both are linked statically so that the QEMU busybox guest runs them as
+# they are; under SANITIZE=1 (build-san/) they are linked dynamically,
+# since ASan does not support static binaries.
+
+LTTD_OBJS := $(OBJ)/lttd/lttd.o $(OBJ)/lttd/copy.o $(OBJ)/lttd/stats.o \
+	$(OBJ)/lttd/relay.o
+LTTCTL_OBJS := $(OBJ)/lttd/lttctl.o $(OBJ)/lttd/ctl.o
+
+ifeq ($(SANITIZE),1)
+LTTD_STATIC :=
+else
+LTTD_STATIC := -static
+endif
+
+all: $(BIN)/lttd $(BIN)/lttctl
+tests: $(BUILD)/tests/test_lttd_copy $(BUILD)/tests/test_lttd_ctl
+
+$(BIN)/lttd: $(LTTD_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) $(LTTD_STATIC) -o $@ $^ $(POPT_LIBS) -pthread
+
+$(BIN)/lttctl: $(LTTCTL_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) $(LTTD_STATIC) -o $@ $^ $(POPT_LIBS)
+
+# The copy loop against a fake channel: no kernel needed.
+$(BUILD)/tests/test_lttd_copy: $(OBJ)/tests/unit/test_lttd_copy.o \
+		$(OBJ)/lttd/copy.o $(OBJ)/lttd/stats.o
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^ -pthread
+
+# lttctl's validation and netlink exchange against a fake kernel.
+$(BUILD)/tests/test_lttd_ctl: $(OBJ)/tests/unit/test_lttd_ctl.o $(OBJ)/lttd/ctl.o
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^

@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttd.c - the LTT daemon: copies a trace's relayfs channels to disk.
+ *
+ * main() only wires things: options, the walk of the channel tree, opening
+ * (relay.c) and the outputs, the workers (copy.c), the exit report.
+ * Everything that can be refused is refused before any file is created.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <popt.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ltt/ltt-abi.h>
+
+#include "lttd.h"
+
+static const char help_text[] =
+"Usage: lttd -t TRACE_DIR -d OUT_DIR [-a] [-N THREADS] [-f | -n] [-D]\n"
+"Copy the relayfs channels of a running LTT trace into a trace directory.\n"
+"\n"
+"  -t, --trace DIR        the trace's relayfs directory, e.g.\n"
+"                         /mnt/relayfs/ltt/trace1 (channel files cpu_N,\n"
+"                         control/NAME_N, flight-NAME_N)\n"
+"  -d, --output DIR       where to write; the channel tree is mirrored under\n"
+"                         it (created if needed)\n"
+"  -a, --append           append to existing tracefiles instead of refusing\n"
+"                         them (they must hold whole sub-buffers)\n"
+"  -N, --threads N        worker threads, 1 to 256 (default 1); each owns a\n"
+"                         fixed share of the channels\n"
+"  -f, --flight-only      copy only the flight-* channels: dump them once,\n"
+"                         now, and exit\n"
+"  -n, --normal-only      copy only the normal channels\n"
+"  -D, --daemon           detach once every channel is open; messages and\n"
+"                         the exit report then go to syslog\n"
+"  -h, --help             this text\n"
+"\n"
+"lttd copies every complete sub-buffer the kernel hands over, most urgent\n"
+"(buffer full) first, and stops when every channel is finalized (the trace\n"
+"was stopped and destroyed) or on SIGTERM or SIGINT, after copying what is\n"
+"ready.  Flight channels are dumped once, at the end.  At exit it reports,\n"
+"per channel, the sub-buffers written, the sub-buffers lost because the\n"
+"writer overwrote them while they were copied (flight mode), and the\n"
+"kernel's own loss counters as found in the channel.buffer_stats events of\n"
+"the data written.\n"
+"\n"
+"Exit status: 0 if every channel was copied without error, 1 on an error\n"
+"(bad option, not a relayfs channel, output error), 2 on bad usage.\n";
+
+struct opts {
+	char *trace;
+	char *out;
+	int append;
+	int threads;
+	int flight_only;
+	int normal_only;
+	int daemon;
+};
+
+struct chanlist {
+	struct lttd_channel **v;
+	size_t n, cap;
+};
+
+static void usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "lttd: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'lttd --help' for more information.\n");
+	exit(2);
+}
+
+static void parse_options(int argc, const char **argv, struct opts *o)
+{
+	int help = 0;
+	struct poptOption table[] = {
+		{ "trace", 't', POPT_ARG_STRING, &o->trace, 0, NULL, NULL },
+		{ "output", 'd', POPT_ARG_STRING, &o->out, 0, NULL, NULL },
+		{ "append", 'a', POPT_ARG_NONE, &o->append, 0, NULL, NULL },
+		{ "threads", 'N', POPT_ARG_INT, &o->threads, 0, NULL, NULL },
+		{ "flight-only", 'f', POPT_ARG_NONE, &o->flight_only, 0,
+		  NULL, NULL },
+		{ "normal-only", 'n', POPT_ARG_NONE, &o->normal_only, 0,
+		  NULL, NULL },
+		{ "daemon", 'D', POPT_ARG_NONE, &o->daemon, 0, NULL, NULL },
+		{ "help", 'h', POPT_ARG_NONE, &help, 0, NULL, NULL },
+		POPT_TABLEEND
+	};
+	poptContext pc = poptGetContext("lttd", argc, argv, table, 0);
+	int rc;
+
+	o->threads = 1;
+	while ((rc = poptGetNextOpt(pc)) > 0)
+		;
+	if (rc < -1) {
+		char msg[256];
+
+		snprintf(msg, sizeof(msg), "%s: %s",
+			 poptBadOption(pc, POPT_BADOPTION_NOALIAS),
+			 poptStrerror(rc));
+		poptFreeContext(pc);
+		usage_error("%s", msg);
+	}
+	if (help) {
+		fputs(help_text, stdout);
+		poptFreeContext(pc);
+		exit(0);
+	}
+	if (poptPeekArg(pc)) {
+		char msg[256];
+
+		snprintf(msg, sizeof(msg), "%s", poptPeekArg(pc));
+		poptFreeContext(pc);
+		usage_error("unexpected argument '%s'", msg);
+	}
+	poptFreeContext(pc);
+	if (!o->trace)
+		usage_error("%s", "missing -t TRACE_DIR (the relayfs directory "
+			    "of the trace)");
+	if (!o->out)
+		usage_error("%s", "missing -d OUT_DIR (where to write)");
+	if (o->threads < 1 || o->threads > 256)
+		usage_error("%s", "-N wants a number of threads from 1 to 256");
+	if (o->flight_only && o->normal_only)
+		usage_error("%s", "-f and -n exclude each other");
+}
+
+/* ---- the channel tree --------------------------------------------------- */
+
+static char *join(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	char *s = malloc(la + lb + 2);
+
+	if (!s) {
+		lttd_err("out of memory");
+		exit(1);
+	}
+	memcpy(s, a, la);
+	s[la] = '/';
+	memcpy(s + la + 1, b, lb + 1);
+	return s;
+}
+
+static void add_channel(struct chanlist *l, const char *rel)
+{
+	struct lttd_channel *ch = calloc(1, sizeof(*ch));
+	const char *base = strrchr(rel, '/');
+
+	if (!ch || (l->n == l->cap &&
+		    !(l->v = realloc(l->v, (l->cap = l->cap * 2 + 8) *
+				     sizeof(*l->v))))) {
+		lttd_err("out of memory");
+		exit(1);
+	}
+	base = base ? base + 1 : rel;
+	ch->path = strdup(rel);
+	ch->fd = ch->out_fd = -1;
+	ch->flight = strncmp(base, LTT_FLIGHT_PREFIX,
+			     strlen(LTT_FLIGHT_PREFIX)) == 0;
+	ch->facilities = strncmp(base, LTT_FACILITIES_CHANNEL,
+				 strlen(LTT_FACILITIES_CHANNEL)) == 0 ||
+			 strncmp(base, LTT_FLIGHT_PREFIX LTT_FACILITIES_CHANNEL,
+				 strlen(LTT_FLIGHT_PREFIX
+					LTT_FACILITIES_CHANNEL)) == 0;
+	l->v[l->n++] = ch;
+}
+
+/* Collects every file under root/rel, sorted, in at most 8 levels. */
+static int walk(const char *root, const char *rel, int depth,
+		const struct opts *o, struct chanlist *l)
+{
+	char *dir = rel ? join(root, rel) : strdup(root);
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort);
+
+	if (n < 0) {
+		lttd_err("%s: %s", dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	int ret = 0;
+
+	for (int i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+
+		if (ret || name[0] == '.') {
+			free(names[i]);
+			continue;
+		}
+		char *full = join(dir, name);
+		char *sub = rel ? join(rel, name) : strdup(name);
+		struct stat st;
+
+		if (lstat(full, &st) < 0) {
+			lttd_err("%s: %s", full, strerror(errno));
+			ret = -1;
+		} else if (S_ISDIR(st.st_mode)) {
+			if (depth >= 8) {
+				lttd_err("%s: too deep for a channel tree",
+					 full);
+				ret = -1;
+			} else {
+				ret = walk(root, sub, depth + 1, o, l);
+			}
+		} else if (!S_ISLNK(st.st_mode)) {
+			int flight = strncmp(name, LTT_FLIGHT_PREFIX,
+					     strlen(LTT_FLIGHT_PREFIX)) == 0;
+
+			if (!(o->flight_only && !flight) &&
+			    !(o->normal_only && flight))
+				add_channel(l, sub);
+		}
+		free(full);
+		free(sub);
+		free(names[i]);
+	}
+	free(names);
+	free(dir);
+	return ret;
+}
+
+/* mkdir -p for the directory part of out/rel (and out itself). */
+static int make_dirs(const char *path)
+{
+	char buf[PATH_MAX];
+	size_t len = strlen(path);
+
+	if (len >= sizeof(buf)) {
+		lttd_err("%s: path too long", path);
+		return -1;
+	}
+	memcpy(buf, path, len + 1);
+	for (char *p = buf + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char c = *p;
+
+		*p = '\0';
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST) {
+			lttd_err("%s: cannot create the directory: %s", buf,
+				 strerror(errno));
+			return -1;
+		}
+		struct stat st;
+
+		if (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			lttd_err("%s: exists and is not a directory", buf);
+			return -1;
+		}
+		if (c == '\0')
+			return 0;
+		*p = c;
+	}
+}
+
+static int open_outputs(const struct opts *o, struct chanlist *l)
+{
+	if (make_dirs(o->out) < 0)
+		return -1;
+	for (size_t i = 0; i < l->n; i++) {
+		struct lttd_channel *ch = l->v[i];
+		char *file = join(o->out, ch->path);
+		char *slash = strrchr(file, '/');
+		int r = 0;
+
+		*slash = '\0';
+		r = make_dirs(file);
+		*slash = '/';
+		if (r == 0)
+			r = lttd_open_output(ch, file, o->append);
+		free(file);
+		if (r < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- running ------------------------------------------------------------- */
+
+static void on_signal(int sig)
+{
+	lttd_request_stop();
+}
+
+static void *worker_main(void *arg)
+{
+	struct lttd_worker *w = arg;
+
+	lttd_worker_run(w);
+	return NULL;
+}
+
+static int daemonize(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		lttd_err("cannot fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid > 0)
+		_exit(0);	/* the channels are open: tell the caller */
+	setsid();
+	int null = open("/dev/null", O_RDWR);
+
+	if (null >= 0) {
+		dup2(null, 0);
+		dup2(null, 1);
+		dup2(null, 2);
+		if (null > 2)
+			close(null);
+	}
+	lttd_log_to_syslog();
+	return 0;
+}
+
+static void report(const struct chanlist *l)
+{
+	int fid = lttd_stats_channel_facility();
+	uint64_t written = 0, pushed = 0, lost = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const struct lttd_channel *ch = l->v[i];
+		const struct lttd_bufstats *b =
+			fid >= 0 && ch->bstats ? &ch->bstats[fid] : NULL;
+		char kernel[128];
+
+		if (fid < 0)
+			snprintf(kernel, sizeof(kernel), "kernel-reported "
+				 "losses unknown (no channel facility_load "
+				 "copied)");
+		else if (b && b->seen)
+			snprintf(kernel, sizeof(kernel), "kernel reports %u "
+				 "events lost, %u corrupted sub-buffers",
+				 b->events_lost, b->corrupted);
+		else
+			snprintf(kernel, sizeof(kernel), "kernel reports no "
+				 "loss (no buffer_stats event)");
+		lttd_info("%s: %llu sub-buffers written, %llu lost (writer "
+			  "pushed the reader), %s%s", ch->path,
+			  (unsigned long long)ch->written,
+			  (unsigned long long)ch->pushed, kernel,
+			  ch->failed ? "; FAILED" : "");
+		written += ch->written;
+		pushed += ch->pushed;
+		if (b && b->seen)
+			lost += b->events_lost;
+	}
+	lttd_info("total: %zu channels, %llu sub-buffers written, %llu lost "
+		  "to the writer, %llu events lost in the kernel", l->n,
+		  (unsigned long long)written, (unsigned long long)pushed,
+		  (unsigned long long)lost);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct chanlist l = { 0 };
+	struct stat st;
+	int status = 0;
+
+	parse_options(argc, (const char **)argv, &o);
+
+	if (stat(o.trace, &st) < 0) {
+		lttd_err("%s: %s", o.trace, strerror(errno));
+		return 1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		lttd_err("%s: not a directory (want the trace's relayfs "
+			 "directory)", o.trace);
+		return 1;
+	}
+	if (walk(o.trace, NULL, 0, &o, &l) < 0)
+		return 1;
+	if (l.n == 0) {
+		lttd_err("%s: no %schannel found", o.trace,
+			 o.flight_only ? "flight " :
+			 o.normal_only ? "normal " : "");
+		return 1;
+	}
+	for (size_t i = 0; i < l.n; i++) {
+		char *file = join(o.trace, l.v[i]->path);
+		int r = lttd_relay_open(l.v[i], file);
+
+		free(file);
+		if (r < 0)
+			return 1;
+	}
+	if (open_outputs(&o, &l) < 0)
+		return 1;
+
+	if (lttd_stop_init() < 0) {
+		lttd_err("cannot create the stop pipe: %s", strerror(errno));
+		return 1;
+	}
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (o.daemon && daemonize() < 0)
+		return 1;
+
+	size_t nw = (size_t)o.threads < l.n ? (size_t)o.threads : l.n;
+	struct lttd_worker *w = calloc(nw, sizeof(*w));
+	pthread_t *tid = calloc(nw, sizeof(*tid));
+
+	if (!w || !tid) {
+		lttd_err("out of memory");
+		return 1;
+	}
+	for (size_t k = 0; k < nw; k++) {
+		w[k].ops = &lttd_relay_ops;
+		w[k].flight_only = o.flight_only;
+		w[k].chans = calloc(l.n / nw + 1, sizeof(*w[k].chans));
+		if (!w[k].chans) {
+			lttd_err("out of memory");
+			return 1;
+		}
+	}
+	for (size_t i = 0; i < l.n; i++) {
+		struct lttd_worker *k = &w[i % nw];
+
+		k->chans[k->n++] = l.v[i];
+	}
+	for (size_t k = 0; k < nw; k++) {
+		int e = pthread_create(&tid[k], NULL, worker_main, &w[k]);
+
+		if (e) {
+			/* stop, and empty the channels of the rest here */
+			lttd_err("cannot start a worker thread: %s",
+				 strerror(e));
+			lttd_request_stop();
+			for (size_t j = k; j < nw; j++)
+				lttd_worker_run(&w[j]);
+			status = 1;
+			nw = k;
+			break;
+		}
+	}
+	for (size_t k = 0; k < nw; k++)
+		pthread_join(tid[k], NULL);
+	for (size_t k = 0; k < (size_t)o.threads && k < l.n; k++)
+		if (w[k].fatal)
+			status = 1;
+
+	report(&l);
+	for (size_t i = 0; i < l.n; i++) {
+		struct lttd_channel *ch = l.v[i];
+
+		if (ch->failed)
+			status = 1;
+		if (ch->out_fd >= 0 && close(ch->out_fd) < 0) {
+			lttd_err("%s: closing the tracefile: %s", ch->path,
+				 strerror(errno));
+			status = 1;
+		}
+		lttd_relay_close(ch);
+	}
+	return status;
+}
