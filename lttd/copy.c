@@ -250,8 +250,12 @@ enum lttd_serve lttd_serve_one(struct lttd_worker *w, struct lttd_channel *ch)
 
 	if (lttd_write_full(ch->out_fd, sb, ch->subbuf_size) < 0) {
 		int err = errno;
+		struct stat st;
 
-		cut_back(ch);
+		/* a partial sub-buffer must not stay in a tracefile */
+		if (fstat(ch->out_fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size != ch->out_size)
+			cut_back(ch);
 		ops->put_subbuf(ch, off);
 		fail_output(w, ch, err);
 		return LTTD_FAILED;

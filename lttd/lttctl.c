@@ -97,6 +97,10 @@ static void fail(const char *msg)
 	exit(1);
 }
 
+/* popt's context and strings stay reachable for the program's life */
+static poptContext pc;
+static struct opts g_opts;
+
 static void parse_options(int argc, const char **argv, struct opts *o)
 {
 	int help = 0;
@@ -134,8 +138,9 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		{ "help", 'h', POPT_ARG_NONE, &help, 0, NULL, NULL },
 		POPT_TABLEEND
 	};
-	poptContext pc = poptGetContext("lttctl", argc, argv, table, 0);
 	char msg[512];
+
+	pc = poptGetContext("lttctl", argc, argv, table, 0);
 	int rc;
 
 	o->lttd_threads = 1;
@@ -156,8 +161,6 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 			 poptPeekArg(pc));
 		usage_error(msg);
 	}
-	/* popt's strings live in its context: keep it for the program's life */
-
 	if (!o->name)
 		usage_error("missing -n NAME (the trace)");
 	if (!(o->create || o->start || o->stop || o->destroy || o->oneshot))
@@ -351,9 +354,9 @@ done:
 }
 
 /*
- * Copies the *.xml files of the facilities folder into OUT/eventdefs.  A missing default folder is only a
- * warning (the trace is still readable with the viewer's -f); a folder given
- * with -F or $LTT_FACILITIES_DIR must exist.
+ * Copies the *.xml files of the facilities folder into OUT/eventdefs.  A
+ * missing default folder is only a warning (the trace is still readable with
+ * the viewer's -f); a folder given with -F or $LTT_FACILITIES_DIR must exist.
  */
 static int copy_facilities(const struct opts *o)
 {
@@ -519,21 +522,20 @@ static int oneshot(int fd, struct opts *o)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
 	char err[512];
 
-	parse_options(argc, (const char **)argv, &o);
+	parse_options(argc, (const char **)argv, &g_opts);
 	next_seq = (uint32_t)time(NULL);
 
 	struct stat st;
 
-	if (o.oneshot && o.facilities_dir_given) {
-		int e = stat(o.facilities_dir, &st) < 0 ? errno
+	if (g_opts.oneshot && g_opts.facilities_dir_given) {
+		int e = stat(g_opts.facilities_dir, &st) < 0 ? errno
 			: !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
 
 		if (e) {
 			snprintf(err, sizeof(err), "facilities folder %s: %s",
-				 o.facilities_dir, strerror(e));
+				 g_opts.facilities_dir, strerror(e));
 			fail(err);
 		}
 	}
@@ -544,23 +546,23 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		fail(err);
 
-	if (o.oneshot) {
-		if (mkdir_p(o.output) < 0) {
+	if (g_opts.oneshot) {
+		if (mkdir_p(g_opts.output) < 0) {
 			snprintf(err, sizeof(err), "%s: cannot create: %s",
-				 o.output, strerror(errno));
+				 g_opts.output, strerror(errno));
 			fail(err);
 		}
-		if (copy_facilities(&o) < 0)
+		if (copy_facilities(&g_opts) < 0)
 			return 1;
-		return oneshot(fd, &o) < 0 ? 1 : 0;
+		return oneshot(fd, &g_opts) < 0 ? 1 : 0;
 	}
-	if (o.create && request(fd, &o, LTT_OP_CREATE) < 0)
+	if (g_opts.create && request(fd, &g_opts, LTT_OP_CREATE) < 0)
 		return 1;
-	if (o.start && request(fd, &o, LTT_OP_START) < 0)
+	if (g_opts.start && request(fd, &g_opts, LTT_OP_START) < 0)
 		return 1;
-	if (o.stop && request(fd, &o, LTT_OP_STOP) < 0)
+	if (g_opts.stop && request(fd, &g_opts, LTT_OP_STOP) < 0)
 		return 1;
-	if (o.destroy && request(fd, &o, LTT_OP_DESTROY) < 0)
+	if (g_opts.destroy && request(fd, &g_opts, LTT_OP_DESTROY) < 0)
 		return 1;
 	close(fd);
 	return 0;

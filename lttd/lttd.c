@@ -361,41 +361,48 @@ static void report(const struct chanlist *l)
 		  (unsigned long long)lost);
 }
 
+/*
+ * Kept in static storage: everything stays reachable whatever the exit path,
+ * so that LeakSanitizer (SANITIZE=1) reports only real leaks.
+ */
+static struct opts g_opts;
+static struct chanlist g_chans;
+static struct lttd_worker *g_workers;
+static pthread_t *g_tids;
+
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct chanlist l = { 0 };
 	struct stat st;
 	int status = 0;
 
-	parse_options(argc, (const char **)argv, &o);
+	parse_options(argc, (const char **)argv, &g_opts);
 
-	if (stat(o.trace, &st) < 0) {
-		lttd_err("%s: %s", o.trace, strerror(errno));
+	if (stat(g_opts.trace, &st) < 0) {
+		lttd_err("%s: %s", g_opts.trace, strerror(errno));
 		return 1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		lttd_err("%s: not a directory (want the trace's relayfs "
-			 "directory)", o.trace);
+			 "directory)", g_opts.trace);
 		return 1;
 	}
-	if (walk(o.trace, NULL, 0, &o, &l) < 0)
+	if (walk(g_opts.trace, NULL, 0, &g_opts, &g_chans) < 0)
 		return 1;
-	if (l.n == 0) {
-		lttd_err("%s: no %schannel found", o.trace,
-			 o.flight_only ? "flight " :
-			 o.normal_only ? "normal " : "");
+	if (g_chans.n == 0) {
+		lttd_err("%s: no %schannel found", g_opts.trace,
+			 g_opts.flight_only ? "flight " :
+			 g_opts.normal_only ? "normal " : "");
 		return 1;
 	}
-	for (size_t i = 0; i < l.n; i++) {
-		char *file = join(o.trace, l.v[i]->path);
-		int r = lttd_relay_open(l.v[i], file);
+	for (size_t i = 0; i < g_chans.n; i++) {
+		char *file = join(g_opts.trace, g_chans.v[i]->path);
+		int r = lttd_relay_open(g_chans.v[i], file);
 
 		free(file);
 		if (r < 0)
 			return 1;
 	}
-	if (open_outputs(&o, &l) < 0)
+	if (open_outputs(&g_opts, &g_chans) < 0)
 		return 1;
 
 	if (lttd_stop_init() < 0) {
@@ -409,33 +416,40 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	if (o.daemon && daemonize() < 0)
+	if (g_opts.daemon && daemonize() < 0)
 		return 1;
 
-	size_t nw = (size_t)o.threads < l.n ? (size_t)o.threads : l.n;
-	struct lttd_worker *w = calloc(nw, sizeof(*w));
-	pthread_t *tid = calloc(nw, sizeof(*tid));
+	size_t nw = (size_t)g_opts.threads;
 
-	if (!w || !tid) {
+	if (nw > g_chans.n)
+		nw = g_chans.n;
+	size_t nw_all = nw;
+
+	g_workers = calloc(nw, sizeof(*g_workers));
+	g_tids = calloc(nw, sizeof(*g_tids));
+
+	if (!g_workers || !g_tids) {
 		lttd_err("out of memory");
 		return 1;
 	}
 	for (size_t k = 0; k < nw; k++) {
-		w[k].ops = &lttd_relay_ops;
-		w[k].flight_only = o.flight_only;
-		w[k].chans = calloc(l.n / nw + 1, sizeof(*w[k].chans));
-		if (!w[k].chans) {
+		g_workers[k].ops = &lttd_relay_ops;
+		g_workers[k].flight_only = g_opts.flight_only;
+		g_workers[k].chans = calloc(g_chans.n / nw + 1,
+					    sizeof(*g_workers[k].chans));
+		if (!g_workers[k].chans) {
 			lttd_err("out of memory");
 			return 1;
 		}
 	}
-	for (size_t i = 0; i < l.n; i++) {
-		struct lttd_worker *k = &w[i % nw];
+	for (size_t i = 0; i < g_chans.n; i++) {
+		struct lttd_worker *k = &g_workers[i % nw];
 
-		k->chans[k->n++] = l.v[i];
+		k->chans[k->n++] = g_chans.v[i];
 	}
 	for (size_t k = 0; k < nw; k++) {
-		int e = pthread_create(&tid[k], NULL, worker_main, &w[k]);
+		int e = pthread_create(&g_tids[k], NULL, worker_main,
+				       &g_workers[k]);
 
 		if (e) {
 			/* stop, and empty the channels of the rest here */
@@ -443,21 +457,21 @@ int main(int argc, char **argv)
 				 strerror(e));
 			lttd_request_stop();
 			for (size_t j = k; j < nw; j++)
-				lttd_worker_run(&w[j]);
+				lttd_worker_run(&g_workers[j]);
 			status = 1;
 			nw = k;
 			break;
 		}
 	}
 	for (size_t k = 0; k < nw; k++)
-		pthread_join(tid[k], NULL);
-	for (size_t k = 0; k < (size_t)o.threads && k < l.n; k++)
-		if (w[k].fatal)
+		pthread_join(g_tids[k], NULL);
+	for (size_t k = 0; k < nw_all; k++)
+		if (g_workers[k].fatal)
 			status = 1;
 
-	report(&l);
-	for (size_t i = 0; i < l.n; i++) {
-		struct lttd_channel *ch = l.v[i];
+	report(&g_chans);
+	for (size_t i = 0; i < g_chans.n; i++) {
+		struct lttd_channel *ch = g_chans.v[i];
 
 		if (ch->failed)
 			status = 1;
