@@ -44,6 +44,7 @@ deps:
 include libltttrace/build.mk
 include lttv-text/build.mk
 -include tests/build.mk
+include tests/fuzz/build.mk
 -include lttd/build.mk
 -include lttv-gtk/build.mk
 -include kernel/build.mk
