@@ -1,0 +1,1053 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ltt-tracegen - write synthetic LTT traces: canned scenarios for the
+ * viewers' tests and benchmarks, and deliberately broken traces.
+ *
+ *	ltt-tracegen --scenario sample -o out        a small kernel-like trace
+ *	ltt-tracegen --scenario types -o out         every field type
+ *	ltt-tracegen --scenario wraps -o out         several 2^32 cycle wraps
+ *	ltt-tracegen --scenario big --events N -o out
+ *	ltt-tracegen --bad KIND -o out               see --list-bad
+ *
+ * Everything is deterministic for a given --seed.  Facility descriptions
+ * are read from the source tree (facilities/, tests/facilities/), copied
+ * into <out>/eventdefs/ and their checksums computed by libltttrace.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <popt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ltt-writer.h"
+#include "ltt-writer-bad.h"
+#include "lttw-event-ids.h"
+#include "ltttrace.h"
+
+#define MAX_CPUS 64
+
+/* Control channels that lttd mirrors, one file per CPU each. */
+static const char *const control_channels[] = {
+	LTT_CONTROL_ROOT "/" LTT_FACILITIES_CHANNEL,
+	LTT_CONTROL_ROOT "/" LTT_INTERRUPTS_CHANNEL,
+	LTT_CONTROL_ROOT "/" LTT_PROCESSES_CHANNEL,
+	LTT_CONTROL_ROOT "/" LTT_MODULES_CHANNEL,
+	LTT_CONTROL_ROOT "/" LTT_NETWORK_CHANNEL,
+};
+enum { CTL_FACILITIES, CTL_INTERRUPTS, CTL_PROCESSES, CTL_MODULES, CTL_NETWORK,
+       CTL_COUNT };
+
+/* Facility ids, in load order (core is always 0). */
+enum { ID_CORE = 0, ID_CHANNEL, ID_KERNEL, ID_PROCESS, ID_FS, ID_STATEDUMP,
+       ID_USER, ID_TYPES };
+
+struct gen {
+	lttw_trace *t;
+	lttw_config c;
+	unsigned ncpus;
+	lttw_file *cpu[MAX_CPUS];
+	lttw_file *ctl[CTL_COUNT];	/* of CPU 0; the others stay empty */
+	lttw_payload p;
+	uint64_t rng;
+	const char *facdir, *testfacdir;
+	int flight;
+	uint32_t cpu_subbuf[MAX_CPUS];	/* 0: the trace's default */
+
+	/* the sample scenario's machine */
+	uint64_t now[MAX_CPUS];
+	uint64_t next_tick[MAX_CPUS];
+	unsigned ticks[MAX_CPUS];
+	unsigned current[MAX_CPUS];	/* running pid */
+	int in_irq[MAX_CPUS];
+	int in_syscall[MAX_CPUS];
+	uint64_t khz;
+};
+
+__attribute__((format(printf, 1, 2), noreturn))
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("ltt-tracegen: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* xorshift64*: small, fast and the same everywhere. */
+static uint64_t rnd(struct gen *g)
+{
+	g->rng ^= g->rng >> 12;
+	g->rng ^= g->rng << 25;
+	g->rng ^= g->rng >> 27;
+	return g->rng * 2685821657736338717ull;
+}
+
+/* Uniform in [lo, hi]. */
+static uint64_t rnd_range(struct gen *g, uint64_t lo, uint64_t hi)
+{
+	return lo + rnd(g) % (hi - lo + 1);
+}
+
+static void check(struct gen *g, int ret)
+{
+	if (ret)
+		die("%s", lttw_last_error());
+}
+
+/* Microseconds to cycles at the trace's frequency. */
+static uint64_t us(const struct gen *g, uint64_t n)
+{
+	return n * g->khz / 1000;
+}
+
+/* ---- Setup: files and facilities ------------------------------------------ */
+
+/*
+ * The trace directory and its tracefiles: cpu_N (flight-cpu_N in flight
+ * mode, where only the last FLIGHT_KEEP sub-buffers survive) with
+ * g->cpu_subbuf[N] bytes of sub-buffer if set, and every control channel.
+ */
+#define FLIGHT_KEEP 4
+static void open_files(struct gen *g, const char *dir)
+{
+	const char *cpu_channel = g->flight ? LTT_FLIGHT_PREFIX LTT_CPU_CHANNEL
+					    : LTT_CPU_CHANNEL;
+
+	g->t = lttw_trace_create(dir, &g->c);
+	if (!g->t)
+		die("%s", lttw_last_error());
+	for (unsigned cpu = 0; cpu < g->ncpus; cpu++) {
+		g->cpu[cpu] = lttw_file_open(g->t, cpu_channel, cpu,
+					     g->cpu_subbuf[cpu]);
+		if (!g->cpu[cpu])
+			die("%s", lttw_last_error());
+		if (g->flight)
+			lttw_file_keep_last(g->cpu[cpu], FLIGHT_KEEP);
+		for (unsigned i = 0; i < CTL_COUNT; i++) {
+			lttw_file *f = lttw_file_open(g->t, control_channels[i], cpu, 0);
+
+			if (!f)
+				die("%s", lttw_last_error());
+			if (cpu == 0)
+				g->ctl[i] = f;
+		}
+	}
+	lttw_payload_init(&g->p, g->t);
+	g->khz = g->c.start_freq * g->c.freq_scale / 1000;
+}
+
+/* Copy dir/file into eventdefs/, return its checksum (and check its name). */
+static uint32_t facility_checksum(struct gen *g, const char *dir,
+				  const char *file, const char *want_name)
+{
+	char path[PATH_MAX];
+	ltt_error *err = NULL;
+	ltt_description *d;
+	uint32_t sum;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	d = ltt_description_load(path, &err);
+	if (!d)
+		die("%s", ltt_error_message(err));
+	if (strcmp(ltt_description_name(d), want_name))
+		die("%s: facility \"%s\", expected \"%s\"", path,
+		    ltt_description_name(d), want_name);
+	sum = ltt_description_checksum(d);
+	ltt_description_free(d);
+	check(g, lttw_eventdef_copy(g->t, path));
+	return sum;
+}
+
+/* Write the state_dump_facility_load of one facility at tsc. */
+static void load_facility(struct gen *g, uint64_t tsc, const char *dir,
+			  const char *file, const char *name, unsigned id)
+{
+	uint32_t sum = facility_checksum(g, dir, file, name);
+
+	check(g, lttw_facility_load(g->ctl[CTL_FACILITIES], tsc, name, sum, id, 1));
+}
+
+/* core's description, channel, and the kernel's facilities. */
+static void load_kernel_facilities(struct gen *g, uint64_t tsc)
+{
+	uint32_t core = facility_checksum(g, g->facdir, "core.xml", LTTW_CORE_NAME);
+
+	if (core != LTT_CORE_FACILITY_CHECKSUM)
+		die("core.xml checksum 0x%08X, ltt-abi.h says 0x%08X", core,
+		    LTT_CORE_FACILITY_CHECKSUM);
+	load_facility(g, tsc, g->facdir, "channel.xml", LTTW_CHANNEL_NAME, ID_CHANNEL);
+	load_facility(g, tsc, g->facdir, "kernel.xml", LTTW_KERNEL_NAME, ID_KERNEL);
+	load_facility(g, tsc, g->facdir, "process.xml", LTTW_PROCESS_NAME, ID_PROCESS);
+	load_facility(g, tsc, g->facdir, "fs.xml", LTTW_FS_NAME, ID_FS);
+	load_facility(g, tsc, g->facdir, "statedump.xml", LTTW_STATEDUMP_NAME,
+		      ID_STATEDUMP);
+	load_facility(g, tsc, g->facdir, "user_generic.xml", LTTW_USER_GENERIC_NAME,
+		      ID_USER);
+}
+
+static void finish(struct gen *g)
+{
+	lttw_payload_free(&g->p);
+	if (lttw_trace_close(g->t))
+		die("%s", lttw_last_error());
+}
+
+/* ---- The sample scenario: a small machine, two CPUs, a shell ---------------
+ *
+ * Each CPU has its own clock g->now[cpu]; every event advances it a little.
+ * Timer interrupts (HZ=250) are slipped in before any event that comes after
+ * the next tick, and fill idle periods (advance_to), so that each tracefile
+ * is in time order and interrupts nest properly inside whatever runs.
+ */
+
+#define HZ_PERIOD_US	4000
+#define SYS_READ	0
+#define SYS_WRITE	1
+#define SYS_OPEN	2
+#define SYS_CLOSE	3
+#define SYS_MMAP	9
+#define SYS_BRK		12
+#define SYS_NANOSLEEP	35
+#define SYS_CLONE	56
+#define SYS_EXECVE	59
+#define SYS_WAIT4	61
+#define SYS_EXIT_GROUP	231
+#define TRAP_PAGE_FAULT	14
+#define SOFTIRQ_TIMER	1
+#define SOFTIRQ_NET_RX	3
+#define SOFTIRQ_TASKLET	5
+#define ST_RUNNING	0
+#define ST_INTERRUPTIBLE 1
+#define ST_ZOMBIE	16
+
+struct proc {
+	unsigned pid, ppid;
+	const char *name;
+	int kernel;
+};
+
+static const struct proc procs[] = {
+	{ 1, 0, "init", 0 },
+	{ 2, 1, "migration/0", 1 },
+	{ 3, 1, "ksoftirqd/0", 1 },
+	{ 4, 1, "migration/1", 1 },
+	{ 5, 1, "ksoftirqd/1", 1 },
+	{ 6, 1, "events/0", 1 },
+	{ 7, 1, "events/1", 1 },
+	{ 8, 1, "khelper", 1 },
+	{ 9, 1, "kthread", 1 },
+	{ 112, 9, "kblockd/0", 1 },
+	{ 1710, 1, "syslogd", 0 },
+	{ 1742, 1, "klogd", 0 },
+	{ 2101, 1, "sshd", 0 },
+	{ 2399, 1, "login", 0 },
+	{ 2404, 2399, "bash", 0 },
+};
+#define PID_BASH	2404
+#define PID_SYSLOGD	1710
+#define PID_EVENTS0	6
+
+static void P(struct gen *g)
+{
+	lttw_payload_reset(&g->p);
+}
+
+/* Emit the payload built in g->p on cpu at its clock, then move on. */
+static void emit(struct gen *g, unsigned cpu, unsigned fac, unsigned ev);
+
+static void tick(struct gen *g, unsigned cpu)
+{
+	g->in_irq[cpu] = 1;
+	g->ticks[cpu]++;
+	if (g->ticks[cpu] % 25 == 0) {		/* every 100 ms */
+		P(g);
+		emit(g, cpu, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
+	}
+	P(g);
+	lttw_put_uint_n(&g->p, 0, 4);		/* irq 0: timer */
+	lttw_put_uint_n(&g->p, g->current[cpu] == 0 || g->in_syscall[cpu], 1);
+	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+	P(g);
+	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+	P(g);
+	lttw_put_uint_n(&g->p, SOFTIRQ_TIMER, 4);
+	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+	if (cpu == 0 && rnd(g) % 16 == 0) {	/* a packet arrives */
+		uint64_t func = 0xffffffff80391230ull, data = 0xffff81001e6d4000ull;
+
+		P(g);
+		lttw_put_uint_n(&g->p, 11, 4);	/* eth0 */
+		lttw_put_uint_n(&g->p, g->current[cpu] == 0 || g->in_syscall[cpu], 1);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+		P(g);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+		P(g);
+		lttw_put_uint_n(&g->p, SOFTIRQ_NET_RX, 4);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+		P(g);
+		lttw_put_uint_n(&g->p, SOFTIRQ_TASKLET, 4);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+		P(g);
+		lttw_put_pointer(&g->p, func);
+		lttw_put_ulong(&g->p, data);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_TASKLET_ENTRY);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_TASKLET_EXIT);
+		P(g);
+		lttw_put_uint_n(&g->p, SOFTIRQ_TASKLET, 4);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+	}
+	g->in_irq[cpu] = 0;
+	g->next_tick[cpu] += us(g, HZ_PERIOD_US) + rnd_range(g, 0, us(g, 20)) - us(g, 10);
+}
+
+static void emit(struct gen *g, unsigned cpu, unsigned fac, unsigned ev)
+{
+	if (!g->in_irq[cpu] && g->now[cpu] >= g->next_tick[cpu]) {
+		/* the tick comes first; keep the payload built for this event */
+		lttw_payload saved = g->p;
+
+		lttw_payload_init(&g->p, g->t);
+		tick(g, cpu);
+		lttw_payload_free(&g->p);
+		g->p = saved;
+	}
+	check(g, lttw_event(g->cpu[cpu], g->now[cpu], fac, ev, g->p.buf, g->p.len));
+	g->now[cpu] += rnd_range(g, us(g, 1) / 4, us(g, 2));
+}
+
+/* Let time pass on cpu until t: ticks happen meanwhile. */
+static void advance_to(struct gen *g, unsigned cpu, uint64_t t)
+{
+	while (g->next_tick[cpu] <= t) {
+		if (g->now[cpu] < g->next_tick[cpu])
+			g->now[cpu] = g->next_tick[cpu];
+		tick(g, cpu);
+	}
+	if (g->now[cpu] < t)
+		g->now[cpu] = t;
+}
+
+static void syscall_entry(struct gen *g, unsigned cpu, unsigned nr)
+{
+	P(g);
+	lttw_put_uint_n(&g->p, nr, 2);
+	lttw_put_pointer(&g->p, 0x00002aaaaabc0000ull + nr * 0x40);
+	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+	g->in_syscall[cpu] = 1;
+}
+
+static void syscall_exit(struct gen *g, unsigned cpu, int64_t ret)
+{
+	P(g);
+	lttw_put_long(&g->p, ret);
+	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+	g->in_syscall[cpu] = 0;
+}
+
+static void schedchange(struct gen *g, unsigned cpu, unsigned in, unsigned state)
+{
+	P(g);
+	lttw_put_uint(&g->p, g->current[cpu]);
+	lttw_put_uint(&g->p, in);
+	lttw_put_uint_n(&g->p, state, 4);
+	emit(g, cpu, ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+	g->current[cpu] = in;
+}
+
+static void wakeup(struct gen *g, unsigned cpu, unsigned pid, unsigned state)
+{
+	P(g);
+	lttw_put_uint(&g->p, pid);
+	lttw_put_uint_n(&g->p, state, 4);
+	emit(g, cpu, ID_PROCESS, LTTW_PROCESS_WAKEUP);
+}
+
+static void pid_event(struct gen *g, unsigned cpu, unsigned ev, unsigned pid)
+{
+	P(g);
+	lttw_put_uint(&g->p, pid);
+	emit(g, cpu, ID_PROCESS, ev);
+}
+
+static void fs_fd_count(struct gen *g, unsigned cpu, unsigned ev, unsigned fd,
+			uint64_t count)
+{
+	P(g);
+	lttw_put_uint_n(&g->p, fd, 4);
+	lttw_put_size_t(&g->p, count);
+	emit(g, cpu, ID_FS, ev);
+}
+
+/* A whole syscall that does not sleep: entry, fs event, exit. */
+static void sys_rw(struct gen *g, unsigned cpu, unsigned nr, unsigned fd,
+		   uint64_t count, int64_t ret)
+{
+	syscall_entry(g, cpu, nr);
+	fs_fd_count(g, cpu, nr == SYS_READ ? LTTW_FS_READ : LTTW_FS_WRITE, fd, count);
+	g->now[cpu] += rnd_range(g, us(g, 2), us(g, 30));
+	syscall_exit(g, cpu, ret);
+}
+
+static void sys_open_close(struct gen *g, unsigned cpu, const char *file,
+			   unsigned fd, uint64_t nread)
+{
+	syscall_entry(g, cpu, SYS_OPEN);
+	P(g);
+	lttw_put_uint_n(&g->p, fd, 4);
+	lttw_put_string(&g->p, file);
+	emit(g, cpu, ID_FS, LTTW_FS_OPEN);
+	syscall_exit(g, cpu, fd);
+	if (nread)
+		sys_rw(g, cpu, SYS_READ, fd, nread, (int64_t)nread);
+	syscall_entry(g, cpu, SYS_CLOSE);
+	P(g);
+	lttw_put_uint_n(&g->p, fd, 4);
+	emit(g, cpu, ID_FS, LTTW_FS_CLOSE);
+	syscall_exit(g, cpu, 0);
+}
+
+static void page_faults(struct gen *g, unsigned cpu, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t ip = 0x0000000000400000ull + rnd_range(g, 0, 0x3fff) * 16;
+
+		P(g);
+		lttw_put_uint_n(&g->p, TRAP_PAGE_FAULT, 2);
+		lttw_put_pointer(&g->p, ip);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_TRAP_ENTRY);
+		g->now[cpu] += rnd_range(g, us(g, 1), us(g, 4));
+		P(g);
+		lttw_put_uint_n(&g->p, TRAP_PAGE_FAULT, 2);
+		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_TRAP_EXIT);
+	}
+}
+
+/* bash (CPU 0) waits on the terminal until t, then reads a command line. */
+static void bash_reads_line(struct gen *g, uint64_t t, unsigned len)
+{
+	if (g->current[0] == PID_BASH) {	/* else: already waiting */
+		syscall_entry(g, 0, SYS_READ);
+		fs_fd_count(g, 0, LTTW_FS_READ, 0, 1024);
+		schedchange(g, 0, 0, ST_INTERRUPTIBLE);
+	}
+	advance_to(g, 0, t);
+	P(g);
+	lttw_put_uint_n(&g->p, 1, 4);		/* keyboard */
+	lttw_put_uint_n(&g->p, 1, 1);
+	emit(g, 0, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+	g->in_irq[0] = 1;
+	wakeup(g, 0, PID_BASH, ST_INTERRUPTIBLE);
+	P(g);
+	emit(g, 0, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+	g->in_irq[0] = 0;
+	schedchange(g, 0, PID_BASH, ST_RUNNING);
+	syscall_exit(g, 0, len);
+}
+
+/*
+ * bash forks a child that runs on CPU 1: exec, load libc, do its work,
+ * exit; bash waits for it and reaps it.  sleep_us > 0: the child sleeps.
+ */
+static void run_command(struct gen *g, unsigned child, const char *path,
+			const char *output_file, unsigned writes, uint64_t sleep_us)
+{
+	uint64_t t;
+
+	syscall_entry(g, 0, SYS_CLONE);
+	P(g);
+	lttw_put_uint(&g->p, PID_BASH);
+	lttw_put_uint(&g->p, child);
+	lttw_put_uint(&g->p, child);
+	emit(g, 0, ID_PROCESS, LTTW_PROCESS_FORK);
+	g->now[0] += us(g, 40);
+	syscall_exit(g, 0, child);
+	t = g->now[0];
+	syscall_entry(g, 0, SYS_WAIT4);
+	pid_event(g, 0, LTTW_PROCESS_WAIT, child);
+	schedchange(g, 0, 0, ST_INTERRUPTIBLE);
+
+	/* the child starts on CPU 1 */
+	advance_to(g, 1, t + us(g, 15));
+	schedchange(g, 1, child, ST_RUNNING);
+	syscall_exit(g, 1, 0);			/* the child's return from clone */
+	syscall_entry(g, 1, SYS_EXECVE);
+	P(g);
+	lttw_put_string(&g->p, path);
+	emit(g, 1, ID_FS, LTTW_FS_EXEC);
+	g->now[1] += us(g, 120);
+	syscall_exit(g, 1, 0);
+	page_faults(g, 1, 3);
+	syscall_entry(g, 1, SYS_BRK);
+	syscall_exit(g, 1, 0x601000);
+	sys_open_close(g, 1, "/etc/ld.so.cache", 3, 0);
+	sys_open_close(g, 1, "/lib/libc.so.6", 3, 832);
+	syscall_entry(g, 1, SYS_MMAP);
+	syscall_exit(g, 1, (int64_t)0x2aaaaaad0000ll);
+	page_faults(g, 1, 2);
+	if (output_file)
+		sys_open_close(g, 1, output_file, 3, rnd_range(g, 10, 4000));
+	if (sleep_us) {
+		syscall_entry(g, 1, SYS_NANOSLEEP);
+		schedchange(g, 1, 0, ST_INTERRUPTIBLE);
+		advance_to(g, 1, g->now[1] + us(g, sleep_us));
+		/* the timer that ends the sleep */
+		g->in_irq[1] = 1;
+		P(g);
+		lttw_put_uint_n(&g->p, 0, 4);
+		lttw_put_uint_n(&g->p, 1, 1);
+		emit(g, 1, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+		P(g);
+		emit(g, 1, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+		P(g);
+		lttw_put_uint_n(&g->p, SOFTIRQ_TIMER, 4);
+		emit(g, 1, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+		wakeup(g, 1, child, ST_INTERRUPTIBLE);
+		P(g);
+		lttw_put_uint_n(&g->p, SOFTIRQ_TIMER, 4);
+		emit(g, 1, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+		g->in_irq[1] = 0;
+		schedchange(g, 1, child, ST_RUNNING);
+		syscall_exit(g, 1, 0);
+	}
+	for (unsigned i = 0; i < writes; i++)
+		sys_rw(g, 1, SYS_WRITE, 1, rnd_range(g, 20, 200), 80);
+	syscall_entry(g, 1, SYS_EXIT_GROUP);
+	pid_event(g, 1, LTTW_PROCESS_EXIT, child);
+	wakeup(g, 1, PID_BASH, ST_INTERRUPTIBLE);
+	t = g->now[1];
+	schedchange(g, 1, 0, ST_ZOMBIE);
+
+	/* bash wakes up on CPU 0 and reaps the child */
+	advance_to(g, 0, t + us(g, 10));
+	schedchange(g, 0, PID_BASH, ST_RUNNING);
+	pid_event(g, 0, LTTW_PROCESS_FREE, child);
+	syscall_exit(g, 0, child);
+}
+
+/* syslogd (CPU 1) writes a line to its log. */
+static void syslogd_writes(struct gen *g, uint64_t t)
+{
+	advance_to(g, 1, t);
+	wakeup(g, 1, PID_SYSLOGD, ST_INTERRUPTIBLE);
+	schedchange(g, 1, PID_SYSLOGD, ST_RUNNING);
+	syscall_exit(g, 1, 64);			/* its select returns */
+	sys_rw(g, 1, SYS_READ, 5, 1024, 64);
+	sys_rw(g, 1, SYS_WRITE, 3, 64, 64);
+	syscall_entry(g, 1, 23);		/* select */
+	schedchange(g, 1, 0, ST_INTERRUPTIBLE);
+}
+
+/* events/0 (CPU 0) runs its work queue. */
+static void events_thread(struct gen *g, uint64_t t)
+{
+	unsigned prev = g->current[0];
+
+	advance_to(g, 0, t);
+	wakeup(g, 0, PID_EVENTS0, ST_INTERRUPTIBLE);
+	schedchange(g, 0, PID_EVENTS0, ST_RUNNING);	/* prev is preempted */
+	g->now[0] += us(g, 25);
+	schedchange(g, 0, prev, ST_INTERRUPTIBLE);
+}
+
+static void scenario_sample(struct gen *g, const char *dir)
+{
+	uint64_t t0 = g->c.start_tsc;
+	unsigned cpu;
+	lttw_file *ps, *irqs;
+	static const struct { unsigned irq; const char *action; } irq_list[] = {
+		{ 0, "timer" }, { 1, "i8042" }, { 8, "rtc" }, { 11, "eth0" },
+		{ 12, "i8042" }, { 14, "ide0" }, { 15, "ide1" },
+	};
+
+	if (g->ncpus < 2)
+		die("the sample scenario needs 2 CPUs or more");
+	open_files(g, dir);
+	load_kernel_facilities(g, t0);
+
+	/* the state dump, on the control channels */
+	ps = g->ctl[CTL_PROCESSES];
+	irqs = g->ctl[CTL_INTERRUPTS];
+	for (unsigned i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
+		P(g);
+		lttw_put_uint(&g->p, procs[i].pid);
+		lttw_put_uint(&g->p, procs[i].ppid);
+		lttw_put_string(&g->p, procs[i].name);
+		lttw_put_uint_n(&g->p, procs[i].kernel, 4);	/* type */
+		lttw_put_uint_n(&g->p, 1, 4);			/* mode: SYSCALL */
+		lttw_put_uint_n(&g->p, 0, 4);			/* submode: NONE */
+		lttw_put_uint_n(&g->p, 5, 4);			/* status: WAIT */
+		lttw_put_uint(&g->p, procs[i].pid);		/* tgid */
+		check(g, lttw_event(ps, t0 + us(g, 5 + i), ID_STATEDUMP,
+				    LTTW_STATEDUMP_ENUMERATE_PROCESS_STATE,
+				    g->p.buf, g->p.len));
+	}
+	for (unsigned i = 0; i < sizeof(irq_list) / sizeof(irq_list[0]); i++) {
+		P(g);
+		lttw_put_uint_n(&g->p, irq_list[i].irq, 4);
+		lttw_put_string(&g->p, irq_list[i].action);
+		check(g, lttw_event(irqs, t0 + us(g, 30 + i), ID_STATEDUMP,
+				    LTTW_STATEDUMP_INTERRUPT, g->p.buf, g->p.len));
+	}
+	P(g);
+	check(g, lttw_event(ps, t0 + us(g, 40), ID_STATEDUMP,
+			    LTTW_STATEDUMP_STATEDUMP_END, NULL, 0));
+
+	/* both CPUs idle in swapper; the first tick comes soon */
+	for (cpu = 0; cpu < g->ncpus; cpu++) {
+		g->now[cpu] = t0 + us(g, 50 + 7 * cpu);
+		g->next_tick[cpu] = t0 + us(g, 700 + 3300 * cpu);
+		g->current[cpu] = 0;
+		P(g);
+		emit(g, cpu, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
+	}
+
+	/* a kernel thread appears */
+	advance_to(g, 0, t0 + us(g, 30000));
+	wakeup(g, 0, 9, ST_INTERRUPTIBLE);	/* kthread creates pdflush */
+	schedchange(g, 0, 9, ST_RUNNING);
+	P(g);
+	lttw_put_uint(&g->p, 150);
+	lttw_put_pointer(&g->p, 0xffffffff80262f50ull);
+	emit(g, 0, ID_PROCESS, LTTW_PROCESS_KERNEL_THREAD);
+	schedchange(g, 0, 150, ST_INTERRUPTIBLE);
+	g->now[0] += us(g, 12);
+	schedchange(g, 0, 0, ST_INTERRUPTIBLE);
+	events_thread(g, t0 + us(g, 60000));
+
+	/* the user types commands */
+	bash_reads_line(g, t0 + us(g, 150000), 3);
+	run_command(g, 2471, "/bin/ls", NULL, 6, 0);
+	syslogd_writes(g, t0 + us(g, 260000));
+	bash_reads_line(g, t0 + us(g, 420000), 21);
+	run_command(g, 2472, "/bin/cat", "/etc/hostname", 1, 0);
+	P(g);
+	lttw_put_string(&g->p, "bash: prompt");
+	emit(g, 0, ID_USER, LTTW_USER_GENERIC_STRING);
+	events_thread(g, t0 + us(g, 500000));
+	bash_reads_line(g, t0 + us(g, 610000), 8);
+	run_command(g, 2473, "/bin/sleep", NULL, 0, 1000000);
+	syslogd_writes(g, t0 + us(g, 1700000));
+	bash_reads_line(g, t0 + us(g, 1780000), 6);
+	run_command(g, 2474, "/bin/ls", "/etc/passwd", 12, 0);
+	P(g);
+	lttw_put_string(&g->p, "done: %d commands");
+	lttw_put_pointer(&g->p, 0x7fffffffe3a0ull);
+	emit(g, 0, ID_USER, LTTW_USER_GENERIC_STRING_POINTER);
+	P(g);
+	lttw_put_string(&g->p, "session ends after 4 commands");
+	emit(g, 0, ID_USER, LTTW_USER_GENERIC_SLOW_PRINTF);
+	bash_reads_line(g, t0 + us(g, 1990000), 0);
+	for (cpu = 0; cpu < g->ncpus; cpu++)
+		advance_to(g, cpu, t0 + us(g, 2000000));
+	finish(g);
+}
+
+/* ---- types: every field type of tests/facilities/types.xml --------------- */
+
+static void put_all_types(struct gen *g, int k, const char *str, unsigned seqlen,
+			  unsigned nnames)
+{
+	lttw_payload *p = &g->p;
+	static const char *const names[] = { "", "a", "bc", "def", "ghij" };
+
+	P(g);
+	lttw_put_int_n(p, -1 - k, 1);				/* c */
+	lttw_put_uint_n(p, 0xBEEF + k, 2);			/* u16 */
+	lttw_put_int_n(p, -128 + k, 1);				/* i8 */
+	lttw_put_int(p, -2000000000 + k);			/* i32 */
+	lttw_put_uint_n(p, 255 - k, 1);				/* u8 */
+	lttw_put_int_n(p, INT64_MIN + k, 8);			/* i64 */
+	lttw_put_int_n(p, -32768 + k, 2);			/* s16 */
+	lttw_put_uint_n(p, 4000000000u + (unsigned)k, 4);	/* u32 */
+	lttw_put_uint_n(p, 0x80 + k, 1);			/* u8f */
+	lttw_put_uint_n(p, UINT64_MAX - (unsigned)k, 8);	/* u64 */
+	lttw_put_int_n(p, -300 - k, 2);				/* i16f */
+	lttw_put_long(p, -123456789 - k);			/* l */
+	lttw_put_ulong(p, 3000000000u + (unsigned)k);		/* ul */
+	lttw_put_pointer(p, 0xffffffff80100000ull + (unsigned)k); /* ptr */
+	lttw_put_size_t(p, 4096 + k);				/* sz */
+	lttw_put_long(p, -4096 - k);				/* ssz */
+	lttw_put_long(p, 1 << 20);				/* off */
+	lttw_put_float(p, 1.5 + k, 4);				/* f32 */
+	lttw_put_float(p, -2.25e-3 * (k + 1), 8);		/* f64 */
+	lttw_put_string(p, str);				/* str */
+	lttw_put_uint_n(p, (unsigned)k % 2 ? 7 : 8, 1);		/* col: BLUE, ALPHA */
+	lttw_align(p, 2);					/* arr */
+	for (unsigned i = 0; i < 3; i++)
+		lttw_put_uint_n(p, 100 * (i + 1) + k, 2);
+	lttw_put_seq_len(p, seqlen, 1, 4);			/* seq */
+	for (unsigned i = 0; i < seqlen; i++)
+		lttw_put_int_n(p, -(int)i * 1000 - k, 4);
+	lttw_align(p, 8);					/* pts */
+	for (unsigned i = 0; i < 2; i++) {
+		lttw_align(p, 8);
+		lttw_put_int_n(p, (int)i - 5 + k, 2);
+		lttw_put_int_n(p, ((int64_t)1 << 40) * (i + 1) + k, 8);
+	}
+	lttw_align(p, 8);					/* nested */
+	lttw_put_uint_n(p, 'T', 1);				/* .tag */
+	lttw_align(p, 8);					/* .val */
+	lttw_put_uint_n(p, 0x0102030405060708ull + (unsigned)k, 8);
+	lttw_put_seq_len(p, nnames, 2, 1);			/* .names */
+	for (unsigned i = 0; i < nnames; i++)
+		lttw_put_string(p, names[i % 5]);
+	lttw_put_int_n(p, 'z', 1);				/* .last */
+	lttw_put_string(p, k % 2 ? "tail" : "");		/* tail */
+}
+
+static void scenario_types(struct gen *g, const char *dir)
+{
+	uint64_t t = g->c.start_tsc;
+	static const char *const strs[] = {
+		"", "x", "hello, world", "tab\there \"quoted\" back\\slash",
+		"caf\xc3\xa9 \xe2\x82\xac", "a fairly long string that is meant to "
+		"take a good part of a line of text, to see wrapping",
+	};
+	char text[600];
+	uint32_t big_subbuf = 131072;
+
+	g->c.channel_facility_id = ID_CHANNEL;
+	if (g->ncpus < 2)
+		g->ncpus = 2;
+	/* cpu_1 holds the event of 65535 bytes: it needs bigger sub-buffers */
+	g->cpu_subbuf[1] = big_subbuf > g->c.subbuf_size ? big_subbuf
+							  : g->c.subbuf_size;
+	open_files(g, dir);
+	{
+		uint32_t sum = facility_checksum(g, g->facdir, "core.xml", "core");
+
+		if (sum != LTT_CORE_FACILITY_CHECKSUM)
+			die("core.xml checksum 0x%08X", sum);
+	}
+	load_facility(g, t, g->facdir, "channel.xml", LTTW_CHANNEL_NAME, ID_CHANNEL);
+	load_facility(g, t, g->testfacdir, "types.xml", LTTW_TYPES_NAME, ID_TYPES);
+
+	/* every type, with strings and sequences of several lengths */
+	for (int k = 0; k < 12; k++) {
+		put_all_types(g, k, strs[k % 6], (unsigned)k % 5, (unsigned)k % 4);
+		t += us(g, 10);
+		check(g, lttw_event(g->cpu[0], t, ID_TYPES, LTTW_TYPES_ALL_TYPES,
+				    g->p.buf, g->p.len));
+	}
+	/*
+	 * text events of growing length: their ends move one byte at a time
+	 * across the end of the sub-buffers, so some end exactly on it and
+	 * some leave 1..7 bytes of lost_size.
+	 */
+	for (unsigned n = 0; n < 520; n++) {
+		unsigned len = n % 260;
+
+		memset(text, 'a' + n % 26, len);
+		text[len] = '\0';
+		P(g);
+		lttw_put_uint_n(&g->p, n, 4);
+		lttw_put_string(&g->p, text);
+		t += us(g, 3);
+		if (n == 200)		/* losses: the next sub-buffer says so */
+			lttw_file_add_losses(g->cpu[0], 3, 0);
+		if (n == 400)
+			lttw_file_add_losses(g->cpu[0], 2, 1);
+		check(g, lttw_event(g->cpu[0], t, ID_TYPES, LTTW_TYPES_TEXT,
+				    g->p.buf, g->p.len));
+	}
+	/* all_types events again, near the ends of the sub-buffers */
+	for (int k = 0; k < 40; k++) {
+		put_all_types(g, k, strs[(k * 7) % 6], (unsigned)(k * 3) % 17,
+			      (unsigned)k % 6);
+		t += us(g, 5);
+		check(g, lttw_event(g->cpu[0], t, ID_TYPES, LTTW_TYPES_ALL_TYPES,
+				    g->p.buf, g->p.len));
+	}
+	/* cpu_1: sequences of bytes, one of exactly 65535 bytes of payload */
+	{
+		static const unsigned lens[] = { 0, 1, 7, 8, 300 };
+		unsigned char *data = malloc(70000);
+		size_t fixed;
+
+		if (!data)
+			die("out of memory");
+		for (unsigned i = 0; i < 70000; i++)
+			data[i] = (unsigned char)(i * 7 + i / 256);
+		for (unsigned i = 0; i < 5; i++) {
+			P(g);
+			lttw_put_uint_n(&g->p, i, 1);
+			lttw_put_seq_len(&g->p, lens[i], 4, 1);
+			lttw_put_raw(&g->p, data, lens[i]);
+			t += us(g, 7);
+			check(g, lttw_event(g->cpu[1], t, ID_TYPES, LTTW_TYPES_BYTES,
+					    g->p.buf, g->p.len));
+		}
+		/* n, pad, length: the rest makes 65535 bytes (event_size 0xFFFF) */
+		P(g);
+		lttw_put_uint_n(&g->p, 5, 1);
+		lttw_put_seq_len(&g->p, 0, 4, 1);
+		fixed = g->p.len;
+		P(g);
+		lttw_put_uint_n(&g->p, 5, 1);
+		lttw_put_seq_len(&g->p, 65535 - fixed, 4, 1);
+		lttw_put_raw(&g->p, data, 65535 - fixed);
+		t += us(g, 7);
+		check(g, lttw_event(g->cpu[1], t, ID_TYPES, LTTW_TYPES_BYTES,
+				    g->p.buf, g->p.len));
+		free(data);
+	}
+	finish(g);
+}
+
+/* ---- wraps: several 2^32 wraps of the cycle counter ----------------------- */
+
+static void scenario_wraps(struct gen *g, const char *dir)
+{
+	uint64_t t[MAX_CPUS];
+	const uint64_t wrap = 1ull << 32;
+
+	/* start 1000 cycles before a wrap, at 1 GHz: a wrap every 4.3 s */
+	g->c.start_tsc = 3 * wrap - 1000;
+	g->c.start_freq = 1000000;
+	open_files(g, dir);
+	load_kernel_facilities(g, g->c.start_tsc);
+	for (unsigned cpu = 0; cpu < g->ncpus; cpu++) {
+		t[cpu] = g->c.start_tsc + 10 * cpu;
+		for (unsigned i = 0; i < 400; i++) {
+			/* mostly small steps, some big (up to 1.9 * 2^32) */
+			uint64_t step;
+
+			switch (rnd(g) % 8) {
+			case 0: step = rnd_range(g, wrap / 2, wrap * 19 / 10); break;
+			case 1: step = rnd_range(g, wrap / 8, wrap / 2); break;
+			default: step = rnd_range(g, 100, 200000); break;
+			}
+			if (i == 100)	/* land on an exact multiple of 2^32 */
+				step = wrap - t[cpu] % wrap;
+			if (i == 101)	/* then just before the next one */
+				step = wrap - 1;
+			t[cpu] += step;
+			P(g);
+			lttw_put_uint_n(&g->p, i % 300, 2);
+			lttw_put_pointer(&g->p, 0x400000 + i);
+			check(g, lttw_event(g->cpu[cpu], t[cpu], ID_KERNEL,
+					    LTTW_KERNEL_SYSCALL_ENTRY, g->p.buf, g->p.len));
+			t[cpu] += rnd_range(g, 50, 5000);
+			P(g);
+			lttw_put_long(&g->p, (int64_t)i - 5);
+			check(g, lttw_event(g->cpu[cpu], t[cpu], ID_KERNEL,
+					    LTTW_KERNEL_SYSCALL_EXIT, g->p.buf, g->p.len));
+		}
+	}
+	finish(g);
+}
+
+/* ---- big: N events, a kernel-like mix, written as fast as possible -------- */
+
+struct tmpl {
+	unsigned fac, ev;
+	unsigned char buf[32];
+	size_t len;
+};
+
+static void scenario_big(struct gen *g, const char *dir, uint64_t n)
+{
+	/* one cycle of a busy kernel: syscalls, irqs, scheduling */
+	struct tmpl tm[16];
+	unsigned nt = 0;
+	uint64_t t[MAX_CPUS];
+
+#define TM(f, e) do { tm[nt].fac = (f); tm[nt].ev = (e); \
+		memcpy(tm[nt].buf, g->p.buf, g->p.len); tm[nt].len = g->p.len; nt++; } while (0)
+
+	open_files(g, dir);
+	load_kernel_facilities(g, g->c.start_tsc);
+	P(g); lttw_put_uint_n(&g->p, SYS_READ, 2); lttw_put_pointer(&g->p, 0x4005d0);
+	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+	P(g); lttw_put_uint_n(&g->p, 3, 4); lttw_put_size_t(&g->p, 4096);
+	TM(ID_FS, LTTW_FS_READ);
+	P(g); lttw_put_long(&g->p, 4096);
+	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+	P(g); lttw_put_uint_n(&g->p, 0, 4); lttw_put_uint_n(&g->p, 0, 1);
+	TM(ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+	P(g);
+	TM(ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+	P(g); lttw_put_uint_n(&g->p, SOFTIRQ_TIMER, 4);
+	TM(ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+	TM(ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+	P(g); lttw_put_uint(&g->p, 1710); lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
+	TM(ID_PROCESS, LTTW_PROCESS_WAKEUP);
+	P(g); lttw_put_uint(&g->p, 2404); lttw_put_uint(&g->p, 1710);
+	lttw_put_uint_n(&g->p, ST_RUNNING, 4);
+	TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+	P(g); lttw_put_uint_n(&g->p, SYS_WRITE, 2); lttw_put_pointer(&g->p, 0x4005e0);
+	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+	P(g); lttw_put_uint_n(&g->p, 1, 4); lttw_put_size_t(&g->p, 80);
+	TM(ID_FS, LTTW_FS_WRITE);
+	P(g); lttw_put_long(&g->p, 80);
+	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+	P(g); lttw_put_uint(&g->p, 1710); lttw_put_uint(&g->p, 2404);
+	lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
+	TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+#undef TM
+	for (unsigned cpu = 0; cpu < g->ncpus; cpu++)
+		t[cpu] = g->c.start_tsc + 100;
+	for (uint64_t i = 0; i < n; i++) {
+		unsigned cpu = (unsigned)(i % g->ncpus);
+		const struct tmpl *e = &tm[(i / g->ncpus) % nt];
+
+		t[cpu] += 200 + (rnd(g) & 1023);
+		if (lttw_event(g->cpu[cpu], t[cpu], e->fac, e->ev, e->buf, e->len))
+			die("%s", lttw_last_error());
+	}
+	finish(g);
+}
+
+/* ---- main ----------------------------------------------------------------- */
+
+/* <dir of the executable>/../../<rel>, else <rel> (in the source tree). */
+static const char *source_dir(const char *rel)
+{
+	static char buf[2][PATH_MAX + 64];
+	static int which;
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *b = buf[which++ % 2];
+
+	if (n > 0) {
+		exe[n] = '\0';
+		for (int up = 0; up < 3; up++) {
+			char *s = strrchr(exe, '/');
+
+			if (s)
+				*s = '\0';
+		}
+		if (snprintf(b, sizeof(buf[0]), "%s/%s", exe, rel) < (int)sizeof(buf[0]) &&
+		    access(b, R_OK) == 0)
+			return b;
+	}
+	snprintf(b, sizeof(buf[0]), "%s", rel);
+	return b;
+}
+
+int main(int argc, const char **argv)
+{
+	struct gen g;
+	char *scenario = NULL, *out = NULL, *bad = NULL, *facdir = NULL,
+	     *testfacdir = NULL;
+	int cpus = 2, subbuf = 0, alignment = 8, arch_size = 8, heartbeat = 1,
+	    flight = 0, list_bad = 0, seed = 1;
+	long long events = 1000000, start_tsc = -1;
+	struct poptOption opts[] = {
+		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
+		  "sample, types, wraps or big", "NAME" },
+		{ "output", 'o', POPT_ARG_STRING, &out, 0,
+		  "trace directory to write", "DIR" },
+		{ "bad", 0, POPT_ARG_STRING, &bad, 0,
+		  "write a broken trace of this kind (see --list-bad)", "KIND" },
+		{ "list-bad", 0, POPT_ARG_NONE, &list_bad, 0,
+		  "list the kinds of broken traces: name, fail|ok, what", NULL },
+		{ "seed", 0, POPT_ARG_INT, &seed, 0, "random seed (1)", "N" },
+		{ "cpus", 'c', POPT_ARG_INT, &cpus, 0, "number of CPUs (2)", "N" },
+		{ "subbuf-size", 'b', POPT_ARG_INT, &subbuf, 0,
+		  "sub-buffer size, a power of two (scenario's default)", "BYTES" },
+		{ "alignment", 'a', POPT_ARG_INT, &alignment, 0,
+		  "has_alignment: 0, 4 or 8 (8)", "N" },
+		{ "arch-size", 0, POPT_ARG_INT, &arch_size, 0,
+		  "sizeof(void *) of the traced machine: 4 or 8 (8)", "N" },
+		{ "heartbeat", 0, POPT_ARG_INT, &heartbeat, 0,
+		  "1: 32-bit timestamps and heartbeats; 0: 64-bit (1)", "0|1" },
+		{ "flight", 0, POPT_ARG_NONE, &flight, 0,
+		  "flight recorder mode: flight-cpu_N files, last 4 sub-buffers kept",
+		  NULL },
+		{ "events", 'n', POPT_ARG_LONGLONG, &events, 0,
+		  "number of events of --scenario big (1000000)", "N" },
+		{ "start-tsc", 0, POPT_ARG_LONGLONG, &start_tsc, 0,
+		  "cycle count at trace start", "CYCLES" },
+		{ "facilities", 0, POPT_ARG_STRING, &facdir, 0,
+		  "folder of the facility XML (the source tree's)", "DIR" },
+		{ "test-facilities", 0, POPT_ARG_STRING, &testfacdir, 0,
+		  "folder of the test facility XML (tests/facilities)", "DIR" },
+		POPT_AUTOHELP
+		POPT_TABLEEND
+	};
+	poptContext pc = poptGetContext("ltt-tracegen", argc, argv, opts, 0);
+	int rc = poptGetNextOpt(pc);
+
+	if (rc < -1)
+		die("%s: %s", poptBadOption(pc, POPT_BADOPTION_NOALIAS),
+		    poptStrerror(rc));
+	if (poptPeekArg(pc))
+		die("unexpected argument: %s", poptPeekArg(pc));
+	if (list_bad) {
+		for (const lttw_bad_kind *k = lttw_bad_kinds(); k->name; k++)
+			printf("%s %s %s\n", k->name, k->must_fail ? "fail" : "ok", k->what);
+		return 0;
+	}
+	if (!out)
+		die("no output directory (-o DIR)");
+	if (!scenario && !bad)
+		die("no --scenario and no --bad: nothing to write");
+	if (cpus < 1 || cpus > MAX_CPUS)
+		die("--cpus %d: from 1 to %d", cpus, MAX_CPUS);
+	if (subbuf && (subbuf < 128 || (subbuf & (subbuf - 1))))
+		die("--subbuf-size %d: a power of two, 128 or more", subbuf);
+
+	memset(&g, 0, sizeof(g));
+	lttw_config_default(&g.c);
+	g.c.arch_size = (unsigned)arch_size;
+	g.c.alignment = (unsigned)alignment;
+	g.c.has_heartbeat = heartbeat != 0;
+	g.c.channel_facility_id = ID_CHANNEL;
+	g.c.start_time_sec = 1159000000;	/* 2006-09-23 08:26:40 UTC */
+	g.c.start_time_usec = 250000;
+	if (start_tsc >= 0)
+		g.c.start_tsc = (uint64_t)start_tsc;
+	if (flight) {
+		g.c.mode = LTT_TRACE_MODE_FLIGHT;
+		g.flight = 1;
+	}
+	g.ncpus = (unsigned)cpus;
+	g.rng = 0x9E3779B97F4A7C15ull ^ (uint64_t)(unsigned)seed * 0x100000001B3ull;
+	if (g.rng == 0)
+		g.rng = 1;
+	g.facdir = facdir ? facdir : source_dir("facilities");
+	g.testfacdir = testfacdir ? testfacdir : source_dir("tests/facilities");
+
+	if (bad) {
+		/* a small valid trace, then one defect */
+		const lttw_bad_kind *k;
+
+		for (k = lttw_bad_kinds(); k->name && strcmp(k->name, bad); k++)
+			;
+		if (!k->name)
+			die("unknown kind of bad trace: %s (see --list-bad)", bad);
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1024;
+		scenario_wraps(&g, out);
+		if (lttw_bad_apply(out, bad))
+			die("%s", lttw_bad_error());
+		return 0;
+	}
+	if (!strcmp(scenario, "sample")) {
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 8192;
+		scenario_sample(&g, out);
+	} else if (!strcmp(scenario, "types")) {
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 4096;
+		scenario_types(&g, out);
+	} else if (!strcmp(scenario, "wraps")) {
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 4096;
+		scenario_wraps(&g, out);
+	} else if (!strcmp(scenario, "big")) {
+		if (events < 0)
+			die("--events %lld", events);
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1048576;
+		scenario_big(&g, out, (uint64_t)events);
+	} else {
+		die("unknown scenario: %s (sample, types, wraps, big)", scenario);
+	}
+	poptFreeContext(pc);
+	return 0;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ltt-writer-bad.h - spoil a valid trace for the readers' error tests.
+ *
+ * Start from a trace the writer made with at least cpu_0 (two sub-buffers
+ * or more) and cpu_1, then lttw_bad_apply(dir, "bad-magic").  Each kind
+ * says whether a reader must refuse the result (must_fail) or read it
+ * (the defect is one docs/format.md says a reader tolerates).
+ */
+#ifndef LTT_WRITER_BAD_H
+#define LTT_WRITER_BAD_H
+
+typedef struct lttw_bad_kind {
+	const char *name;
+	int must_fail;		/* 1: a reader must exit with an error */
+	const char *what;	/* one line */
+} lttw_bad_kind;
+
+/* All kinds, ended by an entry whose name is NULL. */
+const lttw_bad_kind *lttw_bad_kinds(void);
+
+/* Spoil the trace in dir. 0, or -1 with lttw_bad_error() saying why. */
+int lttw_bad_apply(const char *dir, const char *kind);
+const char *lttw_bad_error(void);
+
+#endif /* LTT_WRITER_BAD_H */
