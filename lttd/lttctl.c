@@ -77,6 +77,7 @@ struct opts {
 	int facilities_dir_given;
 	char *lttd;
 	int lttd_threads;
+	char *threads_arg;
 	char *mode;
 	char *transport;
 	char *size_arg[6];
@@ -104,6 +105,7 @@ static struct opts g_opts;
 static void parse_options(int argc, const char **argv, struct opts *o)
 {
 	int help = 0;
+	char *threads = NULL;	/* kept in o->threads_arg */
 	struct poptOption table[] = {
 		{ "name", 'n', POPT_ARG_STRING, &o->name, 0, NULL, NULL },
 		{ "create", 'c', POPT_ARG_NONE, &o->create, 0, NULL, NULL },
@@ -115,8 +117,8 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		{ "relayfs-root", 'l', POPT_ARG_STRING, &o->relayfs_root, 0,
 		  NULL, NULL },
 		{ "append", 'a', POPT_ARG_NONE, &o->append, 0, NULL, NULL },
-		{ "lttd-threads", 'N', POPT_ARG_INT, &o->lttd_threads, 0,
-		  NULL, NULL },
+		{ "lttd-threads", 'N', POPT_ARG_STRING, &threads, 0, NULL,
+		  NULL },
 		{ "facilities-dir", 'F', POPT_ARG_STRING, &o->facilities_dir,
 		  0, NULL, NULL },
 		{ "lttd", 0, POPT_ARG_STRING, &o->lttd, 0, NULL, NULL },
@@ -143,7 +145,6 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 	pc = poptGetContext("lttctl", argc, argv, table, 0);
 	int rc;
 
-	o->lttd_threads = 1;
 	while ((rc = poptGetNextOpt(pc)) > 0)
 		;
 	if (rc < -1) {
@@ -171,11 +172,22 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 	if (o->oneshot && !o->output)
 		usage_error("-d needs -t OUT_DIR (where lttd writes)");
 	if (!o->oneshot && (o->output || o->relayfs_root || o->append ||
-			    o->facilities_dir || o->lttd ||
-			    o->lttd_threads != 1))
+			    o->facilities_dir || o->lttd || threads))
 		usage_error("-t, -l, -a, -N, -F and --lttd go with -d only");
-	if (o->lttd_threads < 1 || o->lttd_threads > 256)
-		usage_error("-N wants a number of threads from 1 to 256");
+	o->lttd_threads = 1;
+	if (threads) {
+		char *end;
+		long v = strtol(threads, &end, 10);
+
+		if (*threads < '0' || *threads > '9' || *end || v < 1 ||
+		    v > 256) {
+			snprintf(msg, sizeof(msg), "-N '%s': want a number of "
+				 "threads from 1 to 256", threads);
+			usage_error(msg);
+		}
+		o->lttd_threads = (int)v;
+	}
+	o->threads_arg = threads;
 
 	int creating = o->create || o->oneshot;
 	int any_size = 0;

@@ -81,11 +81,12 @@ static void usage_error(const char *fmt, const char *arg)
 static void parse_options(int argc, const char **argv, struct opts *o)
 {
 	int help = 0;
+	char *threads = NULL;
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &o->trace, 0, NULL, NULL },
 		{ "output", 'd', POPT_ARG_STRING, &o->out, 0, NULL, NULL },
 		{ "append", 'a', POPT_ARG_NONE, &o->append, 0, NULL, NULL },
-		{ "threads", 'N', POPT_ARG_INT, &o->threads, 0, NULL, NULL },
+		{ "threads", 'N', POPT_ARG_STRING, &threads, 0, NULL, NULL },
 		{ "flight-only", 'f', POPT_ARG_NONE, &o->flight_only, 0,
 		  NULL, NULL },
 		{ "normal-only", 'n', POPT_ARG_NONE, &o->normal_only, 0,
@@ -97,7 +98,6 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 	poptContext pc = poptGetContext("lttd", argc, argv, table, 0);
 	int rc;
 
-	o->threads = 1;
 	while ((rc = poptGetNextOpt(pc)) > 0)
 		;
 	if (rc < -1) {
@@ -127,8 +127,18 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 			    "of the trace)");
 	if (!o->out)
 		usage_error("%s", "missing -d OUT_DIR (where to write)");
-	if (o->threads < 1 || o->threads > 256)
-		usage_error("%s", "-N wants a number of threads from 1 to 256");
+	o->threads = 1;
+	if (threads) {
+		char *end;
+		long v = strtol(threads, &end, 10);
+
+		if (*threads < '0' || *threads > '9' || *end || v < 1 ||
+		    v > 256)
+			usage_error("-N '%s': want a number of threads from 1 "
+				    "to 256", threads);
+		o->threads = (int)v;
+		free(threads);
+	}
 	if (o->flight_only && o->normal_only)
 		usage_error("%s", "-f and -n exclude each other");
 }

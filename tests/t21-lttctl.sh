@@ -1,0 +1,112 @@
+#!/bin/sh
+# lttctl on the host: argument checks, and a kernel without LTT is named as
+# such, with nothing sent and nothing created.  The exchange with a tracer
+# is tests/unit/test_lttd_ctl.c (a fake kernel) and the QEMU tests.
+. "$(dirname "$0")/lib.sh"
+LTTCTL="$BIN/lttctl"
+
+# fails_with "what" STATUS PATTERN cmd...: exits with STATUS (not a signal)
+# and stderr matches the extended regex PATTERN
+fails_with() {
+	_what=$1 _want=$2 _pat=$3; shift 3
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	_rc=$?
+	if [ "$_rc" -eq "$_want" ] && grep -Eq -- "$_pat" "$TMP/err"; then
+		_report 0 "$_what"
+	else
+		_report 1 "$_what (exit $_rc, want $_want)"
+		sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -n 20
+	fi
+}
+
+if [ ! -x "$LTTCTL" ]; then
+	skip "lttctl tests" "$LTTCTL is not built"
+	done_testing
+	exit
+fi
+
+check "--help exits 0" "$LTTCTL" --help
+cp "$TMP/out" "$TMP/help"
+check "--help documents the one-shot form" grep -q -- '-d, --daemon' "$TMP/help"
+check "--help documents the size bounds" grep -q 'from 8k to 256M' "$TMP/help"
+
+# usage errors: exit 2, before anything else
+fails_with "no argument" 2 'missing -n' "$LTTCTL"
+fails_with "nothing to do" 2 'nothing to do' "$LTTCTL" -n t1
+fails_with "unknown option" 2 'bogus' "$LTTCTL" -n t1 -c --bogus
+fails_with "stray argument" 2 "unexpected argument 'x'" "$LTTCTL" -n t1 -c x
+fails_with "unknown mode" 2 "unknown mode 'weird'" "$LTTCTL" -n t1 -c -m weird
+fails_with "-m without -c" 2 'go with -c or -d' "$LTTCTL" -n t1 -s -m flight
+fails_with "-t without -d" 2 'go with -d only' "$LTTCTL" -n t1 -c -t "$TMP/o"
+fails_with "-d without -t" 2 'needs -t' "$LTTCTL" -n t1 -d
+fails_with "-d with -c" 2 'does not mix' "$LTTCTL" -n t1 -d -c -t "$TMP/o"
+fails_with "-N 0" 2 "-N '0'" "$LTTCTL" -n t1 -d -t "$TMP/o" -N 0
+fails_with "name with a slash" 2 "contain '/'" "$LTTCTL" -n a/b -c
+long=$(printf '%064d' 0)
+fails_with "64-character name" 2 'want 1 to 63 characters' "$LTTCTL" -n "$long" -c
+fails_with "64-character transport" 2 'transport' "$LTTCTL" -n t1 -c -T "$long"
+
+# sizes: checked before the kernel is asked
+fails_with "size not a power of two" 2 'low sub-buffer size 3000: want a power of two' \
+	"$LTTCTL" -n t1 -c --subbuf-size-low 3000
+fails_with "size below 8k" 2 'want a power of two from 8192' \
+	"$LTTCTL" -n t1 -c --subbuf-size-med 4k
+fails_with "size above 256M" 2 'high sub-buffer size' \
+	"$LTTCTL" -n t1 -c --subbuf-size-high 512M
+fails_with "count not a power of two" 2 'med sub-buffer count 3' \
+	"$LTTCTL" -n t1 -c --subbuf-num-med 3
+fails_with "count of 1" 2 'low sub-buffer count 1' \
+	"$LTTCTL" -n t1 -c --subbuf-num-low 1
+fails_with "buffer above 1G per CPU" 2 'per CPU' \
+	"$LTTCTL" -n t1 -c --subbuf-size-high 256M --subbuf-num-high 8
+fails_with "size not a number" 2 "'64kb' is not a number" \
+	"$LTTCTL" -n t1 -c --subbuf-size-low 64kb
+fails_with "size 0" 2 '0 is not a valid value' \
+	"$LTTCTL" -n t1 -c --subbuf-size-low 0
+fails_with "sizes with -s only" 2 'go with -c or -d' \
+	"$LTTCTL" -n t1 -s --subbuf-size-low 64k
+fails_with "explicit facilities folder must exist" 1 'facilities folder .*nope' \
+	"$LTTCTL" -n t1 -d -t "$TMP/o" -F "$TMP/nope"
+fails_with "LTT_FACILITIES_DIR must exist" 1 'facilities folder .*nope2' \
+	env LTT_FACILITIES_DIR="$TMP/nope2" "$LTTCTL" -n t1 -d -t "$TMP/o"
+
+# the kernel: this host has no NETLINK_LTT.  A start of a trace that does
+# not exist is harmless on an LTT kernel too (ENOENT).
+"$LTTCTL" -n lttctl-t21-none -s >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if grep -q 'no LTT support' "$TMP/err"; then
+	fails_with "no LTT: a clear error" 1 \
+		'^lttctl: this kernel has no LTT support \(NETLINK_LTT 31 not available\)$' \
+		"$LTTCTL" -n t1 -c
+	fails_with "no LTT: valid sizes get that far" 1 'no LTT support' \
+		"$LTTCTL" -n t1 -c -m hybrid --subbuf-size-low 64k \
+		--subbuf-num-low 4 --subbuf-size-high 1M --subbuf-num-high 8
+	fails_with "no LTT: -q -r too" 1 'no LTT support' "$LTTCTL" -n t1 -q -r
+	fails_with "no LTT: the one-shot form" 1 'no LTT support' \
+		"$LTTCTL" -n t1 -d -t "$TMP/out1" -l "$TMP"
+	check "no LTT: the one-shot form created nothing" test ! -e "$TMP/out1"
+	if strace -f -o /dev/null true 2>/dev/null; then
+		strace -f -e trace=network -o "$TMP/strace" \
+			"$LTTCTL" -n t1 -c -s >/dev/null 2>&1
+		check "no LTT: the socket was tried" grep -q 'socket(AF_NETLINK' "$TMP/strace"
+		check "no LTT: nothing sent" \
+			sh -c "! grep -Eq '^[0-9]+ +(send|sendto|sendmsg)\\(' '$TMP/strace'"
+	else
+		skip "no LTT: nothing sent" "strace cannot run here"
+	fi
+else
+	skip "no LTT: a clear error" "this kernel has a NETLINK_LTT socket"
+	check "an LTT kernel: unknown trace named" grep -q 'no such trace' "$TMP/err"
+	check "an LTT kernel: non-zero exit" test "$rc" -ne 0
+fi
+
+if [ "${SANITIZE:-}" = 1 ]; then
+	skip "lttctl is static" "SANITIZE=1 links dynamically"
+elif command -v readelf >/dev/null; then
+	check "lttctl is static (no program interpreter)" \
+		sh -c "! readelf -l '$LTTCTL' | grep -q 'INTERP'"
+else
+	skip "lttctl is static" "no readelf"
+fi
+
+done_testing
