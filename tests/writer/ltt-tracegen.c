@@ -949,7 +949,7 @@ int main(int argc, const char **argv)
 		{ "bad", 0, POPT_ARG_STRING, &bad, 0,
 		  "write a broken trace of this kind (see --list-bad)", "KIND" },
 		{ "list-bad", 0, POPT_ARG_NONE, &list_bad, 0,
-		  "list the kinds of broken traces: name, fail|ok, what", NULL },
+		  "list the kinds of broken traces: name, fail|raw|ok, what", NULL },
 		{ "seed", 0, POPT_ARG_INT, &seed, 0, "random seed (1)", "N" },
 		{ "cpus", 'c', POPT_ARG_INT, &cpus, 0, "number of CPUs (2)", "N" },
 		{ "subbuf-size", 'b', POPT_ARG_INT, &subbuf, 0,
@@ -984,7 +984,7 @@ int main(int argc, const char **argv)
 		die("unexpected argument: %s", poptPeekArg(pc));
 	if (list_bad) {
 		for (const lttw_bad_kind *k = lttw_bad_kinds(); k->name; k++)
-			printf("%s %s %s\n", k->name, k->must_fail ? "fail" : "ok", k->what);
+			printf("%s %s %s\n", k->name, k->expect, k->what);
 		return 0;
 	}
 	if (!out)

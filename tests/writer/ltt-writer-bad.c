@@ -22,24 +22,33 @@
 #define OFF_LOST_SIZE		32
 #define OFF_BUF_SIZE		36
 #define OFF_MAGIC		40
+#define OFF_ARCH_SIZE		(40 + 16)
+#define OFF_MINOR		(40 + 18)
+#define OFF_START_FREQ		(40 + 26)
 #define OFF_HAS_HEARTBEAT	(40 + 20)
 #define OFF_HAS_ALIGNMENT	(40 + 21)
 #define BLOCK_HEADER		106
 
 static const lttw_bad_kind kinds[] = {
-	{ "truncated", 1, "cpu_0 is cut in the middle of a sub-buffer" },
-	{ "zero-length", 0, "cpu_1 is empty: valid, a CPU that logged nothing" },
-	{ "all-empty", 1, "every tracefile is empty: no block header at all" },
-	{ "bad-magic", 1, "first sub-buffer of cpu_0 has magic 0x12345678" },
-	{ "swapped-magic", 1, "every magic is byte-swapped (0xEDB7D600): other byte order" },
-	{ "buf-size-zero", 1, "first sub-buffer of cpu_0 says buf_size 0" },
-	{ "lost-size-too-big", 1, "last sub-buffer of cpu_0 says lost_size = buf_size + 16" },
-	{ "event-past-subbuf", 1, "first event of cpu_0 has a size running past its sub-buffer" },
-	{ "unknown-facility", 0, "first event of cpu_0 has facility id 200, never loaded: listed raw" },
-	{ "unknown-facility-big", 1, "the same with event_size 0xFFFF: its size cannot be known" },
-	{ "bad-xml", 1, "eventdefs/process.xml is malformed XML" },
-	{ "no-eventdefs", 0, "eventdefs/ is missing: facilities without description, events listed raw" },
-	{ NULL, 0, NULL },
+	{ "truncated", "fail", "cpu_0 is cut in the middle of a sub-buffer" },
+	{ "zero-length", "ok", "cpu_1 is empty: valid, a CPU that logged nothing" },
+	{ "all-empty", "fail", "every tracefile is empty: no block header at all" },
+	{ "bad-magic", "fail", "first sub-buffer of cpu_0 has magic 0x12345678" },
+	{ "swapped-magic", "fail", "every magic is byte-swapped (0xEDB7D600): other byte order" },
+	{ "bad-version", "fail", "second sub-buffer of cpu_0 says version 0.6" },
+	{ "bad-arch-size", "fail", "first sub-buffer of cpu_0 says arch_size 3" },
+	{ "buf-size-zero", "fail", "first sub-buffer of cpu_0 says buf_size 0" },
+	{ "buf-size-mismatch", "fail", "second sub-buffer of cpu_0 says twice the buf_size" },
+	{ "lost-size-too-big", "fail", "last sub-buffer of cpu_0 says lost_size = buf_size + 16" },
+	{ "lost-size-edge", "fail", "last sub-buffer of cpu_0 says lost_size = buf_size - 105" },
+	{ "header-mismatch", "fail", "second sub-buffer of cpu_0 flips has_heartbeat" },
+	{ "freq-zero", "fail", "every sub-buffer of cpu_0 says start_freq 0" },
+	{ "event-past-subbuf", "fail", "first event of cpu_0 has a size running past its sub-buffer" },
+	{ "unknown-facility", "raw", "first event of cpu_0 has facility id 200, never loaded" },
+	{ "unknown-facility-big", "fail", "the same with event_size 0xFFFF: its size cannot be known" },
+	{ "bad-xml", "fail", "eventdefs/process.xml is malformed XML" },
+	{ "no-eventdefs", "raw", "eventdefs/ is missing: no description for any facility but core" },
+	{ NULL, NULL, NULL },
 };
 
 const lttw_bad_kind *lttw_bad_kinds(void)
@@ -201,8 +210,8 @@ int lttw_bad_apply(const char *dir, const char *kind)
 	}
 	size = file_size(cpu0);
 	if (size < BLOCK_HEADER || peek(cpu0, OFF_BUF_SIZE, &bs, 4) ||
-	    bs < BLOCK_HEADER) {
-		snprintf(errbuf, sizeof(errbuf), "%s: not a valid tracefile to spoil",
+	    bs < BLOCK_HEADER || size < 2 * (off_t)bs) {
+		snprintf(errbuf, sizeof(errbuf), "%s: not a tracefile of two sub-buffers or more",
 			 cpu0);
 		goto out;
 	}
@@ -216,6 +225,31 @@ int lttw_bad_apply(const char *dir, const char *kind)
 		ret = patch_u32(cpu0, OFF_MAGIC, 0x12345678);
 	} else if (!strcmp(kind, "swapped-magic")) {
 		ret = each_tracefile(dir, swap_magics);
+	} else if (!strcmp(kind, "bad-version")) {
+		unsigned char minor = 6;
+
+		ret = patch(cpu0, bs + OFF_MINOR, &minor, 1);
+	} else if (!strcmp(kind, "bad-arch-size")) {
+		unsigned char as = 3;
+
+		ret = patch(cpu0, OFF_ARCH_SIZE, &as, 1);
+	} else if (!strcmp(kind, "buf-size-mismatch")) {
+		ret = patch_u32(cpu0, bs + OFF_BUF_SIZE, bs * 2);
+	} else if (!strcmp(kind, "lost-size-edge")) {
+		ret = patch_u32(cpu0, size - bs + OFF_LOST_SIZE, bs - 105);
+	} else if (!strcmp(kind, "header-mismatch")) {
+		unsigned char hb;
+
+		ret = peek(cpu0, bs + OFF_HAS_HEARTBEAT, &hb, 1);
+		hb = !hb;
+		if (ret == 0)
+			ret = patch(cpu0, bs + OFF_HAS_HEARTBEAT, &hb, 1);
+	} else if (!strcmp(kind, "freq-zero")) {
+		uint64_t zero = 0;
+
+		ret = 0;
+		for (off_t o = 0; o + bs <= size && ret == 0; o += bs)
+			ret = patch(cpu0, o + OFF_START_FREQ, &zero, 8);
 	} else if (!strcmp(kind, "buf-size-zero")) {
 		ret = patch_u32(cpu0, OFF_BUF_SIZE, 0);
 	} else if (!strcmp(kind, "lost-size-too-big")) {

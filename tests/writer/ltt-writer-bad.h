@@ -4,15 +4,18 @@
  *
  * Start from a trace the writer made with at least cpu_0 (two sub-buffers
  * or more) and cpu_1, then lttw_bad_apply(dir, "bad-magic").  Each kind
- * says whether a reader must refuse the result (must_fail) or read it
- * (the defect is one docs/format.md says a reader tolerates).
+ * says what docs/format.md asks of a reader:
+ *   "fail"  refuse the trace: an error, no event;
+ *   "raw"   read it, but some events cannot be decoded (no description):
+ *           they are listed raw and the problem is reported;
+ *   "ok"    a valid trace (the defect is only apparent).
  */
 #ifndef LTT_WRITER_BAD_H
 #define LTT_WRITER_BAD_H
 
 typedef struct lttw_bad_kind {
 	const char *name;
-	int must_fail;		/* 1: a reader must exit with an error */
+	const char *expect;	/* "fail", "raw" or "ok" */
 	const char *what;	/* one line */
 } lttw_bad_kind;
 
