@@ -14,7 +14,10 @@ $(FUZZ_DIR)/core-xml.c: facilities/core.xml
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBLTT_SRCS) $(FUZZ_DIR)/core-xml.c
 	clang $(FUZZ_CFLAGS) $(GLIB_CFLAGS) -o $@ $< $(LIBLTT_SRCS) $(FUZZ_DIR)/core-xml.c $(GLIB_LIBS)
 
-fuzz: $(FUZZ_DIR)/fuzz_trace $(FUZZ_DIR)/fuzz_description
+.PHONY: fuzz-build
+fuzz-build: $(FUZZ_DIR)/fuzz_trace $(FUZZ_DIR)/fuzz_description
+
+fuzz: fuzz-build
 	@mkdir -p $(FUZZ_DIR)/corpus-trace $(FUZZ_DIR)/corpus-description
 	@find traces -type f -name '*_[0-9]*' -size -1M -exec cp {} $(FUZZ_DIR)/corpus-trace/ \; 2>/dev/null; true
 	@cp facilities/*.xml tests/facilities/*.xml $(FUZZ_DIR)/corpus-description/
