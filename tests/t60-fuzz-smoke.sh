@@ -1,6 +1,7 @@
 #!/bin/sh
 # A short run of each libFuzzer harness (make fuzz runs them longer): any
 # crash or sanitizer report in the reader or the XML parser fails here.
+# run-once: the fuzzers carry ASan and UBSan themselves.
 . "$(dirname "$0")/lib.sh"
 SECONDS_EACH=${FUZZ_SMOKE_SECONDS:-10}
 
