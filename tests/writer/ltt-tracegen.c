@@ -13,6 +13,7 @@
  * are read from the source tree (facilities/, tests/facilities/), copied
  * into <out>/eventdefs/ and their checksums computed by libltttrace.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <popt.h>
@@ -517,8 +518,11 @@ static void run_command(struct gen *g, unsigned child, const char *path,
 		schedchange(g, 1, child, ST_RUNNING);
 		syscall_exit(g, 1, 0);
 	}
-	for (unsigned i = 0; i < writes; i++)
-		sys_rw(g, 1, SYS_WRITE, 1, rnd_range(g, 20, 200), 80);
+	for (unsigned i = 0; i < writes; i++) {
+		uint64_t n = rnd_range(g, 20, 200);
+
+		sys_rw(g, 1, SYS_WRITE, 1, n, (int64_t)n);
+	}
 	syscall_entry(g, 1, SYS_EXIT_GROUP);
 	pid_event(g, 1, LTTW_PROCESS_EXIT, child);
 	wakeup(g, 1, PID_BASH, ST_INTERRUPTIBLE);
@@ -739,11 +743,10 @@ static void scenario_types(struct gen *g, const char *dir)
 	}
 	/*
 	 * text events of growing length: their ends move one byte at a time
-	 * across the end of the sub-buffers, so some end exactly on it and
-	 * some leave 1..7 bytes of lost_size.
+	 * along the sub-buffers, leaving all sorts of lost_size
 	 */
-	for (unsigned n = 0; n < 520; n++) {
-		unsigned len = n % 260;
+	for (unsigned n = 0; n < 200; n++) {
+		unsigned len = n;
 
 		memset(text, 'a' + n % 26, len);
 		text[len] = '\0';
@@ -751,12 +754,65 @@ static void scenario_types(struct gen *g, const char *dir)
 		lttw_put_uint_n(&g->p, n, 4);
 		lttw_put_string(&g->p, text);
 		t += us(g, 3);
-		if (n == 200)		/* losses: the next sub-buffer says so */
+		if (n == 60)		/* losses: the next sub-buffer says so */
 			lttw_file_add_losses(g->cpu[0], 3, 0);
-		if (n == 400)
+		if (n == 150)
 			lttw_file_add_losses(g->cpu[0], 2, 1);
 		check(g, lttw_event(g->cpu[0], t, ID_TYPES, LTTW_TYPES_TEXT,
 				    g->p.buf, g->p.len));
+	}
+	/*
+	 * Strings and sequences that end exactly k bytes before the end of a
+	 * sub-buffer, k = 0..7: lost_size is k, and for k = 0 the string's
+	 * NUL or the sequence's last byte is the sub-buffer's last byte.
+	 */
+	for (unsigned k = 0; k < 16; k++) {
+		unsigned kk = k % 8;
+		int seq = k >= 8;
+		size_t room, fixed;
+
+		/* the fixed part of the payload: n, and the sequence's length */
+		P(g);
+		lttw_put_uint_n(&g->p, 1000 + k, seq ? 1 : 4);
+		if (seq)
+			lttw_put_seq_len(&g->p, 0, 4, 1);
+		else
+			lttw_put_string(&g->p, "");
+		fixed = g->p.len;
+		room = lttw_file_room(g->cpu[0]);
+		if (room < fixed + kk + 1) {
+			check(g, lttw_file_switch(g->cpu[0]));
+			room = lttw_file_room(g->cpu[0]);
+			if (room < fixed + kk + 1)
+				continue;	/* tiny sub-buffers */
+		}
+		while (room > fixed + kk + 500) {	/* fill most of it */
+			memset(text, 'f', 400);
+			text[400] = '\0';
+			P(g);
+			lttw_put_uint_n(&g->p, 2000 + k, 4);
+			lttw_put_string(&g->p, text);
+			t += us(g, 3);
+			check(g, lttw_event(g->cpu[0], t, ID_TYPES, LTTW_TYPES_TEXT,
+					    g->p.buf, g->p.len));
+			room = lttw_file_room(g->cpu[0]);
+		}
+		memset(text, seq ? 'S' : 'A' + (char)kk, sizeof(text));
+		P(g);
+		if (seq) {
+			lttw_put_uint_n(&g->p, 1000 + k, 1);
+			lttw_put_seq_len(&g->p, room - kk - fixed, 4, 1);
+			lttw_put_raw(&g->p, text, room - kk - fixed);
+		} else {
+			text[room - kk - fixed] = '\0';
+			lttw_put_uint_n(&g->p, 1000 + k, 4);
+			lttw_put_string(&g->p, text);
+		}
+		t += us(g, 3);
+		check(g, lttw_event(g->cpu[0], t, ID_TYPES,
+				    seq ? LTTW_TYPES_BYTES : LTTW_TYPES_TEXT,
+				    g->p.buf, g->p.len));
+		check(g, lttw_file_switch(g->cpu[0]));	/* lost_size = kk */
 	}
 	/* all_types events again, near the ends of the sub-buffers */
 	for (int k = 0; k < 40; k++) {
@@ -933,6 +989,25 @@ static const char *source_dir(const char *rel)
 	return b;
 }
 
+/* Refuse to write over something: stale files would mix with the trace. */
+static void check_output(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d) {
+		if (errno != ENOENT)
+			die("%s: %s", dir, strerror(errno));
+		return;
+	}
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			closedir(d);
+			die("%s exists and is not empty: remove it first", dir);
+		}
+	closedir(d);
+}
+
 int main(int argc, const char **argv)
 {
 	struct gen g;
@@ -996,6 +1071,7 @@ int main(int argc, const char **argv)
 	if (subbuf && (subbuf < 128 || (subbuf & (subbuf - 1))))
 		die("--subbuf-size %d: a power of two, 128 or more", subbuf);
 
+	check_output(out);
 	memset(&g, 0, sizeof(g));
 	lttw_config_default(&g.c);
 	g.c.arch_size = (unsigned)arch_size;

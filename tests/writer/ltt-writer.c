@@ -484,6 +484,17 @@ void lttw_file_keep_last(lttw_file *f, unsigned n)
 	f->keep_last = n;
 }
 
+size_t lttw_file_room(const lttw_file *f)
+{
+	uint32_t off = f->off ? f->off : BLOCK_HEADER_SIZE;
+	unsigned pre, post;
+	size_t span = event_span(f->trace, off, 0, &pre, &post);
+
+	if (off + span > f->size)
+		return 0;
+	return f->size - off - span;
+}
+
 uint64_t lttw_file_offset(const lttw_file *f)
 {
 	return (uint64_t)f->nsubbufs * f->size + f->off;

@@ -115,6 +115,14 @@ uint32_t lttw_file_events_lost(const lttw_file *f);
  */
 void lttw_file_keep_last(lttw_file *f, unsigned n);
 
+/*
+ * The largest payload the next event can have and still fit in the open
+ * sub-buffer (0 if none fits; with no sub-buffer open, the room of an empty
+ * one, not counting a channel.buffer_stats it may start with).  With it a
+ * test can end an event exactly k bytes before the end of a sub-buffer.
+ */
+size_t lttw_file_room(const lttw_file *f);
+
 /* Where the next event's header will go if it fits (for tests). */
 uint64_t lttw_file_offset(const lttw_file *f);
 unsigned lttw_file_num_subbufs(const lttw_file *f);
