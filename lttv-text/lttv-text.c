@@ -52,9 +52,10 @@ static int parse_time(const char *s, int64_t *ns)
 int main(int argc, const char **argv)
 {
 	lttv_options o = { 0 };
-	GPtrArray *traces_arg = g_ptr_array_new();
-	GPtrArray *fac_dirs = g_ptr_array_new();
-	GPtrArray *events = g_ptr_array_new();
+	/* popt allocates string arguments: the arrays own them */
+	GPtrArray *traces_arg = g_ptr_array_new_with_free_func(free);
+	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
+	GPtrArray *events = g_ptr_array_new_with_free_func(free);
 	char *arg_trace = NULL, *arg_fac = NULL, *arg_event = NULL;
 	char *begin = NULL, *end = NULL, *output = NULL;
 	int rc;
@@ -100,17 +101,20 @@ int main(int argc, const char **argv)
 	if (rc < -1) {
 		fprintf(stderr, "lttv-text: %s: %s\n",
 			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
-		return 2;
+		rc = 2;
+		goto done;
 	}
 	if (poptPeekArg(ctx)) {
 		fprintf(stderr, "lttv-text: unexpected argument \"%s\" (traces are "
 			"given with -t)\n", poptPeekArg(ctx));
-		return 2;
+		rc = 2;
+		goto done;
 	}
 	if (traces_arg->len == 0) {
 		fprintf(stderr, "lttv-text: no trace given: use -t TRACE_DIR "
 			"(--help for all options)\n");
-		return 2;
+		rc = 2;
+		goto done;
 	}
 	o.has_begin = begin != NULL;
 	o.has_end = end != NULL;
@@ -118,13 +122,15 @@ int main(int argc, const char **argv)
 	    (end && parse_time(end, &o.end_ns) < 0)) {
 		fprintf(stderr, "lttv-text: bad time \"%s\": want SECONDS[.NANOSECONDS]\n",
 			begin && parse_time(begin, &o.begin_ns) < 0 ? begin : end);
-		return 2;
+		rc = 2;
+		goto done;
 	}
 	if (o.has_begin && o.has_end && o.end_ns < o.begin_ns) {
 		fprintf(stderr, "lttv-text: --end is before --begin\n");
-		return 2;
+		rc = 2;
+		goto done;
 	}
-	g_ptr_array_add(fac_dirs, NULL);
+	g_ptr_array_add(fac_dirs, NULL);	/* NULL-terminated for the library */
 	g_ptr_array_add(events, NULL);
 	o.traces = (const char *const *)traces_arg->pdata;
 	o.num_traces = traces_arg->len;
@@ -136,7 +142,8 @@ int main(int argc, const char **argv)
 		if (!o.out) {
 			fprintf(stderr, "lttv-text: cannot write %s: %s\n", output,
 				strerror(errno));
-			return 1;
+			rc = 1;
+			goto done;
 		}
 	}
 	rc = lttv_dump(&o);
@@ -146,7 +153,11 @@ int main(int argc, const char **argv)
 	}
 	if (output)
 		fclose(o.out);
+done:
 	poptFreeContext(ctx);
+	free(begin);
+	free(end);
+	free(output);
 	g_ptr_array_free(traces_arg, TRUE);
 	g_ptr_array_free(fac_dirs, TRUE);
 	g_ptr_array_free(events, TRUE);
