@@ -452,6 +452,19 @@ int lttw_event(lttw_file *f, uint64_t tsc, unsigned facility_id,
 			  (unsigned long long)f->last_tsc, (unsigned long long)tsc);
 		return -1;
 	}
+	{
+		/* an event that cannot fit even in an empty sub-buffer is lost */
+		unsigned pre, post;
+
+		if (BLOCK_HEADER_SIZE + event_span(t, BLOCK_HEADER_SIZE, len,
+						   &pre, &post) > f->size) {
+			f->lost++;
+			set_error("%s: event %u.%u of %zu bytes does not fit in a "
+				  "%u-byte sub-buffer", f->path, facility_id,
+				  event_id, len, f->size);
+			return -1;
+		}
+	}
 	if (t->c.has_heartbeat && t->c.auto_heartbeat) {
 		/* the reader can rebuild at most 2^32 cycles between events */
 		uint64_t last = f->have_last ? f->last_tsc
