@@ -39,6 +39,21 @@ typedef struct ltt_error ltt_error;
 const char *ltt_error_message(const ltt_error *err);
 void ltt_error_free(ltt_error *err);
 
+/* The kinds of field values and types. */
+typedef enum ltt_kind {
+	LTT_KIND_NONE = 0,
+	LTT_KIND_INT,		/* int, int_fixed, char, short, long, ssize_t, off_t */
+	LTT_KIND_UINT,		/* uint, uint_fixed, uchar, ushort, ulong, size_t */
+	LTT_KIND_POINTER,
+	LTT_KIND_ENUM,
+	LTT_KIND_FLOAT,
+	LTT_KIND_STRING,
+	LTT_KIND_ARRAY,
+	LTT_KIND_SEQUENCE,
+	LTT_KIND_STRUCT,
+	LTT_KIND_UNION,
+} ltt_kind;
+
 /* ---- Facility descriptions (the XML catalogue) -------------------------- */
 
 typedef struct ltt_description ltt_description;
@@ -54,6 +69,32 @@ const char *ltt_description_name(const ltt_description *desc);
 uint32_t ltt_description_checksum(const ltt_description *desc);
 unsigned ltt_description_num_events(const ltt_description *desc);
 const char *ltt_description_event_name(const ltt_description *desc, unsigned id);
+
+/*
+ * Types of the fields, for exporters (CTF) and generic tools. A type is
+ * described independently of a trace; its byte size depends on the sizes
+ * a facility was loaded with: ltt_facility_type_size().
+ */
+typedef struct ltt_field_type ltt_field_type;
+unsigned ltt_description_num_fields(const ltt_description *desc, unsigned event);
+const char *ltt_description_field_name(const ltt_description *desc,
+				       unsigned event, unsigned field);
+const ltt_field_type *ltt_description_field_type(const ltt_description *desc,
+						 unsigned event, unsigned field);
+ltt_kind ltt_field_type_kind(const ltt_field_type *type);
+/* ARRAY: element count. */
+unsigned ltt_field_type_length(const ltt_field_type *type);
+/* ARRAY, SEQUENCE: element type; SEQUENCE: the length's type. */
+const ltt_field_type *ltt_field_type_element(const ltt_field_type *type);
+const ltt_field_type *ltt_field_type_length_type(const ltt_field_type *type);
+/* STRUCT, UNION: members. */
+unsigned ltt_field_type_num_members(const ltt_field_type *type);
+const char *ltt_field_type_member_name(const ltt_field_type *type, unsigned i);
+const ltt_field_type *ltt_field_type_member(const ltt_field_type *type, unsigned i);
+/* ENUM: labels. */
+unsigned ltt_field_type_num_labels(const ltt_field_type *type);
+const char *ltt_field_type_label(const ltt_field_type *type, unsigned i,
+				 int64_t *value);
 
 /* ---- Traces ------------------------------------------------------------- */
 
@@ -120,6 +161,10 @@ uint32_t ltt_facility_checksum(const ltt_facility *fac);
 /* NULL when no description with that name and checksum was found */
 const ltt_description *ltt_facility_description(const ltt_facility *fac);
 
+/* Bytes of a scalar type (INT, UINT, POINTER, ENUM, FLOAT) in this
+ * facility's events; 0 for other kinds. */
+unsigned ltt_facility_type_size(const ltt_facility *fac, const ltt_field_type *type);
+
 /* Conversions, with the trace's own frequency and start. */
 int64_t ltt_trace_cycles_to_ns(const ltt_trace *trace, uint64_t cycles);
 /* Inverse (rounded down), for seeking by time. */
@@ -149,19 +194,6 @@ uint64_t ltt_event_file_offset(const ltt_event *ev);
 
 /* ---- Field values -------------------------------------------------------- */
 
-typedef enum ltt_kind {
-	LTT_KIND_NONE = 0,
-	LTT_KIND_INT,		/* int, int_fixed, char, short, long, ssize_t, off_t */
-	LTT_KIND_UINT,		/* uint, uint_fixed, uchar, ushort, ulong, size_t */
-	LTT_KIND_POINTER,
-	LTT_KIND_ENUM,
-	LTT_KIND_FLOAT,
-	LTT_KIND_STRING,
-	LTT_KIND_ARRAY,
-	LTT_KIND_SEQUENCE,
-	LTT_KIND_STRUCT,
-	LTT_KIND_UNION,
-} ltt_kind;
 
 /* One decoded scalar (or, for compound kinds, its element count). */
 typedef struct ltt_value {
@@ -233,6 +265,8 @@ int ltt_trace_count_events(ltt_trace *trace, ltt_error **err);
 /* Where facility descriptions are installed (compiled-in default, or
  * $LTT_FACILITIES_DIR). */
 const char *ltt_default_facilities_dir(void);
+
+#include "ltttrace-state.h"
 
 #ifdef __cplusplus
 }
