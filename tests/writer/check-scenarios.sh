@@ -1,0 +1,73 @@
+#!/bin/sh
+# Self-check of ltt-tracegen against lttv-text, TAP output.  Not run by
+# tests/run.sh (it lives beside the writer); run it by hand or from a
+# tests/tNN-*.sh wrapper:   sh tests/writer/check-scenarios.sh
+#
+# - the stored sample traces are what the stored commands make (same bytes);
+# - every scenario, in every layout (alignment 0/4/8, heartbeat on/off,
+#   arch_size 4/8), is read by lttv-text without error or malformed event;
+# - the wraps scenario gives the same cycle counts with 32-bit timestamps
+#   (rebuilt by the reader) as with 64-bit ones (written in full);
+# - flight mode and more CPUs are read; big writes N events, all counted.
+: "${BUILD:=build}"
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+BIN="$TOP/$BUILD/bin"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/ltt-scen.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+n=0 failed=0
+report() { # status what
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+GEN="$BIN/ltt-tracegen" TEXT="$BIN/lttv-text"
+if [ ! -x "$GEN" ] || [ ! -x "$TEXT" ]; then
+	echo "ok 1 - scenarios # SKIP needs $GEN and $TEXT"
+	echo "1..1"
+	exit 0
+fi
+
+for t in sample types; do
+	"$GEN" --scenario $t --seed 1 -o "$TMP/$t" && diff -r "$TMP/$t" "$TOP/traces/$t-synthetic" >/dev/null
+	report $? "traces/$t-synthetic is what traces/README's command writes"
+done
+
+# read DIR: exit 0 (or 0 with a warning) and no malformed payload
+read_clean() {
+	"$TEXT" -t "$1" -n >"$TMP/out" 2>"$TMP/err" && ! grep -q malformed "$TMP/out"
+}
+for s in sample types wraps; do
+	for layout in "-a 0" "-a 4" "-a 8" "-a 8 --heartbeat 0" "-a 4 --heartbeat 0" \
+		      "--arch-size 4 -a 4" "--arch-size 4 -a 0 --heartbeat 0"; do
+		d="$TMP/$s$(echo "$layout" | tr -d ' -')"
+		# shellcheck disable=SC2086
+		"$GEN" --scenario $s $layout -o "$d" && read_clean "$d"
+		report $? "$s $layout: read cleanly"
+	done
+done
+
+for hb in 0 1; do
+	"$GEN" --scenario wraps --heartbeat $hb -o "$TMP/w$hb" &&
+		"$TEXT" -t "$TMP/w$hb" --cycles -e 'kernel.*' >"$TMP/w$hb.txt"
+done
+cmp -s "$TMP/w0.txt" "$TMP/w1.txt" && [ -s "$TMP/w0.txt" ]
+report $? "wraps: cycle counts rebuilt from 32 bits equal the 64-bit ones"
+first=$(head -n 1 "$TMP/w0.txt" | awk '{print $2}')
+last=$(sort -n -k2 "$TMP/w0.txt" | tail -n 1 | awk '{print $2}')
+[ $(( (last >> 32) - (first >> 32) )) -ge 5 ]
+report $? "wraps: at least 5 wraps of the low 32 bits ($first .. $last)"
+
+"$GEN" --scenario sample --flight -o "$TMP/flight" && read_clean "$TMP/flight" &&
+	[ -s "$TMP/flight/flight-cpu_0" ] && [ ! -e "$TMP/flight/cpu_0" ]
+report $? "flight mode: flight-cpu_N files, read cleanly"
+"$GEN" --scenario wraps --cpus 4 -o "$TMP/cpus4" && read_clean "$TMP/cpus4" &&
+	grep -q "(cpu_3)" "$TMP/out"
+report $? "4 CPUs"
+
+"$GEN" --scenario big --events 200000 --cpus 3 -o "$TMP/big" &&
+	total=$("$TEXT" -t "$TMP/big" -q -c | sed -n 's/^total: \([0-9]*\) events.*/\1/p')
+# plus the 6 facility loads
+[ "$total" = 200006 ]
+report $? "big: 200000 events written and counted ($total with the facility loads)"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
