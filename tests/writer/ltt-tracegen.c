@@ -55,6 +55,7 @@ struct gen {
 	uint64_t rng;
 	const char *facdir, *testfacdir;
 	int flight;
+	int user_tsc, user_freq;	/* --start-tsc, --freq-khz given */
 	uint32_t cpu_subbuf[MAX_CPUS];	/* 0: the trace's default */
 
 	/* the sample scenario's machine */
@@ -865,9 +866,11 @@ static void scenario_wraps(struct gen *g, const char *dir)
 	uint64_t t[MAX_CPUS];
 	const uint64_t wrap = 1ull << 32;
 
-	/* start 1000 cycles before a wrap, at 1 GHz: a wrap every 4.3 s */
-	g->c.start_tsc = 3 * wrap - 1000;
-	g->c.start_freq = 1000000;
+	/* unless told: 1000 cycles before a wrap, at 1 GHz (a wrap every 4.3 s) */
+	if (!g->user_tsc)
+		g->c.start_tsc = 3 * wrap - 1000;
+	if (!g->user_freq)
+		g->c.start_freq = 1000000;
 	open_files(g, dir);
 	load_kernel_facilities(g, g->c.start_tsc);
 	for (unsigned cpu = 0; cpu < g->ncpus; cpu++) {
@@ -1015,7 +1018,7 @@ int main(int argc, const char **argv)
 	     *testfacdir = NULL;
 	int cpus = 2, subbuf = 0, alignment = 8, arch_size = 8, heartbeat = 1,
 	    flight = 0, list_bad = 0, seed = 1;
-	long long events = 1000000, start_tsc = -1;
+	long long events = 1000000, start_tsc = -1, freq_khz = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
 		  "sample, types, wraps or big", "NAME" },
@@ -1042,6 +1045,8 @@ int main(int argc, const char **argv)
 		  "number of events of --scenario big (1000000)", "N" },
 		{ "start-tsc", 0, POPT_ARG_LONGLONG, &start_tsc, 0,
 		  "cycle count at trace start", "CYCLES" },
+		{ "freq-khz", 0, POPT_ARG_LONGLONG, &freq_khz, 0,
+		  "cycle counter frequency, kHz (2000000; wraps: 1000000)", "KHZ" },
 		{ "facilities", 0, POPT_ARG_STRING, &facdir, 0,
 		  "folder of the facility XML (the source tree's)", "DIR" },
 		{ "test-facilities", 0, POPT_ARG_STRING, &testfacdir, 0,
@@ -1080,8 +1085,16 @@ int main(int argc, const char **argv)
 	g.c.channel_facility_id = ID_CHANNEL;
 	g.c.start_time_sec = 1159000000;	/* 2006-09-23 08:26:40 UTC */
 	g.c.start_time_usec = 250000;
-	if (start_tsc >= 0)
+	if (start_tsc >= 0) {
 		g.c.start_tsc = (uint64_t)start_tsc;
+		g.user_tsc = 1;
+	}
+	if (freq_khz < 0 || (freq_khz > 0 && freq_khz < 1000))
+		die("--freq-khz %lld: 1000 (1 MHz) or more", freq_khz);
+	if (freq_khz) {
+		g.c.start_freq = (uint64_t)freq_khz;
+		g.user_freq = 1;
+	}
 	if (flight) {
 		g.c.mode = LTT_TRACE_MODE_FLIGHT;
 		g.flight = 1;
