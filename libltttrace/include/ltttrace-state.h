@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ltttrace-state.h - the system state a kernel trace describes: processes,
+ * what each CPU runs, interrupt lines; and an index of a whole trace for
+ * viewers (checkpoints to seek by time, state intervals to draw).
+ *
+ * Included by ltttrace.h; do not include it directly.
+ *
+ * Two objects:
+ *
+ *   ltt_state        the model. Feed it events in time order with
+ *                    ltt_state_process_event(); ask it what every process
+ *                    and CPU is doing "now" (the time of the last event).
+ *
+ *   ltt_state_index  one pass over a trace (ltt_state_index_run(), in
+ *                    slices, so that a viewer can show progress) that saves
+ *                    a copy of the model every N events (a checkpoint) and
+ *                    the history of every row (process, CPU, IRQ) as a list
+ *                    of (time, kind) changes.  Then:
+ *                      ltt_state_index_seek()       state at any time T:
+ *                                                   restore the last
+ *                                                   checkpoint before T,
+ *                                                   replay at most N events;
+ *                      ltt_state_index_intervals()  the (start, end, kind)
+ *                                                   intervals of a row in a
+ *                                                   time range, merged below
+ *                                                   a resolution: O(pixels).
+ *
+ *	ltt_state_index *idx = ltt_state_index_new(&trace, 1, NULL, &err);
+ *	while ((r = ltt_state_index_run(idx, 100000, &err)) > 0)
+ *		show_progress(ltt_state_index_progress(idx));
+ *	ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, i, t0, t1,
+ *				  ns_per_pixel, draw_one, cr);
+ *
+ * How events change the model (facilities are described in facilities/):
+ *
+ *   statedump.enumerate_process_state  a process that exists at trace
+ *                                      start: name, parent, tgid, status,
+ *                                      mode (user threads: USER_MODE below)
+ *   process.fork         new child: WAIT_FORK, name of its parent, mode
+ *                        stack USER_MODE+SYSCALL (it returns from clone)
+ *   process.kernel_thread new kernel thread: WAIT_FORK, mode SYSCALL
+ *   process.schedchange  out: WAIT_CPU if out_state is RUNNING, ZOMBIE if
+ *                        it had exited (or EXIT_ZOMBIE), DEAD for EXIT_DEAD,
+ *                        WAIT otherwise;  in: RUN on this CPU
+ *   process.wakeup       WAIT -> WAIT_CPU
+ *   process.exit         EXIT (it still runs until it schedules out)
+ *   process.free         DEAD; the pid may be reused by a new process
+ *   fs.exec              name = base name of the file
+ *   kernel.*_entry/exit  push/pop SYSCALL, TRAP, IRQ, SOFTIRQ on the mode
+ *                        stack of the process running on the event's CPU.
+ *                        An exit without its entry (the entry came before
+ *                        the trace) leaves USER_MODE for a user process.
+ *   statedump.interrupt  the name of an IRQ line
+ *
+ * A CPU first seen without a schedchange is assumed to run its idle task
+ * (pid 0, one per CPU, named "swapper/N"), as LTTV does.  The model is of
+ * one machine: merged traces share pids and CPU numbers.
+ *
+ * Nothing here is thread-safe: a viewer that indexes in a worker thread
+ * holds one lock around ltt_state_index_run() and every query.
+ */
+#ifndef LTTTRACE_STATE_H
+#define LTTTRACE_STATE_H
+
+#ifndef LTTTRACE_H
+#error "include ltttrace.h, not ltttrace-state.h"
+#endif
+
+/* Scheduling status; the values of statedump's process_status enum. */
+typedef enum ltt_state_status {
+	LTT_STATE_UNNAMED = 0,		/* nothing known yet */
+	LTT_STATE_WAIT_FORK,		/* created, never ran */
+	LTT_STATE_WAIT_CPU,		/* runnable, waiting for a CPU */
+	LTT_STATE_EXIT,			/* exiting, still on its CPU */
+	LTT_STATE_ZOMBIE,		/* exited, not yet reaped */
+	LTT_STATE_WAIT,			/* blocked */
+	LTT_STATE_RUN,			/* on a CPU */
+	LTT_STATE_DEAD,			/* freed */
+	LTT_STATE_NUM_STATUS
+} ltt_state_status;
+
+/* Execution mode; the values of statedump's execution_mode enum. */
+typedef enum ltt_state_mode {
+	LTT_STATE_USER_MODE = 0,
+	LTT_STATE_SYSCALL,
+	LTT_STATE_TRAP,
+	LTT_STATE_IRQ,
+	LTT_STATE_SOFTIRQ,
+	LTT_STATE_MODE_UNKNOWN,
+	LTT_STATE_NUM_MODES
+} ltt_state_mode;
+
+/*
+ * What a row shows at a time: the mode of a running process (the first six
+ * values are those of ltt_state_mode), else its status. CPU rows use the
+ * running modes and IDLE; IRQ rows use IRQ and IDLE.
+ */
+typedef enum ltt_state_kind {
+	LTT_STATE_KIND_USER = 0,
+	LTT_STATE_KIND_SYSCALL,
+	LTT_STATE_KIND_TRAP,
+	LTT_STATE_KIND_IRQ,
+	LTT_STATE_KIND_SOFTIRQ,
+	LTT_STATE_KIND_RUN_UNKNOWN,	/* running, mode unknown */
+	LTT_STATE_KIND_IDLE,		/* idle task running; CPU or IRQ idle */
+	LTT_STATE_KIND_WAIT,
+	LTT_STATE_KIND_WAIT_CPU,
+	LTT_STATE_KIND_WAIT_FORK,
+	LTT_STATE_KIND_EXIT,
+	LTT_STATE_KIND_ZOMBIE,
+	LTT_STATE_KIND_DEAD,
+	LTT_STATE_KIND_UNKNOWN,		/* status not known yet */
+	LTT_STATE_NUM_KINDS
+} ltt_state_kind;
+
+const char *ltt_state_status_name(ltt_state_status s);	/* "WAIT_CPU" */
+const char *ltt_state_mode_name(ltt_state_mode m);	/* "SYSCALL" */
+const char *ltt_state_kind_name(ltt_state_kind k);	/* "WAIT_CPU", "IDLE" */
+
+/* ---- The model ------------------------------------------------------------ */
+
+typedef struct ltt_state ltt_state;
+
+ltt_state *ltt_state_new(void);
+void ltt_state_free(ltt_state *st);
+
+/*
+ * Apply one event (events must come in time order). Events that say
+ * nothing about the state are ignored cheaply: the facility and field
+ * indexes are resolved once per event type. Returns 1 if the event changed
+ * the model, 0 if not.
+ */
+int ltt_state_process_event(ltt_state *st, const ltt_event *ev);
+
+/* Time of the last event applied (INT64_MIN before any). */
+int64_t ltt_state_time(const ltt_state *st);
+uint64_t ltt_state_num_events(const ltt_state *st);
+
+/*
+ * Processes, by index: 0 .. ltt_state_num_processes() - 1, in the order
+ * they were first seen. A pid reused after process.free gets a new index;
+ * the idle task has one index per CPU. Indexes are stable: an index means
+ * the same process in the model, in its index and after a seek.
+ */
+unsigned ltt_state_num_processes(const ltt_state *st);
+
+#define LTT_STATE_NAME_MAX 48	/* longer names are cut */
+
+typedef struct ltt_state_process_info {
+	unsigned pid, tgid, ppid;
+	const char *name;		/* "" when not known (valid until the next call on st) */
+	ltt_state_status status;
+	ltt_state_mode mode;		/* top of the mode stack */
+	unsigned mode_depth;		/* entries on the stack */
+	int cpu;			/* CPU it runs on; else the last one; -1: never ran */
+	int kernel_thread;
+	int64_t birth_ns;		/* first seen (fork, state dump, first run) */
+	int64_t death_ns;		/* process.free, or INT64_MAX */
+	/* time on a CPU per mode, up to ltt_state_time() */
+	uint64_t cpu_ns[LTT_STATE_NUM_MODES];
+} ltt_state_process_info;
+
+/* 0, or -1 if i is out of range. */
+int ltt_state_process(const ltt_state *st, unsigned i, ltt_state_process_info *out);
+ltt_state_kind ltt_state_process_kind(const ltt_state *st, unsigned i);
+/* The live process with this pid (pid 0: the idle task of cpu), or -1. */
+int ltt_state_find_process(const ltt_state *st, unsigned pid, unsigned cpu);
+
+/* CPUs seen so far: 0 .. ltt_state_num_cpus() - 1. */
+unsigned ltt_state_num_cpus(const ltt_state *st);
+/* Index of the process running on cpu, or -1. */
+int ltt_state_cpu_process(const ltt_state *st, unsigned cpu);
+ltt_state_kind ltt_state_cpu_kind(const ltt_state *st, unsigned cpu);
+
+/* Interrupt lines seen (state dump or irq_entry), by index. */
+unsigned ltt_state_num_irqs(const ltt_state *st);
+typedef struct ltt_state_irq_info {
+	unsigned id;			/* the irq number */
+	const char *name;		/* handler from the state dump, or "" */
+	int cpu;			/* CPU handling it now, or -1 */
+	uint64_t count;			/* irq_entry events so far */
+	uint64_t busy_ns;		/* time in the handler so far */
+} ltt_state_irq_info;
+int ltt_state_irq(const ltt_state *st, unsigned i, ltt_state_irq_info *out);
+
+/* ---- The index: checkpoints and row histories ------------------------------ */
+
+typedef struct ltt_state_index ltt_state_index;
+
+typedef struct ltt_state_index_options {
+	/* a checkpoint every this many events (0: 100000) */
+	uint64_t checkpoint_events;
+} ltt_state_index_options;
+
+/* The traces must outlive the index. opt may be NULL. */
+ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
+				     const ltt_state_index_options *opt,
+				     ltt_error **err);
+void ltt_state_index_free(ltt_state_index *idx);
+
+/*
+ * Index up to max_events more events. 1: more to do; 0: the whole trace
+ * is indexed; -1: read error (what was indexed stays usable).
+ */
+int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events,
+			ltt_error **err);
+/* 0..1, by time. */
+double ltt_state_index_progress(const ltt_state_index *idx);
+int ltt_state_index_done(const ltt_state_index *idx);
+/* First and last event times of the traces (from their headers). */
+int64_t ltt_state_index_start_ns(const ltt_state_index *idx);
+int64_t ltt_state_index_end_ns(const ltt_state_index *idx);
+/* Time up to which rows are known (the last event indexed). */
+int64_t ltt_state_index_indexed_ns(const ltt_state_index *idx);
+uint64_t ltt_state_index_num_events(const ltt_state_index *idx);
+unsigned ltt_state_index_num_checkpoints(const ltt_state_index *idx);
+uint64_t ltt_state_index_num_changes(const ltt_state_index *idx);
+
+/*
+ * The model at the end of what is indexed: every process, CPU and IRQ
+ * seen, for the rows of a viewer (names as they are at that time).
+ */
+const ltt_state *ltt_state_index_state(const ltt_state_index *idx);
+
+/*
+ * Set *out to the model after every event with time < t: restore the last
+ * checkpoint at or before t and replay from there (at most
+ * checkpoint_events events, plus those sharing its time). out must have
+ * been made with ltt_state_new(); its previous content is replaced. Works
+ * beyond what is indexed (it then replays further). 0, or -1 on read error.
+ */
+int ltt_state_index_seek(ltt_state_index *idx, int64_t t, ltt_state *out,
+			 ltt_error **err);
+
+typedef enum ltt_state_row_type {
+	LTT_STATE_ROW_PROCESS,		/* by process index */
+	LTT_STATE_ROW_CPU,		/* by CPU number */
+	LTT_STATE_ROW_IRQ,		/* by IRQ index (ltt_state_irq) */
+} ltt_state_row_type;
+
+typedef void (*ltt_state_interval_fn)(void *user, int64_t start, int64_t end,
+				      ltt_state_kind kind);
+
+/*
+ * Call fn for the intervals of one row that overlap [t0, t1), in time
+ * order, clipped to [t0, t1) and to what is indexed. Neighbours of the same
+ * kind are merged. Where several changes fall within ns_per_pixel of each
+ * other, they are merged into one interval of ns_per_pixel with the kind
+ * that lasts longest in it (of the first 32 changes), so that the number of
+ * calls is at most about 2 * (t1 - t0) / ns_per_pixel. ns_per_pixel <= 0:
+ * every interval. Nothing is called before the row's first known state.
+ * Returns the number of calls, or -1 if the row does not exist.
+ */
+long ltt_state_index_intervals(const ltt_state_index *idx,
+			       ltt_state_row_type type, unsigned i,
+			       int64_t t0, int64_t t1, int64_t ns_per_pixel,
+			       ltt_state_interval_fn fn, void *user);
+
+#endif /* LTTTRACE_STATE_H */

@@ -1,0 +1,393 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * state-index.c - one pass over a trace that keeps what a viewer needs to
+ * show any part of it quickly:
+ *
+ *   checkpoints   a copy of the model every N events, taken just before an
+ *                 event whose time is later than the previous one, so that
+ *                 "the model after every event with time < c.t" is exactly
+ *                 what ltt_iter_seek_time(c.t) continues from;
+ *
+ *   row logs      for each process, CPU and IRQ, the times at which what it
+ *                 shows (an ltt_state_kind) changed: two parallel arrays,
+ *                 t[] (int64) and k[] (uint8), 9 bytes per change.
+ *
+ *      row log   t: t0      t1        t2   t3          indexed_ns
+ *                k: WAIT    SYSCALL   USER WAIT_CPU   (open end)
+ *                   [t0,t1) [t1,t2)   ...
+ *
+ * Drawing a row over [a, b) at r ns per pixel walks the log from the change
+ * before a (binary search). An interval at least r long is one call; where
+ * changes are denser than r, one pixel-wide interval is made from the kind
+ * that lasts longest in it (looking at up to 32 changes), then the walk
+ * jumps (binary search) to the end of that pixel. So the work is
+ * O(pixels * log changes), whatever the zoom.
+ */
+#include <string.h>
+
+#include "state-internal.h"
+
+typedef struct row_log {
+	int64_t *t;
+	uint8_t *k;
+	size_t n, cap;
+} row_log;
+
+typedef struct checkpoint {
+	int64_t t;			/* the model holds every event with time < t */
+	int64_t now;
+	uint64_t events;
+	st_proc *procs;
+	st_cpu *cpus;
+	st_irq *irqs;
+	unsigned nprocs, ncpus, nirqs;
+} checkpoint;
+
+struct ltt_state_index {
+	ltt_trace **traces;
+	size_t ntraces;
+	ltt_iter *it;			/* the indexing pass */
+	ltt_iter *seek_it;		/* replays after a restore */
+	ltt_state *st;
+	row_log *rows[3];
+	unsigned nrows[3];
+	checkpoint *cps;
+	unsigned ncps, cap_cps;
+	uint64_t every, since_cp, changes;
+	int64_t start_ns, end_ns, indexed_ns;
+	int done;
+};
+
+#define MERGE_WALK 32
+
+static void snapshot(ltt_state_index *idx, int64_t t)
+{
+	const ltt_state *st = idx->st;
+	checkpoint *c;
+
+	if (idx->ncps == idx->cap_cps) {
+		idx->cap_cps = idx->cap_cps ? 2 * idx->cap_cps : 16;
+		idx->cps = g_renew(checkpoint, idx->cps, idx->cap_cps);
+	}
+	c = &idx->cps[idx->ncps++];
+	c->t = t;
+	c->now = st->now;
+	c->events = st->events;
+	c->nprocs = st->nprocs;
+	c->ncpus = st->ncpus;
+	c->nirqs = st->nirqs;
+	c->procs = g_memdup2(st->procs, sizeof(st_proc) * st->nprocs);
+	c->cpus = g_memdup2(st->cpus, sizeof(st_cpu) * st->ncpus);
+	c->irqs = g_memdup2(st->irqs, sizeof(st_irq) * st->nirqs);
+}
+
+static void restore(ltt_state *out, const checkpoint *c)
+{
+	out->now = c->now;
+	out->events = c->events;
+	if (out->cap_procs < c->nprocs) {
+		out->cap_procs = c->nprocs;
+		out->procs = g_renew(st_proc, out->procs, out->cap_procs);
+	}
+	if (c->nprocs)
+		memcpy(out->procs, c->procs, sizeof(st_proc) * c->nprocs);
+	out->nprocs = c->nprocs;
+	out->cpus = g_renew(st_cpu, out->cpus, c->ncpus);
+	if (c->ncpus)
+		memcpy(out->cpus, c->cpus, sizeof(st_cpu) * c->ncpus);
+	out->ncpus = c->ncpus;
+	if (out->cap_irqs < c->nirqs) {
+		out->cap_irqs = c->nirqs;
+		out->irqs = g_renew(st_irq, out->irqs, out->cap_irqs);
+	}
+	if (c->nirqs)
+		memcpy(out->irqs, c->irqs, sizeof(st_irq) * c->nirqs);
+	out->nirqs = c->nirqs;
+	ltt_state__rebuild_pids(out);
+}
+
+ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
+				     const ltt_state_index_options *opt,
+				     ltt_error **err)
+{
+	ltt_state_index *idx = g_new0(ltt_state_index, 1);
+
+	idx->traces = g_memdup2(traces, sizeof(*traces) * n);
+	idx->ntraces = n;
+	idx->every = opt && opt->checkpoint_events ? opt->checkpoint_events : 100000;
+	idx->it = ltt_iter_new(idx->traces, n, err);
+	if (!idx->it) {
+		ltt_state_index_free(idx);
+		return NULL;
+	}
+	idx->start_ns = INT64_MAX;
+	idx->end_ns = INT64_MIN;
+	for (size_t i = 0; i < n; i++) {
+		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
+
+		if (info->first_event_ns < idx->start_ns)
+			idx->start_ns = info->first_event_ns;
+		if (info->last_event_ns > idx->end_ns)
+			idx->end_ns = info->last_event_ns;
+	}
+	if (n == 0)
+		idx->start_ns = idx->end_ns = 0;
+	idx->indexed_ns = idx->start_ns;
+	idx->st = ltt_state_new();
+	idx->st->rec = idx;
+	snapshot(idx, INT64_MIN);
+	return idx;
+}
+
+void ltt_state_index_free(ltt_state_index *idx)
+{
+	if (!idx)
+		return;
+	for (unsigned i = 0; i < idx->ncps; i++) {
+		g_free(idx->cps[i].procs);
+		g_free(idx->cps[i].cpus);
+		g_free(idx->cps[i].irqs);
+	}
+	g_free(idx->cps);
+	for (unsigned type = 0; type < 3; type++) {
+		for (unsigned i = 0; i < idx->nrows[type]; i++) {
+			g_free(idx->rows[type][i].t);
+			g_free(idx->rows[type][i].k);
+		}
+		g_free(idx->rows[type]);
+	}
+	ltt_state_free(idx->st);
+	ltt_iter_free(idx->it);
+	ltt_iter_free(idx->seek_it);
+	g_free(idx->traces);
+	g_free(idx);
+}
+
+void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
+		       unsigned i, int64_t t, ltt_state_kind kind)
+{
+	row_log *r;
+
+	if (i >= idx->nrows[type]) {
+		unsigned n = MAX(i + 1, 2 * idx->nrows[type]);
+
+		idx->rows[type] = g_renew(row_log, idx->rows[type], n);
+		memset(idx->rows[type] + idx->nrows[type], 0,
+		       sizeof(row_log) * (n - idx->nrows[type]));
+		idx->nrows[type] = n;
+	}
+	r = &idx->rows[type][i];
+	if (r->n) {
+		if (r->k[r->n - 1] == kind)
+			return;
+		if (r->t[r->n - 1] >= t) {
+			/* two changes at one instant: the last one holds */
+			r->k[r->n - 1] = (uint8_t)kind;
+			if (r->n >= 2 && r->k[r->n - 2] == kind)
+				r->n--;
+			return;
+		}
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->t = g_renew(int64_t, r->t, r->cap);
+		r->k = g_renew(uint8_t, r->k, r->cap);
+	}
+	r->t[r->n] = t;
+	r->k[r->n] = (uint8_t)kind;
+	r->n++;
+	idx->changes++;
+}
+
+int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **err)
+{
+	const ltt_event *ev;
+
+	if (idx->done)
+		return 0;
+	for (uint64_t n = 0; n < max_events; n++) {
+		int r = ltt_iter_next(idx->it, &ev, err);
+		int64_t t;
+
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			idx->done = 1;
+			if (idx->end_ns > idx->indexed_ns)
+				idx->indexed_ns = idx->end_ns;
+			return 0;
+		}
+		t = ltt_event_time_ns(ev);
+		if (idx->since_cp >= idx->every && t > idx->st->now) {
+			snapshot(idx, t);
+			idx->since_cp = 0;
+		}
+		ltt_state_process_event(idx->st, ev);
+		idx->since_cp++;
+		if (t > idx->indexed_ns)
+			idx->indexed_ns = t;
+	}
+	return 1;
+}
+
+double ltt_state_index_progress(const ltt_state_index *idx)
+{
+	double f;
+
+	if (idx->done)
+		return 1.0;
+	if (idx->end_ns <= idx->start_ns)
+		return 0.0;
+	f = (double)(idx->indexed_ns - idx->start_ns) / (double)(idx->end_ns - idx->start_ns);
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
+int ltt_state_index_done(const ltt_state_index *idx) { return idx->done; }
+int64_t ltt_state_index_start_ns(const ltt_state_index *idx) { return idx->start_ns; }
+int64_t ltt_state_index_end_ns(const ltt_state_index *idx) { return idx->end_ns; }
+int64_t ltt_state_index_indexed_ns(const ltt_state_index *idx) { return idx->indexed_ns; }
+uint64_t ltt_state_index_num_events(const ltt_state_index *idx) { return idx->st->events; }
+unsigned ltt_state_index_num_checkpoints(const ltt_state_index *idx) { return idx->ncps; }
+uint64_t ltt_state_index_num_changes(const ltt_state_index *idx) { return idx->changes; }
+const ltt_state *ltt_state_index_state(const ltt_state_index *idx) { return idx->st; }
+
+int ltt_state_index_seek(ltt_state_index *idx, int64_t t, ltt_state *out,
+			 ltt_error **err)
+{
+	unsigned lo = 0, hi = idx->ncps;	/* cps[0].t is INT64_MIN */
+	const checkpoint *c;
+	const ltt_event *ev;
+	int r;
+
+	while (hi - lo > 1) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (idx->cps[mid].t <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	c = &idx->cps[lo];
+	restore(out, c);
+	out->rec = NULL;
+	if (lo == 0 || !idx->seek_it) {
+		ltt_iter_free(idx->seek_it);
+		idx->seek_it = ltt_iter_new(idx->traces, idx->ntraces, err);
+		if (!idx->seek_it)
+			return -1;
+	}
+	if (lo > 0 && ltt_iter_seek_time(idx->seek_it, c->t, err) < 0)
+		return -1;
+	while ((r = ltt_iter_next(idx->seek_it, &ev, err)) > 0) {
+		if (ltt_event_time_ns(ev) >= t)
+			break;
+		ltt_state_process_event(out, ev);
+	}
+	if (r < 0)
+		return -1;
+	/* the model at t: running time is counted up to t */
+	if (t > out->now && t <= idx->end_ns)
+		out->now = t;
+	return 0;
+}
+
+/* Index of the last change at or before t, or -1. */
+static long change_at(const row_log *r, int64_t t)
+{
+	size_t lo = 0, hi = r->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->t[mid] <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (long)lo - 1;
+}
+
+typedef struct emitter {
+	ltt_state_interval_fn fn;
+	void *user;
+	int64_t s, e;
+	int k;				/* -1: nothing pending */
+	long calls;
+} emitter;
+
+static void emit(emitter *em, int64_t s, int64_t e, int k)
+{
+	if (em->k == k && em->e == s) {
+		em->e = e;
+		return;
+	}
+	if (em->k >= 0) {
+		em->fn(em->user, em->s, em->e, (ltt_state_kind)em->k);
+		em->calls++;
+	}
+	em->s = s;
+	em->e = e;
+	em->k = k;
+}
+
+long ltt_state_index_intervals(const ltt_state_index *idx,
+			       ltt_state_row_type type, unsigned i,
+			       int64_t t0, int64_t t1, int64_t ns_per_pixel,
+			       ltt_state_interval_fn fn, void *user)
+{
+	const row_log *r;
+	emitter em = { fn, user, 0, 0, -1, 0 };
+	int64_t end = idx->indexed_ns, pos;
+	long j;
+
+	if ((unsigned)type > LTT_STATE_ROW_IRQ)
+		return -1;
+	if (i >= idx->nrows[type]) {
+		unsigned have = type == LTT_STATE_ROW_PROCESS ? idx->st->nprocs :
+				type == LTT_STATE_ROW_CPU ? idx->st->ncpus : idx->st->nirqs;
+
+		return i < have ? 0 : -1;
+	}
+	r = &idx->rows[type][i];
+	if (t1 > end)
+		t1 = end;
+	if (r->n == 0 || t0 >= t1)
+		return 0;
+	pos = t0 > r->t[0] ? t0 : r->t[0];
+	j = change_at(r, pos);
+	while (pos < t1) {
+		int64_t next = (size_t)j + 1 < r->n ? r->t[j + 1] : end;
+		int64_t be, dur[LTT_STATE_NUM_KINDS] = { 0 };
+		int best = 0;
+
+		if (next > t1)
+			next = t1;
+		if (ns_per_pixel <= 0 || next - pos >= ns_per_pixel) {
+			emit(&em, pos, next, r->k[j]);
+			pos = next;
+			j++;
+			continue;
+		}
+		/* several changes in this pixel: the kind that lasts longest */
+		be = pos + ns_per_pixel < t1 ? pos + ns_per_pixel : t1;
+		for (long jj = j, steps = 0; (size_t)jj < r->n && steps < MERGE_WALK;
+		     jj++, steps++) {
+			int64_t s = r->t[jj] > pos ? r->t[jj] : pos;
+			int64_t e = (size_t)jj + 1 < r->n ? r->t[jj + 1] : end;
+
+			if (s >= be)
+				break;
+			if (e > be)
+				e = be;
+			dur[r->k[jj]] += e - s;
+		}
+		for (int k = 1; k < LTT_STATE_NUM_KINDS; k++)
+			if (dur[k] > dur[best])
+				best = k;
+		emit(&em, pos, be, best);
+		pos = be;
+		j = change_at(r, pos);
+	}
+	emit(&em, 0, 0, -2);	/* flush */
+	return em.calls;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * state-internal.h - the model's data, shared by state.c (replay) and
+ * state-index.c (checkpoints, row histories). Not installed.
+ *
+ * The model is three plain arrays (processes, CPUs, IRQs) with no pointers
+ * inside, so that a checkpoint is three memcpy()s and a restore three more
+ * plus rebuilding the pid table.
+ */
+#ifndef LTT_STATE_INTERNAL_H
+#define LTT_STATE_INTERNAL_H
+
+#include <glib.h>
+
+#include "ltttrace.h"
+
+#define ST_MAX_DEPTH 16		/* mode stack; deeper nesting is counted, not kept */
+#define ST_IRQ_DEPTH 8
+#define ST_IRQ_NAME_MAX 32
+
+typedef struct st_proc {
+	uint32_t pid, tgid, ppid;
+	int32_t cpu;			/* running on, or last CPU, or -1 */
+	uint8_t status;			/* ltt_state_status */
+	uint8_t depth;			/* entries on stack (>= 1) */
+	uint8_t kernel_thread;
+	uint8_t alive;			/* in the pid table */
+	uint8_t stack[ST_MAX_DEPTH];	/* ltt_state_mode */
+	uint32_t overflow;		/* pushes beyond ST_MAX_DEPTH */
+	int64_t birth_ns, death_ns;
+	uint64_t cpu_ns[LTT_STATE_NUM_MODES];
+	char name[LTT_STATE_NAME_MAX];
+} st_proc;
+
+typedef struct st_cpu {
+	int32_t cur;			/* running process index, or -1 */
+	int32_t swapper;		/* index of this CPU's idle task, or -1 */
+	int64_t last_ns;		/* accounted up to */
+	uint8_t irq_depth;
+	int32_t irq_stack[ST_IRQ_DEPTH];	/* IRQ indexes being handled */
+} st_cpu;
+
+typedef struct st_irq {
+	uint32_t id;
+	int32_t cpu;			/* handling CPU, or -1 */
+	int64_t since_ns;
+	uint64_t count, busy_ns;
+	char name[ST_IRQ_NAME_MAX];
+} st_irq;
+
+/* Per event type: what it means for the state, and its field indexes. */
+typedef struct st_type {
+	uint8_t handler;		/* ST_H_*, ST_H_UNRESOLVED before resolving */
+	int8_t f[8];
+} st_type;
+
+typedef struct st_type_cache {
+	const ltt_trace *trace;
+	st_type *fac[256];		/* lazily, 256 events each */
+} st_type_cache;
+
+#define ST_MAX_TRACES 16
+
+struct ltt_state_index;
+
+struct ltt_state {
+	int64_t now;
+	uint64_t events;
+	st_proc *procs;
+	unsigned nprocs, cap_procs;
+	st_cpu *cpus;
+	unsigned ncpus;
+	st_irq *irqs;
+	unsigned nirqs, cap_irqs;
+	GHashTable *by_pid;		/* pid -> index + 1, alive, pid != 0 */
+	st_type_cache caches[ST_MAX_TRACES];
+	unsigned ncaches, last_cache;
+	struct ltt_state_index *rec;	/* records row changes when set */
+};
+
+/* state.c */
+ltt_state_kind ltt_state__proc_kind(const ltt_state *st, const st_proc *p);
+ltt_state_kind ltt_state__cpu_kind(const ltt_state *st, unsigned cpu);
+void ltt_state__rebuild_pids(ltt_state *st);
+void ltt_state__ensure_cpus(ltt_state *st, unsigned n);
+
+/* state-index.c: a row changed (called only when st->rec is set) */
+void ltt_state__record(struct ltt_state_index *idx, ltt_state_row_type type,
+		       unsigned i, int64_t t, ltt_state_kind kind);
+
+#endif

@@ -1,0 +1,753 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * state.c - replay events into a model of the traced system: processes
+ * (status, mode stack, names), what each CPU runs, IRQ lines. The rules are
+ * listed at the top of ltttrace-state.h.
+ *
+ * Speed: each event type is resolved once per trace into a handler number
+ * and its field indexes (st_type), kept in a table indexed by facility id
+ * and event id; an event that changes nothing costs two array lookups.
+ */
+#include <string.h>
+
+#include "state-internal.h"
+
+enum {
+	ST_H_NONE = 0,
+	ST_H_FORK, ST_H_KTHREAD, ST_H_EXIT, ST_H_FREE, ST_H_WAKEUP, ST_H_SCHED,
+	ST_H_SYS_ENTRY, ST_H_SYS_EXIT, ST_H_TRAP_ENTRY, ST_H_TRAP_EXIT,
+	ST_H_IRQ_ENTRY, ST_H_IRQ_EXIT, ST_H_SOFTIRQ_ENTRY, ST_H_SOFTIRQ_EXIT,
+	ST_H_EXEC, ST_H_ENUM, ST_H_INTERRUPT,
+	ST_H_UNRESOLVED = 0xFF
+};
+
+static const struct {
+	const char *facility, *event;
+	uint8_t handler;
+	const char *fields[8];
+} handlers[] = {
+	{ "process", "fork", ST_H_FORK, { "parent_pid", "child_pid", "child_tgid" } },
+	{ "process", "kernel_thread", ST_H_KTHREAD, { "pid" } },
+	{ "process", "exit", ST_H_EXIT, { "pid" } },
+	{ "process", "free", ST_H_FREE, { "pid" } },
+	{ "process", "wakeup", ST_H_WAKEUP, { "pid" } },
+	{ "process", "schedchange", ST_H_SCHED, { "out", "in", "out_state" } },
+	{ "kernel", "syscall_entry", ST_H_SYS_ENTRY, { 0 } },
+	{ "kernel", "syscall_exit", ST_H_SYS_EXIT, { 0 } },
+	{ "kernel", "trap_entry", ST_H_TRAP_ENTRY, { 0 } },
+	{ "kernel", "trap_exit", ST_H_TRAP_EXIT, { 0 } },
+	{ "kernel", "irq_entry", ST_H_IRQ_ENTRY, { "irq_id" } },
+	{ "kernel", "irq_exit", ST_H_IRQ_EXIT, { 0 } },
+	{ "kernel", "soft_irq_entry", ST_H_SOFTIRQ_ENTRY, { 0 } },
+	{ "kernel", "soft_irq_exit", ST_H_SOFTIRQ_EXIT, { 0 } },
+	{ "fs", "exec", ST_H_EXEC, { "filename" } },
+	{ "statedump", "enumerate_process_state", ST_H_ENUM,
+	  { "pid", "parent_pid", "name", "type", "mode", "status", "tgid" } },
+	{ "statedump", "interrupt", ST_H_INTERRUPT, { "irq_id", "action" } },
+};
+
+/* task_state values of process.xml */
+#define TASK_RUNNING	0
+#define TASK_ZOMBIE	16
+#define TASK_DEAD	32
+
+/* ---- names ----------------------------------------------------------------- */
+
+const char *ltt_state_status_name(ltt_state_status s)
+{
+	static const char *const n[] = { "UNNAMED", "WAIT_FORK", "WAIT_CPU", "EXIT",
+					 "ZOMBIE", "WAIT", "RUN", "DEAD" };
+	return (unsigned)s < LTT_STATE_NUM_STATUS ? n[s] : "?";
+}
+
+const char *ltt_state_mode_name(ltt_state_mode m)
+{
+	static const char *const n[] = { "USER_MODE", "SYSCALL", "TRAP", "IRQ",
+					 "SOFTIRQ", "MODE_UNKNOWN" };
+	return (unsigned)m < LTT_STATE_NUM_MODES ? n[m] : "?";
+}
+
+const char *ltt_state_kind_name(ltt_state_kind k)
+{
+	static const char *const n[] = { "USER_MODE", "SYSCALL", "TRAP", "IRQ",
+		"SOFTIRQ", "RUN_UNKNOWN", "IDLE", "WAIT", "WAIT_CPU", "WAIT_FORK",
+		"EXIT", "ZOMBIE", "DEAD", "UNKNOWN" };
+	return (unsigned)k < LTT_STATE_NUM_KINDS ? n[k] : "?";
+}
+
+/* ---- the model ----------------------------------------------------------- */
+
+ltt_state *ltt_state_new(void)
+{
+	ltt_state *st = g_new0(ltt_state, 1);
+
+	st->now = INT64_MIN;
+	st->by_pid = g_hash_table_new(g_direct_hash, g_direct_equal);
+	return st;
+}
+
+void ltt_state_free(ltt_state *st)
+{
+	if (!st)
+		return;
+	for (unsigned i = 0; i < st->ncaches; i++)
+		for (unsigned f = 0; f < 256; f++)
+			g_free(st->caches[i].fac[f]);
+	g_hash_table_destroy(st->by_pid);
+	g_free(st->procs);
+	g_free(st->cpus);
+	g_free(st->irqs);
+	g_free(st);
+}
+
+int64_t ltt_state_time(const ltt_state *st) { return st->now; }
+uint64_t ltt_state_num_events(const ltt_state *st) { return st->events; }
+unsigned ltt_state_num_processes(const ltt_state *st) { return st->nprocs; }
+unsigned ltt_state_num_cpus(const ltt_state *st) { return st->ncpus; }
+unsigned ltt_state_num_irqs(const ltt_state *st) { return st->nirqs; }
+
+void ltt_state__rebuild_pids(ltt_state *st)
+{
+	g_hash_table_remove_all(st->by_pid);
+	for (unsigned i = 0; i < st->nprocs; i++)
+		if (st->procs[i].alive && st->procs[i].pid != 0)
+			g_hash_table_insert(st->by_pid,
+					    GUINT_TO_POINTER(st->procs[i].pid),
+					    GUINT_TO_POINTER(i + 1));
+}
+
+void ltt_state__ensure_cpus(ltt_state *st, unsigned n)
+{
+	if (n <= st->ncpus)
+		return;
+	st->cpus = g_renew(st_cpu, st->cpus, n);
+	for (unsigned c = st->ncpus; c < n; c++) {
+		memset(&st->cpus[c], 0, sizeof(st->cpus[c]));
+		st->cpus[c].cur = -1;
+		st->cpus[c].swapper = -1;
+		st->cpus[c].last_ns = st->now;
+	}
+	st->ncpus = n;
+}
+
+static ltt_state_mode top(const st_proc *p)
+{
+	return (ltt_state_mode)p->stack[p->depth - 1];
+}
+
+/* The mode a process falls back to when its stack empties. */
+static ltt_state_mode base_mode(const st_proc *p)
+{
+	return p->kernel_thread && p->pid != 0 ? LTT_STATE_SYSCALL : LTT_STATE_USER_MODE;
+}
+
+ltt_state_kind ltt_state__proc_kind(const ltt_state *st, const st_proc *p)
+{
+	switch (p->status) {
+	case LTT_STATE_RUN:
+		if (p->pid == 0 && top(p) == LTT_STATE_USER_MODE)
+			return LTT_STATE_KIND_IDLE;
+		return (ltt_state_kind)top(p);
+	case LTT_STATE_WAIT: return LTT_STATE_KIND_WAIT;
+	case LTT_STATE_WAIT_CPU: return LTT_STATE_KIND_WAIT_CPU;
+	case LTT_STATE_WAIT_FORK: return LTT_STATE_KIND_WAIT_FORK;
+	case LTT_STATE_EXIT: return LTT_STATE_KIND_EXIT;
+	case LTT_STATE_ZOMBIE: return LTT_STATE_KIND_ZOMBIE;
+	case LTT_STATE_DEAD: return LTT_STATE_KIND_DEAD;
+	default: return LTT_STATE_KIND_UNKNOWN;
+	}
+}
+
+ltt_state_kind ltt_state__cpu_kind(const ltt_state *st, unsigned cpu)
+{
+	const st_proc *p;
+
+	if (cpu >= st->ncpus || st->cpus[cpu].cur < 0)
+		return LTT_STATE_KIND_UNKNOWN;
+	p = &st->procs[st->cpus[cpu].cur];
+	if (p->pid == 0 && top(p) == LTT_STATE_USER_MODE)
+		return LTT_STATE_KIND_IDLE;
+	return (ltt_state_kind)top(p);
+}
+
+static void note_proc(ltt_state *st, int i)
+{
+	if (st->rec && i >= 0)
+		ltt_state__record(st->rec, LTT_STATE_ROW_PROCESS, (unsigned)i, st->now,
+				  ltt_state__proc_kind(st, &st->procs[i]));
+}
+
+static void note_cpu(ltt_state *st, unsigned c)
+{
+	if (st->rec)
+		ltt_state__record(st->rec, LTT_STATE_ROW_CPU, c, st->now,
+				  ltt_state__cpu_kind(st, c));
+}
+
+static void note_irq(ltt_state *st, int i)
+{
+	if (st->rec && i >= 0)
+		ltt_state__record(st->rec, LTT_STATE_ROW_IRQ, (unsigned)i, st->now,
+				  st->irqs[i].cpu >= 0 ? LTT_STATE_KIND_IRQ
+						       : LTT_STATE_KIND_IDLE);
+}
+
+/* A new process entry; a live one with the same pid is retired. */
+static int new_proc(ltt_state *st, unsigned pid)
+{
+	st_proc *p;
+	gpointer old;
+
+	if (pid != 0 && (old = g_hash_table_lookup(st->by_pid, GUINT_TO_POINTER(pid)))) {
+		st_proc *o = &st->procs[GPOINTER_TO_UINT(old) - 1];
+
+		o->alive = 0;
+		if (o->status != LTT_STATE_DEAD) {
+			o->status = LTT_STATE_DEAD;
+			o->death_ns = st->now;
+			note_proc(st, (int)GPOINTER_TO_UINT(old) - 1);
+		}
+	}
+	if (st->nprocs == st->cap_procs) {
+		st->cap_procs = st->cap_procs ? 2 * st->cap_procs : 64;
+		st->procs = g_renew(st_proc, st->procs, st->cap_procs);
+	}
+	p = &st->procs[st->nprocs];
+	memset(p, 0, sizeof(*p));
+	p->pid = p->tgid = pid;
+	p->cpu = -1;
+	p->status = LTT_STATE_UNNAMED;
+	p->depth = 1;
+	p->stack[0] = LTT_STATE_MODE_UNKNOWN;
+	p->alive = 1;
+	p->birth_ns = st->now;
+	p->death_ns = INT64_MAX;
+	if (pid != 0)
+		g_hash_table_insert(st->by_pid, GUINT_TO_POINTER(pid),
+				    GUINT_TO_POINTER(st->nprocs + 1));
+	return (int)st->nprocs++;
+}
+
+static int swapper(ltt_state *st, unsigned cpu)
+{
+	st_cpu *c = &st->cpus[cpu];
+
+	if (c->swapper < 0) {
+		int i = new_proc(st, 0);
+		st_proc *p = &st->procs[i];
+
+		p->kernel_thread = 1;
+		p->stack[0] = LTT_STATE_USER_MODE;
+		p->status = LTT_STATE_WAIT_CPU;
+		p->cpu = (int32_t)cpu;
+		snprintf(p->name, sizeof(p->name), "swapper/%u", cpu);
+		c = &st->cpus[cpu];
+		c->swapper = i;
+	}
+	return c->swapper;
+}
+
+static int lookup(const ltt_state *st, unsigned pid)
+{
+	gpointer v = g_hash_table_lookup(st->by_pid, GUINT_TO_POINTER(pid));
+
+	return v ? (int)GPOINTER_TO_UINT(v) - 1 : -1;
+}
+
+int ltt_state_find_process(const ltt_state *st, unsigned pid, unsigned cpu)
+{
+	if (pid == 0)
+		return cpu < st->ncpus ? st->cpus[cpu].swapper : -1;
+	return lookup(st, pid);
+}
+
+static int find_or_create(ltt_state *st, unsigned pid, unsigned cpu)
+{
+	int i;
+
+	if (pid == 0)
+		return swapper(st, cpu);
+	i = lookup(st, pid);
+	return i >= 0 ? i : new_proc(st, pid);
+}
+
+/* Charge the time since the last change on cpu to what ran there. */
+static void account(ltt_state *st, unsigned cpu)
+{
+	st_cpu *c = &st->cpus[cpu];
+
+	if (c->cur >= 0 && st->now > c->last_ns) {
+		st_proc *p = &st->procs[c->cur];
+
+		p->cpu_ns[top(p)] += (uint64_t)(st->now - c->last_ns);
+	}
+	c->last_ns = st->now;
+}
+
+/* The CPU of an event, with its running task (the idle task if unknown). */
+static st_cpu *cpu_get(ltt_state *st, unsigned cpu)
+{
+	ltt_state__ensure_cpus(st, cpu + 1);
+	if (st->cpus[cpu].cur < 0) {
+		int s = swapper(st, cpu);
+
+		st->cpus[cpu].cur = s;
+		st->cpus[cpu].last_ns = st->now;
+		st->procs[s].status = LTT_STATE_RUN;
+		st->procs[s].cpu = (int32_t)cpu;
+		note_proc(st, s);
+		note_cpu(st, cpu);
+	}
+	account(st, cpu);
+	return &st->cpus[cpu];
+}
+
+static void push(st_proc *p, ltt_state_mode m)
+{
+	if (p->depth < ST_MAX_DEPTH)
+		p->stack[p->depth++] = (uint8_t)m;
+	else
+		p->overflow++;
+}
+
+static void pop(st_proc *p, ltt_state_mode m)
+{
+	if (p->overflow) {
+		p->overflow--;
+		return;
+	}
+	for (int j = p->depth - 1; j >= 0; j--) {
+		if (p->stack[j] != m)
+			continue;
+		if (j == 0) {
+			p->stack[0] = (uint8_t)base_mode(p);
+			p->depth = 1;
+		} else {
+			p->depth = (uint8_t)j;
+		}
+		return;
+	}
+	/* its entry came before the trace */
+	if (p->depth == 1)
+		p->stack[0] = (uint8_t)base_mode(p);
+}
+
+/* Entry or exit of a mode on the running task of cpu. */
+static void mode_change(ltt_state *st, unsigned cpu, ltt_state_mode m, int entry)
+{
+	st_cpu *c = cpu_get(st, cpu);
+	st_proc *p = &st->procs[c->cur];
+
+	if (entry)
+		push(p, m);
+	else
+		pop(p, m);
+	note_proc(st, c->cur);
+	note_cpu(st, cpu);
+}
+
+static int irq_get(ltt_state *st, unsigned id)
+{
+	st_irq *q;
+
+	for (unsigned i = 0; i < st->nirqs; i++)
+		if (st->irqs[i].id == id)
+			return (int)i;
+	if (st->nirqs == st->cap_irqs) {
+		st->cap_irqs = st->cap_irqs ? 2 * st->cap_irqs : 16;
+		st->irqs = g_renew(st_irq, st->irqs, st->cap_irqs);
+	}
+	q = &st->irqs[st->nirqs];
+	memset(q, 0, sizeof(*q));
+	q->id = id;
+	q->cpu = -1;
+	note_irq(st, (int)st->nirqs);
+	return (int)st->nirqs++;
+}
+
+static void set_name(st_proc *p, const char *name)
+{
+	g_strlcpy(p->name, name ? name : "", sizeof(p->name));
+}
+
+/* ---- event types ------------------------------------------------------------ */
+
+static const st_type *resolve(ltt_state *st, const ltt_event *ev)
+{
+	const ltt_trace *tr = ltt_event_trace(ev);
+	unsigned fid = ltt_event_facility_id(ev) & 0xFF, eid = ltt_event_id(ev) & 0xFF;
+	st_type_cache *c = NULL;
+	st_type *t;
+
+	if (st->ncaches && st->caches[st->last_cache].trace == tr) {
+		c = &st->caches[st->last_cache];
+	} else {
+		for (unsigned i = 0; i < st->ncaches; i++)
+			if (st->caches[i].trace == tr) {
+				c = &st->caches[i];
+				st->last_cache = i;
+			}
+		if (!c) {
+			if (st->ncaches == ST_MAX_TRACES)
+				return NULL;
+			st->last_cache = st->ncaches;
+			c = &st->caches[st->ncaches++];
+			c->trace = tr;
+		}
+	}
+	if (!c->fac[fid]) {
+		c->fac[fid] = g_new(st_type, 256);
+		for (unsigned i = 0; i < 256; i++)
+			c->fac[fid][i].handler = ST_H_UNRESOLVED;
+	}
+	t = &c->fac[fid][eid];
+	if (t->handler != ST_H_UNRESOLVED)
+		return t;
+	t->handler = ST_H_NONE;
+	if (!ltt_event_is_known(ev))
+		return t;
+	for (size_t h = 0; h < G_N_ELEMENTS(handlers); h++) {
+		if (strcmp(handlers[h].event, ltt_event_name(ev)) ||
+		    strcmp(handlers[h].facility, ltt_event_facility_name(ev)))
+			continue;
+		for (unsigned k = 0; k < 8; k++) {
+			t->f[k] = -1;
+			if (handlers[h].fields[k]) {
+				int f = ltt_event_field_index(ev, handlers[h].fields[k]);
+
+				if (f < 0)	/* not the event we know */
+					return t;
+				t->f[k] = (int8_t)f;
+			}
+		}
+		t->handler = handlers[h].handler;
+		break;
+	}
+	return t;
+}
+
+static int fget(const ltt_event *ev, int idx, uint64_t *out)
+{
+	ltt_value v;
+
+	if (idx < 0 || ltt_event_field(ev, idx, &v) < 0)
+		return -1;
+	switch (v.kind) {
+	case LTT_KIND_INT: *out = (uint64_t)v.i; return 0;
+	case LTT_KIND_UINT: case LTT_KIND_POINTER: case LTT_KIND_ENUM:
+		*out = v.u;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static const char *fstr(const ltt_event *ev, int idx)
+{
+	ltt_value v;
+
+	if (idx < 0 || ltt_event_field(ev, idx, &v) < 0 || v.kind != LTT_KIND_STRING)
+		return NULL;
+	return v.str;
+}
+
+/* ---- handlers ------------------------------------------------------------- */
+
+static void on_sched(ltt_state *st, unsigned cpu, unsigned out, unsigned in,
+		     uint64_t out_state)
+{
+	st_cpu *c;
+	st_proc *p;
+	int o, i;
+
+	ltt_state__ensure_cpus(st, cpu + 1);
+	c = &st->cpus[cpu];
+	account(st, cpu);
+	if (c->cur >= 0 && st->procs[c->cur].pid == out)
+		o = c->cur;
+	else
+		o = find_or_create(st, out, cpu);
+	p = &st->procs[o];
+	if (p->status == LTT_STATE_EXIT || out_state == TASK_ZOMBIE)
+		p->status = LTT_STATE_ZOMBIE;
+	else if (out_state == TASK_DEAD)
+		p->status = LTT_STATE_DEAD;
+	else if (out_state == TASK_RUNNING)
+		p->status = LTT_STATE_WAIT_CPU;
+	else
+		p->status = LTT_STATE_WAIT;
+	p->cpu = (int32_t)cpu;
+	note_proc(st, o);
+
+	i = find_or_create(st, in, cpu);
+	p = &st->procs[i];
+	if (p->status == LTT_STATE_RUN && p->cpu >= 0 && (unsigned)p->cpu != cpu &&
+	    (unsigned)p->cpu < st->ncpus && st->cpus[p->cpu].cur == i) {
+		/* we missed it leaving its other CPU */
+		account(st, (unsigned)p->cpu);
+		st->cpus[p->cpu].cur = -1;
+		note_cpu(st, (unsigned)p->cpu);
+	}
+	p->status = LTT_STATE_RUN;
+	p->cpu = (int32_t)cpu;
+	c = &st->cpus[cpu];
+	c->cur = i;
+	c->last_ns = st->now;
+	note_proc(st, i);
+	note_cpu(st, cpu);
+}
+
+static void on_fork(ltt_state *st, unsigned parent, unsigned child, unsigned tgid,
+		    unsigned cpu)
+{
+	int pi = parent == 0 ? (cpu < st->ncpus ? st->cpus[cpu].swapper : -1)
+			     : lookup(st, parent);
+	int i = new_proc(st, child);
+	st_proc *p = &st->procs[i];
+
+	p->ppid = parent;
+	p->tgid = tgid ? tgid : child;
+	p->status = LTT_STATE_WAIT_FORK;
+	p->stack[0] = LTT_STATE_USER_MODE;
+	p->stack[1] = LTT_STATE_SYSCALL;
+	p->depth = 2;
+	if (pi >= 0 && st->procs[pi].pid != 0) {
+		set_name(p, st->procs[pi].name);
+		p->kernel_thread = st->procs[pi].kernel_thread;
+	}
+	note_proc(st, i);
+}
+
+static void on_enum(ltt_state *st, const ltt_event *ev, const st_type *t)
+{
+	uint64_t pid, ppid, type, mode, status, tgid;
+	st_proc *p;
+	int i;
+
+	if (fget(ev, t->f[0], &pid) || fget(ev, t->f[1], &ppid) ||
+	    fget(ev, t->f[3], &type) || fget(ev, t->f[4], &mode) ||
+	    fget(ev, t->f[5], &status) || fget(ev, t->f[6], &tgid) || pid == 0)
+		return;
+	i = lookup(st, (unsigned)pid);
+	if (i < 0)
+		i = new_proc(st, (unsigned)pid);
+	p = &st->procs[i];
+	p->ppid = (uint32_t)ppid;
+	p->tgid = (uint32_t)(tgid ? tgid : pid);
+	p->kernel_thread = type == 1;
+	set_name(p, fstr(ev, t->f[2]));
+	if (mode >= LTT_STATE_NUM_MODES)
+		mode = LTT_STATE_MODE_UNKNOWN;
+	p->depth = 1;
+	p->overflow = 0;
+	if (p->kernel_thread || mode == LTT_STATE_USER_MODE) {
+		p->stack[0] = (uint8_t)mode;
+	} else {
+		p->stack[0] = LTT_STATE_USER_MODE;
+		p->stack[1] = (uint8_t)mode;
+		p->depth = 2;
+	}
+	p->status = status < LTT_STATE_NUM_STATUS ? (uint8_t)status : LTT_STATE_UNNAMED;
+	note_proc(st, i);
+}
+
+int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
+{
+	const st_type *t;
+	unsigned cpu = ltt_event_cpu(ev);
+	uint64_t a, b, c;
+	int i;
+
+	st->events++;
+	st->now = ltt_event_time_ns(ev);
+	t = resolve(st, ev);
+	if (!t || t->handler == ST_H_NONE || cpu > 4095)
+		return 0;
+	switch (t->handler) {
+	case ST_H_SCHED:
+		if (fget(ev, t->f[0], &a) || fget(ev, t->f[1], &b) || fget(ev, t->f[2], &c))
+			return 0;
+		on_sched(st, cpu, (unsigned)a, (unsigned)b, c);
+		return 1;
+	case ST_H_SYS_ENTRY: mode_change(st, cpu, LTT_STATE_SYSCALL, 1); return 1;
+	case ST_H_SYS_EXIT: mode_change(st, cpu, LTT_STATE_SYSCALL, 0); return 1;
+	case ST_H_TRAP_ENTRY: mode_change(st, cpu, LTT_STATE_TRAP, 1); return 1;
+	case ST_H_TRAP_EXIT: mode_change(st, cpu, LTT_STATE_TRAP, 0); return 1;
+	case ST_H_SOFTIRQ_ENTRY: mode_change(st, cpu, LTT_STATE_SOFTIRQ, 1); return 1;
+	case ST_H_SOFTIRQ_EXIT: mode_change(st, cpu, LTT_STATE_SOFTIRQ, 0); return 1;
+	case ST_H_IRQ_ENTRY: {
+		st_cpu *sc;
+
+		if (fget(ev, t->f[0], &a))
+			return 0;
+		i = irq_get(st, (unsigned)a);
+		mode_change(st, cpu, LTT_STATE_IRQ, 1);
+		sc = &st->cpus[cpu];
+		if (sc->irq_depth < ST_IRQ_DEPTH)
+			sc->irq_stack[sc->irq_depth] = i;
+		sc->irq_depth++;
+		st->irqs[i].cpu = (int32_t)cpu;
+		st->irqs[i].since_ns = st->now;
+		st->irqs[i].count++;
+		note_irq(st, i);
+		return 1;
+	}
+	case ST_H_IRQ_EXIT: {
+		st_cpu *sc;
+
+		mode_change(st, cpu, LTT_STATE_IRQ, 0);
+		sc = &st->cpus[cpu];
+		if (sc->irq_depth == 0)
+			return 1;
+		sc->irq_depth--;
+		if (sc->irq_depth < ST_IRQ_DEPTH) {
+			st_irq *q = &st->irqs[sc->irq_stack[sc->irq_depth]];
+
+			if (q->cpu >= 0)
+				q->busy_ns += (uint64_t)(st->now - q->since_ns);
+			q->cpu = -1;
+			note_irq(st, sc->irq_stack[sc->irq_depth]);
+		}
+		return 1;
+	}
+	case ST_H_FORK:
+		if (fget(ev, t->f[0], &a) || fget(ev, t->f[1], &b) || fget(ev, t->f[2], &c))
+			return 0;
+		on_fork(st, (unsigned)a, (unsigned)b, (unsigned)c, cpu);
+		return 1;
+	case ST_H_KTHREAD: {
+		st_cpu *sc = cpu_get(st, cpu);
+		unsigned parent = st->procs[sc->cur].pid;
+		st_proc *p;
+
+		if (fget(ev, t->f[0], &a))
+			return 0;
+		i = new_proc(st, (unsigned)a);
+		p = &st->procs[i];
+		p->ppid = parent;
+		p->kernel_thread = 1;
+		p->stack[0] = LTT_STATE_SYSCALL;
+		p->status = LTT_STATE_WAIT_FORK;
+		note_proc(st, i);
+		return 1;
+	}
+	case ST_H_EXIT:
+		if (fget(ev, t->f[0], &a))
+			return 0;
+		i = find_or_create(st, (unsigned)a, cpu);
+		if (st->procs[i].status == LTT_STATE_RUN && st->procs[i].cpu >= 0 &&
+		    (unsigned)st->procs[i].cpu < st->ncpus)
+			account(st, (unsigned)st->procs[i].cpu);
+		st->procs[i].status = LTT_STATE_EXIT;
+		note_proc(st, i);
+		return 1;
+	case ST_H_FREE:
+		if (fget(ev, t->f[0], &a) || a == 0 || (i = lookup(st, (unsigned)a)) < 0)
+			return 0;
+		st->procs[i].status = LTT_STATE_DEAD;
+		st->procs[i].death_ns = st->now;
+		st->procs[i].alive = 0;
+		g_hash_table_remove(st->by_pid, GUINT_TO_POINTER((unsigned)a));
+		note_proc(st, i);
+		return 1;
+	case ST_H_WAKEUP: {
+		st_proc *p;
+
+		if (fget(ev, t->f[0], &a))
+			return 0;
+		i = find_or_create(st, (unsigned)a, cpu);
+		p = &st->procs[i];
+		if (p->status == LTT_STATE_WAIT || p->status == LTT_STATE_UNNAMED ||
+		    p->status == LTT_STATE_WAIT_FORK) {
+			p->status = LTT_STATE_WAIT_CPU;
+			note_proc(st, i);
+		}
+		return 1;
+	}
+	case ST_H_EXEC: {
+		const char *f = fstr(ev, t->f[0]), *base;
+		st_cpu *sc;
+
+		if (!f)
+			return 0;
+		sc = cpu_get(st, cpu);
+		base = strrchr(f, '/');
+		set_name(&st->procs[sc->cur], base && base[1] ? base + 1 : f);
+		return 1;
+	}
+	case ST_H_ENUM:
+		on_enum(st, ev, t);
+		return 1;
+	case ST_H_INTERRUPT: {
+		const char *name = fstr(ev, t->f[1]);
+
+		if (fget(ev, t->f[0], &a))
+			return 0;
+		i = irq_get(st, (unsigned)a);
+		g_strlcpy(st->irqs[i].name, name ? name : "", sizeof(st->irqs[i].name));
+		return 1;
+	}
+	}
+	return 0;
+}
+
+/* ---- queries ------------------------------------------------------------- */
+
+int ltt_state_process(const ltt_state *st, unsigned i, ltt_state_process_info *out)
+{
+	const st_proc *p;
+
+	if (i >= st->nprocs)
+		return -1;
+	p = &st->procs[i];
+	memset(out, 0, sizeof(*out));
+	out->pid = p->pid;
+	out->tgid = p->tgid;
+	out->ppid = p->ppid;
+	out->name = p->name;
+	out->status = (ltt_state_status)p->status;
+	out->mode = top(p);
+	out->mode_depth = p->depth + p->overflow;
+	out->cpu = p->cpu;
+	out->kernel_thread = p->kernel_thread;
+	out->birth_ns = p->birth_ns;
+	out->death_ns = p->death_ns;
+	memcpy(out->cpu_ns, p->cpu_ns, sizeof(out->cpu_ns));
+	if (p->cpu >= 0 && (unsigned)p->cpu < st->ncpus &&
+	    st->cpus[p->cpu].cur == (int)i && st->now > st->cpus[p->cpu].last_ns)
+		out->cpu_ns[top(p)] += (uint64_t)(st->now - st->cpus[p->cpu].last_ns);
+	return 0;
+}
+
+ltt_state_kind ltt_state_process_kind(const ltt_state *st, unsigned i)
+{
+	return i < st->nprocs ? ltt_state__proc_kind(st, &st->procs[i])
+			      : LTT_STATE_KIND_UNKNOWN;
+}
+
+int ltt_state_cpu_process(const ltt_state *st, unsigned cpu)
+{
+	return cpu < st->ncpus ? st->cpus[cpu].cur : -1;
+}
+
+ltt_state_kind ltt_state_cpu_kind(const ltt_state *st, unsigned cpu)
+{
+	return ltt_state__cpu_kind(st, cpu);
+}
+
+int ltt_state_irq(const ltt_state *st, unsigned i, ltt_state_irq_info *out)
+{
+	const st_irq *q;
+
+	if (i >= st->nirqs)
+		return -1;
+	q = &st->irqs[i];
+	out->id = q->id;
+	out->name = q->name;
+	out->cpu = q->cpu;
+	out->count = q->count;
+	out->busy_ns = q->busy_ns;
+	if (q->cpu >= 0 && st->now > q->since_ns)
+		out->busy_ns += (uint64_t)(st->now - q->since_ns);
+	return 0;
+}

@@ -1,0 +1,548 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_state.c - the state engine (ltttrace-state.h) on a trace written by
+ * the independent writer with a known schedule on two CPUs: statuses,
+ * names, modes, CPU times, row intervals (exact and merged at a
+ * resolution), and seeking from checkpoints equal to replaying everything.
+ *
+ * Times: 1 GHz, so one cycle is one nanosecond; x below is the cycle count
+ * after start_tsc and the wall time is 100 s + x ns.
+ */
+#include <glib.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltt-writer.h"
+#include "ltttrace.h"
+#include "tap.h"
+
+#define START_TSC 1000000ull
+#define T(x) (INT64_C(100000000000) + (int64_t)(x))
+
+enum { F_CORE, F_KERNEL, F_PROCESS, F_FS, F_STATEDUMP };
+
+static lttw_trace *w;
+static lttw_file *cpu[2], *ps, *irqs;
+static unsigned ev_ids[5][32];
+static ltt_description *descs[5];
+static const char *const fac_names[5] = { "core", "kernel", "process", "fs", "statedump" };
+
+static unsigned eid(unsigned fac, const char *name)
+{
+	for (unsigned i = 0; i < ltt_description_num_events(descs[fac]); i++)
+		if (!strcmp(ltt_description_event_name(descs[fac], i), name))
+			return i;
+	printf("# no event %s.%s\n", fac_names[fac], name);
+	exit(1);
+}
+
+static void put(lttw_file *f, uint64_t x, unsigned fac, const char *ev, lttw_payload *p)
+{
+	if (lttw_event(f, START_TSC + x, fac, eid(fac, ev), p ? p->buf : NULL,
+		       p ? p->len : 0))
+		printf("# writer: %s\n", lttw_last_error());
+	if (p)
+		lttw_payload_reset(p);
+}
+
+static void enumerate(lttw_payload *p, uint64_t x, unsigned pid, unsigned ppid,
+		      const char *name, unsigned kernel, unsigned mode, unsigned status)
+{
+	lttw_put_uint(p, pid);
+	lttw_put_uint(p, ppid);
+	lttw_put_string(p, name);
+	lttw_put_uint_n(p, kernel, 4);
+	lttw_put_uint_n(p, mode, 4);
+	lttw_put_uint_n(p, 0, 4);
+	lttw_put_uint_n(p, status, 4);
+	lttw_put_uint(p, pid);
+	put(ps, x, F_STATEDUMP, "enumerate_process_state", p);
+}
+
+static void sched(lttw_payload *p, unsigned c, uint64_t x, unsigned out, unsigned in,
+		  unsigned state)
+{
+	lttw_put_uint(p, out);
+	lttw_put_uint(p, in);
+	lttw_put_uint_n(p, state, 4);
+	put(cpu[c], x, F_PROCESS, "schedchange", p);
+}
+
+static void sys_entry(lttw_payload *p, unsigned c, uint64_t x, unsigned nr)
+{
+	lttw_put_uint_n(p, nr, 2);
+	lttw_put_pointer(p, 0x400000);
+	put(cpu[c], x, F_KERNEL, "syscall_entry", p);
+}
+
+static void sys_exit(lttw_payload *p, unsigned c, uint64_t x)
+{
+	lttw_put_long(p, 0);
+	put(cpu[c], x, F_KERNEL, "syscall_exit", p);
+}
+
+static void pid_ev(lttw_payload *p, unsigned c, uint64_t x, const char *ev, unsigned pid)
+{
+	lttw_put_uint(p, pid);
+	put(cpu[c], x, F_PROCESS, ev, p);
+}
+
+static void irq_entry(lttw_payload *p, unsigned c, uint64_t x, unsigned irq)
+{
+	lttw_put_uint_n(p, irq, 4);
+	lttw_put_uint_n(p, 0, 1);
+	put(cpu[c], x, F_KERNEL, "irq_entry", p);
+}
+
+static int write_trace(const char *dir)
+{
+	lttw_config c;
+	lttw_file *facs;
+	lttw_payload p;
+
+	lttw_config_default(&c);
+	c.start_freq = 1000000;		/* kHz: 1 GHz */
+	c.freq_scale = 1000;
+	c.start_tsc = START_TSC;
+	c.start_time_sec = 100;
+	c.start_time_usec = 0;
+	w = lttw_trace_create(dir, &c);
+	if (!w)
+		return -1;
+	facs = lttw_file_open(w, "control/facilities", 0, 0);
+	ps = lttw_file_open(w, "control/processes", 0, 0);
+	irqs = lttw_file_open(w, "control/interrupts", 0, 0);
+	cpu[0] = lttw_file_open(w, "cpu", 0, 0);
+	cpu[1] = lttw_file_open(w, "cpu", 1, 0);
+	for (unsigned f = 0; f < 5; f++) {
+		char path[64];
+		ltt_error *err = NULL;
+
+		snprintf(path, sizeof(path), "facilities/%s.xml", fac_names[f]);
+		descs[f] = ltt_description_load(path, &err);
+		if (!descs[f]) {
+			printf("# %s\n", ltt_error_message(err));
+			return -1;
+		}
+		lttw_eventdef_copy(w, path);
+		lttw_facility_load(facs, START_TSC, fac_names[f],
+				   ltt_description_checksum(descs[f]), f, 1);
+	}
+	(void)ev_ids;
+	lttw_payload_init(&p, w);
+
+	/* the state dump: init, bash (user, in a syscall, waiting), a kernel thread */
+	enumerate(&p, 10, 1, 0, "init", 0, 1, 5);
+	enumerate(&p, 11, 100, 1, "bash", 0, 1, 5);
+	enumerate(&p, 12, 7, 1, "kworker", 1, 1, 5);
+	lttw_put_uint_n(&p, 0, 4);
+	lttw_put_string(&p, "timer");
+	put(irqs, 13, F_STATEDUMP, "interrupt", &p);
+
+	/* CPU 0: bash forks a child, waits for it, is woken, reaps it */
+	sched(&p, 0, 1000, 0, 100, 0);
+	sys_exit(&p, 0, 1100);
+	sys_entry(&p, 0, 2000, 56);
+	lttw_put_uint(&p, 100);
+	lttw_put_uint(&p, 200);
+	lttw_put_uint(&p, 200);
+	put(cpu[0], 2100, F_PROCESS, "fork", &p);
+	sys_exit(&p, 0, 2200);
+	irq_entry(&p, 0, 3000, 0);
+	put(cpu[0], 3050, F_KERNEL, "irq_exit", NULL);
+	sys_entry(&p, 0, 4000, 61);
+	sched(&p, 0, 4100, 100, 0, 1);
+	irq_entry(&p, 0, 9000, 0);
+	lttw_put_uint(&p, 100);
+	lttw_put_uint_n(&p, 1, 4);
+	put(cpu[0], 9010, F_PROCESS, "wakeup", &p);
+	put(cpu[0], 9020, F_KERNEL, "irq_exit", NULL);
+	sched(&p, 0, 9100, 0, 100, 0);
+	pid_ev(&p, 0, 9200, "free", 200);
+	sys_exit(&p, 0, 9300);
+
+	/* CPU 1: the child runs, execs ls, faults, exits; the kernel thread runs */
+	sched(&p, 1, 2500, 0, 200, 0);
+	sys_exit(&p, 1, 2600);
+	sys_entry(&p, 1, 2700, 59);
+	lttw_put_string(&p, "/bin/ls");
+	put(cpu[1], 2800, F_FS, "exec", &p);
+	sys_exit(&p, 1, 2900);
+	lttw_put_uint_n(&p, 14, 2);
+	lttw_put_pointer(&p, 0x400123);
+	put(cpu[1], 3500, F_KERNEL, "trap_entry", &p);
+	lttw_put_uint_n(&p, 14, 2);
+	put(cpu[1], 3600, F_KERNEL, "trap_exit", &p);
+	sys_entry(&p, 1, 5000, 231);
+	pid_ev(&p, 1, 5100, "exit", 200);
+	sched(&p, 1, 5200, 200, 7, 16);
+	lttw_put_uint_n(&p, 1, 4);
+	put(cpu[1], 6000, F_KERNEL, "soft_irq_entry", &p);
+	lttw_put_uint_n(&p, 1, 4);
+	put(cpu[1], 6100, F_KERNEL, "soft_irq_exit", &p);
+	sched(&p, 1, 7000, 7, 0, 1);
+	irq_entry(&p, 1, 9990, 0);
+	put(cpu[1], 10000, F_KERNEL, "irq_exit", NULL);
+
+	lttw_payload_free(&p);
+	return lttw_trace_close(w);
+}
+
+/* ---- interval collection ---- */
+
+typedef struct ival {
+	int64_t s, e;
+	ltt_state_kind k;
+} ival;
+
+typedef struct ivals {
+	ival v[256];
+	unsigned n;
+} ivals;
+
+static void collect(void *user, int64_t s, int64_t e, ltt_state_kind k)
+{
+	ivals *iv = user;
+
+	if (iv->n < 256)
+		iv->v[iv->n++] = (ival){ s, e, k };
+}
+
+static void check_intervals(ltt_state_index *idx, ltt_state_row_type type, unsigned row,
+			    int64_t res, const ival *want, unsigned nwant, const char *what)
+{
+	ivals got = { .n = 0 };
+	long calls = ltt_state_index_intervals(idx, type, row, T(0), T(20000), res,
+					       collect, &got);
+	int64_t end = ltt_state_index_indexed_ns(idx);
+	unsigned bad = 0;
+
+	is_int(calls, nwant, "%s: %u intervals", what, nwant);
+	for (unsigned i = 0; i < got.n && i < nwant; i++) {
+		int64_t we = want[i].e < 0 ? end : T(want[i].e);
+
+		if (got.v[i].s != T(want[i].s) || got.v[i].e != we || got.v[i].k != want[i].k) {
+			if (!bad++)
+				printf("#   interval %u: [%" PRId64 ", %" PRId64 ") %s, want "
+				       "[%" PRId64 ", %" PRId64 ") %s\n", i,
+				       got.v[i].s - T(0), got.v[i].e - T(0),
+				       ltt_state_kind_name(got.v[i].k), want[i].s,
+				       we - T(0), ltt_state_kind_name(want[i].k));
+		}
+	}
+	ok(bad == 0, "%s: starts, ends and kinds", what);
+}
+
+static int find_pid(const ltt_state *st, unsigned pid)
+{
+	ltt_state_process_info pi;
+
+	for (unsigned i = 0; i < ltt_state_num_processes(st); i++)
+		if (ltt_state_process(st, i, &pi) == 0 && pi.pid == pid)
+			return (int)i;
+	return -1;
+}
+
+/* ---- comparing two models ---- */
+
+static int same_state(const ltt_state *a, const ltt_state *b, int64_t t, char *why,
+		      size_t whylen)
+{
+	if (ltt_state_num_processes(a) != ltt_state_num_processes(b)) {
+		snprintf(why, whylen, "%u processes vs %u", ltt_state_num_processes(a),
+			 ltt_state_num_processes(b));
+		return 0;
+	}
+	for (unsigned i = 0; i < ltt_state_num_processes(a); i++) {
+		ltt_state_process_info x, y;
+		char nx[LTT_STATE_NAME_MAX];
+
+		ltt_state_process(a, i, &x);
+		g_strlcpy(nx, x.name, sizeof(nx));
+		ltt_state_process(b, i, &y);
+		/* b is a full replay: its clock is at its last event, a's at t */
+		if (y.status == LTT_STATE_RUN || y.status == LTT_STATE_EXIT) {
+			if (y.cpu >= 0 && ltt_state_cpu_process(b, (unsigned)y.cpu) == (int)i &&
+			    t != INT64_MIN && ltt_state_time(b) != INT64_MIN && t > ltt_state_time(b))
+				y.cpu_ns[y.mode] += (uint64_t)(t - ltt_state_time(b));
+		}
+		if (x.pid != y.pid || x.tgid != y.tgid || x.ppid != y.ppid ||
+		    strcmp(nx, y.name) || x.status != y.status || x.mode != y.mode ||
+		    x.mode_depth != y.mode_depth || x.cpu != y.cpu ||
+		    x.birth_ns != y.birth_ns || x.death_ns != y.death_ns ||
+		    memcmp(x.cpu_ns, y.cpu_ns, sizeof(x.cpu_ns))) {
+			snprintf(why, whylen, "process %u (pid %u %s): status %s/%s mode %s/%s "
+				 "depth %u/%u user %" PRIu64 "/%" PRIu64, i, y.pid, y.name,
+				 ltt_state_status_name(x.status), ltt_state_status_name(y.status),
+				 ltt_state_mode_name(x.mode), ltt_state_mode_name(y.mode),
+				 x.mode_depth, y.mode_depth, x.cpu_ns[0], y.cpu_ns[0]);
+			return 0;
+		}
+	}
+	if (ltt_state_num_cpus(a) != ltt_state_num_cpus(b)) {
+		snprintf(why, whylen, "cpus %u vs %u", ltt_state_num_cpus(a),
+			 ltt_state_num_cpus(b));
+		return 0;
+	}
+	for (unsigned c = 0; c < ltt_state_num_cpus(a); c++)
+		if (ltt_state_cpu_process(a, c) != ltt_state_cpu_process(b, c) ||
+		    ltt_state_cpu_kind(a, c) != ltt_state_cpu_kind(b, c)) {
+			snprintf(why, whylen, "cpu %u", c);
+			return 0;
+		}
+	if (ltt_state_num_irqs(a) != ltt_state_num_irqs(b)) {
+		snprintf(why, whylen, "irqs");
+		return 0;
+	}
+	for (unsigned i = 0; i < ltt_state_num_irqs(a); i++) {
+		ltt_state_irq_info x, y;
+
+		ltt_state_irq(a, i, &x);
+		ltt_state_irq(b, i, &y);
+		if (x.id != y.id || x.cpu != y.cpu || x.count != y.count || strcmp(x.name, y.name)) {
+			snprintf(why, whylen, "irq %u", i);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void test_checkpoints(ltt_trace *t)
+{
+	ltt_state_index_options o = { .checkpoint_events = 3 };
+	ltt_error *err = NULL;
+	ltt_state_index *idx = ltt_state_index_new(&t, 1, &o, &err);
+	ltt_state *seeked = ltt_state_new();
+	unsigned bad = 0, n = 0;
+	char why[256] = "";
+
+	while (ltt_state_index_run(idx, 5, &err) > 0)
+		;
+	ok(ltt_state_index_num_checkpoints(idx) >= 8, "checkpoints every 3 events: %u",
+	   ltt_state_index_num_checkpoints(idx));
+	/* every time from before the trace to after it, by 25 ns, and in
+	 * reverse order so that seeks go backwards too */
+	for (int64_t x = 10200; x >= -100; x -= 25) {
+		ltt_state *full = ltt_state_new();
+		ltt_iter *it = ltt_iter_new(&t, 1, &err);
+		const ltt_event *ev;
+
+		while (ltt_iter_next(it, &ev, &err) > 0 && ltt_event_time_ns(ev) < T(x))
+			ltt_state_process_event(full, ev);
+		/* after the end, a seek's clock stays at the last event */
+		int64_t at = T(x) <= ltt_state_index_end_ns(idx) ? T(x) : INT64_MIN;
+
+		if (ltt_state_index_seek(idx, T(x), seeked, &err) < 0) {
+			bad++;
+			snprintf(why, sizeof(why), "seek: %s", ltt_error_message(err));
+		} else if (!same_state(seeked, full, at, why, sizeof(why))) {
+			if (!bad++)
+				printf("#   at x=%" PRId64 ": %s\n", x, why);
+		}
+		n++;
+		ltt_iter_free(it);
+		ltt_state_free(full);
+	}
+	ok(bad == 0, "seek = restore checkpoint + replay equals a full replay at %u times", n);
+	ltt_state_free(seeked);
+	ltt_state_index_free(idx);
+}
+
+int main(void)
+{
+	char *tmp = g_dir_make_tmp("ltt-state-XXXXXX", NULL);
+	char *dir = g_build_filename(tmp, "t", NULL);
+	ltt_error *err = NULL;
+	ltt_trace *t;
+	ltt_state_index *idx;
+	const ltt_state *st;
+	ltt_state_process_info pi;
+	int bash, child, kw, sw0;
+	int r, runs = 0;
+
+	ok(write_trace(dir) == 0, "writer: trace with a known schedule");
+	t = ltt_trace_open(dir, NULL, &err);
+	ok(t != NULL, "trace opens%s%s", t ? "" : ": ", t ? "" : ltt_error_message(err));
+	if (!t)
+		return tap_done();
+
+	idx = ltt_state_index_new(&t, 1, NULL, &err);
+	ok(idx != NULL, "index created");
+	while ((r = ltt_state_index_run(idx, 7, &err)) > 0)
+		runs++;
+	is_int(r, 0, "indexing reaches the end");
+	ok(runs > 3, "indexing ran in %d slices", runs + 1);
+	ok(ltt_state_index_done(idx) && ltt_state_index_progress(idx) == 1.0, "done, progress 1");
+	st = ltt_state_index_state(idx);
+
+	bash = ltt_state_find_process(st, 100, 0);
+	child = find_pid(st, 200);
+	kw = ltt_state_find_process(st, 7, 0);
+	sw0 = ltt_state_find_process(st, 0, 0);
+	ok(bash >= 0 && child >= 0 && kw >= 0 && sw0 >= 0, "processes found");
+	is_int(ltt_state_find_process(st, 200, 0), -1, "freed pid 200 is no longer live");
+	is_int(ltt_state_num_processes(st), 6, "init, bash, kworker, child, 2 idle tasks");
+	is_int(ltt_state_num_cpus(st), 2, "2 CPUs");
+
+	ltt_state_process(st, (unsigned)bash, &pi);
+	is_str(pi.name, "bash", "bash: name from the state dump");
+	is_int(pi.ppid, 1, "bash: ppid");
+	is_int(pi.status, LTT_STATE_RUN, "bash: running at the end");
+	is_int(pi.mode, LTT_STATE_USER_MODE, "bash: user mode");
+	is_int(pi.mode_depth, 1, "bash: stack depth 1");
+	is_int(pi.cpu, 0, "bash: on CPU 0");
+	is_int(pi.cpu_ns[LTT_STATE_USER_MODE], 900 + 800 + 950 + 700, "bash: user time");
+	is_int(pi.cpu_ns[LTT_STATE_SYSCALL], 100 + 200 + 100 + 200, "bash: syscall time");
+	is_int(pi.cpu_ns[LTT_STATE_IRQ], 50, "bash: irq time");
+
+	ltt_state_process(st, (unsigned)child, &pi);
+	is_str(pi.name, "ls", "child: named by exec (base name)");
+	is_int(pi.ppid, 100, "child: ppid from fork");
+	is_int(pi.tgid, 200, "child: tgid from fork");
+	is_int(pi.status, LTT_STATE_DEAD, "child: dead after free");
+	is_int(pi.birth_ns, T(2100), "child: born at fork");
+	is_int(pi.death_ns, T(9200), "child: died at free");
+	is_int(pi.cpu, 1, "child: last CPU 1");
+	is_int(pi.cpu_ns[LTT_STATE_USER_MODE], 100 + 600 + 1400, "child: user time");
+	is_int(pi.cpu_ns[LTT_STATE_SYSCALL], 100 + 200 + 200, "child: syscall time (exit included)");
+	is_int(pi.cpu_ns[LTT_STATE_TRAP], 100, "child: trap time");
+
+	ltt_state_process(st, (unsigned)kw, &pi);
+	ok(pi.kernel_thread, "kworker: kernel thread");
+	is_int(pi.status, LTT_STATE_WAIT, "kworker: waiting");
+	is_int(pi.mode, LTT_STATE_SYSCALL, "kworker: kernel mode");
+	is_int(pi.cpu_ns[LTT_STATE_SOFTIRQ], 100, "kworker: softirq time");
+	is_int(pi.cpu_ns[LTT_STATE_SYSCALL], 800 + 900, "kworker: kernel time");
+
+	ltt_state_process(st, (unsigned)sw0, &pi);
+	is_str(pi.name, "swapper/0", "idle task named per CPU");
+	is_int(ltt_state_cpu_process(st, 1), ltt_state_find_process(st, 0, 1),
+	       "CPU 1 runs its idle task at the end");
+	is_int(ltt_state_cpu_kind(st, 1), LTT_STATE_KIND_IDLE, "CPU 1 idle");
+	is_int(ltt_state_num_irqs(st), 1, "one IRQ line");
+	{
+		ltt_state_irq_info qi;
+
+		ltt_state_irq(st, 0, &qi);
+		is_str(qi.name, "timer", "IRQ 0 named by the state dump");
+		is_int(qi.count, 3, "IRQ 0 entered 3 times");
+		is_int(qi.busy_ns, 50 + 20 + 10, "IRQ 0 busy time");
+	}
+
+	{
+		const ival want_bash[] = {
+			{ 11, 1000, LTT_STATE_KIND_WAIT },
+			{ 1000, 1100, LTT_STATE_KIND_SYSCALL },
+			{ 1100, 2000, LTT_STATE_KIND_USER },
+			{ 2000, 2200, LTT_STATE_KIND_SYSCALL },
+			{ 2200, 3000, LTT_STATE_KIND_USER },
+			{ 3000, 3050, LTT_STATE_KIND_IRQ },
+			{ 3050, 4000, LTT_STATE_KIND_USER },
+			{ 4000, 4100, LTT_STATE_KIND_SYSCALL },
+			{ 4100, 9010, LTT_STATE_KIND_WAIT },
+			{ 9010, 9100, LTT_STATE_KIND_WAIT_CPU },
+			{ 9100, 9300, LTT_STATE_KIND_SYSCALL },
+			{ 9300, -1, LTT_STATE_KIND_USER },
+		};
+		const ival want_child[] = {
+			{ 2100, 2500, LTT_STATE_KIND_WAIT_FORK },
+			{ 2500, 2600, LTT_STATE_KIND_SYSCALL },
+			{ 2600, 2700, LTT_STATE_KIND_USER },
+			{ 2700, 2900, LTT_STATE_KIND_SYSCALL },
+			{ 2900, 3500, LTT_STATE_KIND_USER },
+			{ 3500, 3600, LTT_STATE_KIND_TRAP },
+			{ 3600, 5000, LTT_STATE_KIND_USER },
+			{ 5000, 5100, LTT_STATE_KIND_SYSCALL },
+			{ 5100, 5200, LTT_STATE_KIND_EXIT },
+			{ 5200, 9200, LTT_STATE_KIND_ZOMBIE },
+			{ 9200, -1, LTT_STATE_KIND_DEAD },
+		};
+		const ival want_cpu1[] = {
+			{ 2500, 2600, LTT_STATE_KIND_SYSCALL },
+			{ 2600, 2700, LTT_STATE_KIND_USER },
+			{ 2700, 2900, LTT_STATE_KIND_SYSCALL },
+			{ 2900, 3500, LTT_STATE_KIND_USER },
+			{ 3500, 3600, LTT_STATE_KIND_TRAP },
+			{ 3600, 5000, LTT_STATE_KIND_USER },
+			{ 5000, 6000, LTT_STATE_KIND_SYSCALL },
+			{ 6000, 6100, LTT_STATE_KIND_SOFTIRQ },
+			{ 6100, 7000, LTT_STATE_KIND_SYSCALL },
+			{ 7000, 9990, LTT_STATE_KIND_IDLE },
+			{ 9990, -1, LTT_STATE_KIND_IRQ },
+		};
+		/* at 500 ns per pixel, short states vanish into the longest one */
+		const ival want_bash_500[] = {
+			{ 11, 1000, LTT_STATE_KIND_WAIT },
+			{ 1000, 4000, LTT_STATE_KIND_USER },
+			{ 4000, 9010, LTT_STATE_KIND_WAIT },
+			{ 9010, -1, LTT_STATE_KIND_USER },
+		};
+		const ival want_irq[] = {
+			{ 13, 3000, LTT_STATE_KIND_IDLE },
+			{ 3000, 3050, LTT_STATE_KIND_IRQ },
+			{ 3050, 9000, LTT_STATE_KIND_IDLE },
+			{ 9000, 9020, LTT_STATE_KIND_IRQ },
+			{ 9020, 9990, LTT_STATE_KIND_IDLE },
+			{ 9990, -1, LTT_STATE_KIND_IRQ },
+		};
+		ivals got = { .n = 0 };
+
+		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash, 0, want_bash, 12, "bash");
+		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)child, 0, want_child, 11,
+				"child");
+		/* the trace ends with the last event: nothing after it is drawn */
+		is_int(ltt_state_index_indexed_ns(idx), T(10000), "indexed up to the last event");
+		check_intervals(idx, LTT_STATE_ROW_CPU, 1, 0, want_cpu1, 11, "CPU 1");
+		check_intervals(idx, LTT_STATE_ROW_IRQ, 0, 0, want_irq, 6, "IRQ 0");
+		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash, 500, want_bash_500, 4,
+				"bash at 500 ns/pixel");
+		ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash,
+					  T(2050), T(3020), 0, collect, &got);
+		ok(got.n == 3 && got.v[0].s == T(2050) && got.v[0].k == LTT_STATE_KIND_SYSCALL &&
+		   got.v[2].e == T(3020) && got.v[2].k == LTT_STATE_KIND_IRQ,
+		   "intervals are clipped to the range asked");
+		got.n = 0;
+		ok(ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash,
+					     T(0), T(10000), 1000, collect, &got) <= 2 * 10 + 2,
+		   "at 1000 ns/pixel, at most 2 calls per pixel");
+		is_int(ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, 99, T(0), T(1), 0,
+						 collect, &got), -1, "no such row: -1");
+	}
+
+	/* a plain replay without the index gives the same final model */
+	{
+		ltt_state *full = ltt_state_new();
+		ltt_iter *it = ltt_iter_new(&t, 1, &err);
+		const ltt_event *ev;
+		char why[256] = "";
+		int changed = 0;
+
+		while (ltt_iter_next(it, &ev, &err) > 0)
+			changed += ltt_state_process_event(full, ev);
+		ok(changed > 30 && (uint64_t)changed < ltt_state_num_events(full) + 1,
+		   "process_event says which events changed the model (%d)", changed);
+		ok(same_state(full, st, ltt_state_time(st), why, sizeof(why)),
+		   "index model equals a plain replay%s%s", *why ? ": " : "", why);
+		ltt_iter_free(it);
+		ltt_state_free(full);
+	}
+	ltt_state_index_free(idx);
+
+	test_checkpoints(t);
+
+	ltt_trace_close(t);
+	for (unsigned f = 0; f < 5; f++)
+		ltt_description_free(descs[f]);
+	{
+		char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
+
+		if (system(cmd) != 0)
+			printf("# could not remove %s\n", tmp);
+		g_free(cmd);
+	}
+	g_free(dir);
+	g_free(tmp);
+	ltt_error_free(err);
+	return tap_done();
+}
