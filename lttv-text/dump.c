@@ -50,6 +50,7 @@ int lttv_dump(const lttv_options *o)
 	ltt_error *err = NULL;
 	const ltt_event *ev;
 	lttv_stats *st = lttv_stats_new();
+	ltt_state *state = o->state || o->process_stats ? ltt_state_new() : NULL;
 	int64_t origin = INT64_MAX;
 	uint64_t undecodable = 0;
 	size_t nglobs = 0, bufsize = 4096;
@@ -84,7 +85,8 @@ int lttv_dump(const lttv_options *o)
 		status = 1;
 		goto out;
 	}
-	if (o->has_begin && ltt_iter_seek_time(it, o->relative ? origin + o->begin_ns
+	/* the state needs every event from the start */
+	if (o->has_begin && !state && ltt_iter_seek_time(it, o->relative ? origin + o->begin_ns
 						       : o->begin_ns, &err) < 0) {
 		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
 		status = 1;
@@ -97,6 +99,8 @@ int lttv_dump(const lttv_options *o)
 
 		if (o->has_end && shown > o->end_ns)
 			break;
+		if (state)
+			ltt_state_process_event(state, ev);
 		if (!wanted(o, specs, ev, shown))
 			continue;
 		if (!ltt_event_is_known(ev))
@@ -111,6 +115,8 @@ int lttv_dump(const lttv_options *o)
 			print_time(o->out, shown);
 		fprintf(o->out, " (%s) cpu %u", ltt_tracefile_relpath(ltt_event_tracefile(ev)),
 			ltt_event_cpu(ev));
+		if (o->state)
+			lttv_state_print_line(o->out, state, ev);
 		if (ltt_event_num_fields(ev) == 0 && ltt_event_is_known(ev)) {
 			fputc('\n', o->out);
 			continue;
@@ -131,6 +137,8 @@ int lttv_dump(const lttv_options *o)
 	}
 	lttv_stats_print(st, traces, o->num_traces, o->cpu_stats, o->summary,
 			 o->relative ? origin : 0, o->out);
+	if (o->process_stats)
+		lttv_state_print_process_stats(o->out, state);
 	for (unsigned i = 0; i < o->num_traces; i++) {
 		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
 
@@ -155,5 +163,6 @@ out:
 	g_free(specs);
 	g_free(buf);
 	lttv_stats_free(st);
+	ltt_state_free(state);
 	return status;
 }

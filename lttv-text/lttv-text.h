@@ -18,6 +18,7 @@ typedef struct lttv_options {
 	int64_t begin_ns, end_ns;	/* as printed: relative with --relative */
 	int field_names, relative, cycles;
 	int cpu_stats, summary, quiet;
+	int state, process_stats;	/* -s, --process-stats (state-print.c) */
 	FILE *out;
 } lttv_options;
 
@@ -28,6 +29,10 @@ void lttv_stats_add(lttv_stats *st, const ltt_event *ev);
 void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 		      int cpu_stats, int summary, int64_t origin_ns, FILE *out);
 void lttv_stats_free(lttv_stats *st);
+
+/* The state columns of one line and the per-process table (state-print.c). */
+void lttv_state_print_line(FILE *out, const ltt_state *st, const ltt_event *ev);
+void lttv_state_print_process_stats(FILE *out, const ltt_state *st);
 
 /* Prints the events; returns the exit status (see lttv-text.c). */
 int lttv_dump(const lttv_options *o);

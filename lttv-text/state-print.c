@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * state-print.c - what -s and --process-stats add, from libltttrace's
+ * state engine (ltttrace-state.h):
+ *
+ *   -s                 after "cpu N", the task running on that CPU once the
+ *                      event is applied:  pid 2404 tgid 2404 "bash" SYSCALL
+ *   --process-stats    after the events, CPU time per process and mode
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "lttv-text.h"
+
+void lttv_state_print_line(FILE *out, const ltt_state *st, const ltt_event *ev)
+{
+	int i = ltt_state_cpu_process(st, ltt_event_cpu(ev));
+	ltt_state_process_info pi;
+
+	if (i < 0 || ltt_state_process(st, (unsigned)i, &pi) < 0) {
+		fputs(" pid ? tgid ? \"\" MODE_UNKNOWN", out);
+		return;
+	}
+	fprintf(out, " pid %u tgid %u \"%s\" %s", pi.pid, pi.tgid, pi.name,
+		ltt_state_mode_name(pi.mode));
+}
+
+typedef struct row {
+	unsigned index;
+	uint64_t total;
+} row;
+
+static int by_total(const void *a, const void *b)
+{
+	const row *x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total < y->total ? 1 : -1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void print_s(FILE *out, uint64_t ns)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, ns / 1000000000,
+		 ns % 1000000000 / 1000);
+	fprintf(out, " %13s", buf);
+}
+
+void lttv_state_print_process_stats(FILE *out, const ltt_state *st)
+{
+	unsigned n = ltt_state_num_processes(st), nrows = 0;
+	row *rows = g_new(row, n ? n : 1);
+	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0;
+	ltt_state_process_info pi;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t total = 0;
+
+		ltt_state_process(st, i, &pi);
+		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++)
+			total += pi.cpu_ns[m];
+		if (total)
+			rows[nrows++] = (row){ i, total };
+	}
+	qsort(rows, nrows, sizeof(row), by_total);
+	fprintf(out, "\nCPU time per process (seconds; the idle task's user time is idle):\n");
+	fprintf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s\n", "pid", "tgid",
+		"name", "user", "syscall", "trap", "irq", "softirq", "unknown", "total");
+	for (unsigned r = 0; r < nrows; r++) {
+		ltt_state_process(st, rows[r].index, &pi);
+		fprintf(out, "%7u %7u %-16s", pi.pid, pi.tgid, *pi.name ? pi.name : "-");
+		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
+			print_s(out, pi.cpu_ns[m]);
+			sum[m] += pi.cpu_ns[m];
+		}
+		print_s(out, rows[r].total);
+		fputc('\n', out);
+		all += rows[r].total;
+	}
+	fprintf(out, "%7s %7s %-16s", "", "", "all");
+	for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
+		print_s(out, sum[m]);
+	}
+	print_s(out, all);
+	fputc('\n', out);
+	g_free(rows);
+}

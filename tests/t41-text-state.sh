@@ -1,0 +1,40 @@
+#!/bin/sh
+# lttv-text -s and --process-stats on the generated sample trace: the state
+# columns name the task that runs on the event's CPU, the table adds up.
+. "$(dirname "$0")/lib.sh"
+
+gen="$BIN/ltt-tracegen"
+text="$BIN/lttv-text"
+if [ ! -x "$gen" ] || [ ! -x "$text" ]; then
+	skip "lttv-text state options" "build ltt-tracegen and lttv-text first"
+	done_testing
+	exit
+fi
+# the generator is not under test here: its leaks (popt) are not ours
+check "sample trace written" env ASAN_OPTIONS=detect_leaks=0 "$gen" --scenario sample -o "$TMP/s"
+"$text" -t "$TMP/s" -s >"$TMP/lines" 2>"$TMP/err"
+_report $? "lttv-text -s reads the sample"
+check "exec line names the new program" \
+	grep -q '^fs\.exec: .* pid 2471 tgid 2471 "ls" SYSCALL { "/bin/ls" }' "$TMP/lines"
+check "fork line: bash in a system call" \
+	grep -q '^process\.fork: .* pid 2404 tgid 2404 "bash" SYSCALL' "$TMP/lines"
+check "page fault: trap mode" \
+	grep -q '^kernel\.trap_entry: .* "ls" TRAP' "$TMP/lines"
+check "idle CPU: the idle task" \
+	grep -q '^process\.schedchange: .* cpu 1 pid 0 tgid 0 "swapper/1" USER_MODE' "$TMP/lines"
+check "every line has the state columns" \
+	sh -c "! grep -v ' pid [0-9?]* tgid [0-9?]* \"' '$TMP/lines'"
+check "with --begin, the state still comes from the start of the trace" \
+	sh -c "'$text' -t '$TMP/s' -s -r --begin 1.75 -e 'kernel.syscall*' | grep -q ' pid 2404 tgid 2404 \"bash\"'"
+
+"$text" -t "$TMP/s" -q --process-stats >"$TMP/ps" 2>"$TMP/err"
+_report $? "--process-stats runs"
+check "table lists bash" grep -q '^ *2404 *2404 bash ' "$TMP/ps"
+check "table lists the four commands" \
+	sh -c "grep -c '^ *247[1-4] ' '$TMP/ps' | grep -qx 4"
+# the total row is the sum of the rows (to the microsecond, rounding aside)
+check "total row adds up" awk '
+	$1 == "all" { tot = $NF; next }
+	$1 ~ /^[0-9]+$/ { sum += $NF }
+	END { d = sum - tot; if (d < 0) d = -d; exit !(tot > 3.9 && d < 0.0001) }' "$TMP/ps"
+done_testing
