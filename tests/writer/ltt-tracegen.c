@@ -992,6 +992,16 @@ static const char *source_dir(const char *rel)
 	return b;
 }
 
+/* The strings popt allocated for the options. */
+static void free_strings(char *a, char *b, char *c, char *d, char *e)
+{
+	free(a);
+	free(b);
+	free(c);
+	free(d);
+	free(e);
+}
+
 /* Refuse to write over something: stale files would mix with the trace. */
 static void check_output(const char *dir)
 {
@@ -1062,9 +1072,11 @@ int main(int argc, const char **argv)
 		    poptStrerror(rc));
 	if (poptPeekArg(pc))
 		die("unexpected argument: %s", poptPeekArg(pc));
+	poptFreeContext(pc);
 	if (list_bad) {
 		for (const lttw_bad_kind *k = lttw_bad_kinds(); k->name; k++)
 			printf("%s %s %s\n", k->name, k->expect, k->what);
+		free_strings(scenario, out, bad, facdir, testfacdir);
 		return 0;
 	}
 	if (!out)
@@ -1118,6 +1130,7 @@ int main(int argc, const char **argv)
 		scenario_wraps(&g, out);
 		if (lttw_bad_apply(out, bad))
 			die("%s", lttw_bad_error());
+		free_strings(scenario, out, bad, facdir, testfacdir);
 		return 0;
 	}
 	if (!strcmp(scenario, "sample")) {
@@ -1137,6 +1150,6 @@ int main(int argc, const char **argv)
 	} else {
 		die("unknown scenario: %s (sample, types, wraps, big)", scenario);
 	}
-	poptFreeContext(pc);
+	free_strings(scenario, out, bad, facdir, testfacdir);
 	return 0;
 }
