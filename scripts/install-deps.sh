@@ -6,7 +6,8 @@
 set -eu
 
 pkgs="build-essential pkg-config libglib2.0-dev libgtk-3-dev libpopt-dev
-      clang xvfb xauth x11-apps imagemagick libclang-rt-14-dev"
+      clang xvfb xauth x11-apps imagemagick libclang-rt-14-dev babeltrace2
+      python3"
 if [ "${1:-}" = kernel ]; then
 	pkgs="$pkgs linux-source-6.1 bc flex bison libelf-dev libssl-dev cpio
 	      xz-utils kmod qemu-system-x86 busybox-static"

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lttv-convert - convert an LTT trace to another format.
+ *
+ *   lttv-convert --ctf OUT -t TRACE [-f DIR]
+ *
+ * writes a CTF 1.8 trace that babeltrace2 and Trace Compass read. Exit
+ * status: 0 done; 1 the trace could not be read or OUT written; 2 bad
+ * command line; 3 done, but some events had no description (they are
+ * exported as raw bytes).
+ */
+#include <popt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctf-writer.h"
+
+int main(int argc, const char **argv)
+{
+	char *trace_dir = NULL, *ctf = NULL, *fac = NULL;
+	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
+	struct poptOption table[] = {
+		{ "trace", 't', POPT_ARG_STRING, &trace_dir, 0, "trace to convert", "DIR" },
+		{ "ctf", 0, POPT_ARG_STRING, &ctf, 0, "write a CTF 1.8 trace into OUT", "OUT" },
+		{ "facilities", 'f', POPT_ARG_STRING, &fac, 'f',
+		  "also look for facility descriptions in DIR (repeatable)", "DIR" },
+		POPT_AUTOHELP
+		POPT_TABLEEND
+	};
+	poptContext ctx = poptGetContext("lttv-convert", argc, argv, table, 0);
+	ltt_open_options opt = { 0 };
+	ltt_error *err = NULL;
+	ltt_trace *trace = NULL;
+	ltt_iter *it = NULL;
+	ctf_writer *w = NULL;
+	const ltt_event *ev;
+	uint64_t raw = 0;
+	int rc, status = 0;
+
+	while ((rc = poptGetNextOpt(ctx)) > 0)
+		if (rc == 'f') {
+			g_ptr_array_add(fac_dirs, fac);
+			fac = NULL;
+		}
+	if (rc < -1 || poptPeekArg(ctx) || !trace_dir || !ctf) {
+		if (rc < -1)
+			fprintf(stderr, "lttv-convert: %s: %s\n",
+				poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
+		else
+			fprintf(stderr, "lttv-convert: usage: lttv-convert --ctf OUT -t TRACE "
+				"[-f DIR] (--help for more)\n");
+		status = 2;
+		goto out;
+	}
+	g_ptr_array_add(fac_dirs, NULL);
+	opt.facility_dirs = (const char *const *)fac_dirs->pdata;
+	trace = ltt_trace_open(trace_dir, &opt, &err);
+	if (!trace) {
+		fprintf(stderr, "lttv-convert: %s\n", ltt_error_message(err));
+		status = 1;
+		goto out;
+	}
+	for (unsigned i = 0; i < ltt_trace_num_warnings(trace); i++)
+		fprintf(stderr, "lttv-convert: warning: %s\n", ltt_trace_warning(trace, i));
+	it = ltt_iter_new(&trace, 1, &err);
+	w = ctf_writer_new(ctf, trace);
+	while (it && (rc = ltt_iter_next(it, &ev, &err)) > 0) {
+		if (!ltt_event_is_known(ev))
+			raw++;
+		if (ctf_writer_event(w, ev) < 0)
+			break;
+	}
+	if (!it || rc < 0) {
+		fprintf(stderr, "lttv-convert: %s\n", ltt_error_message(err));
+		status = 1;
+	}
+	if (ctf_writer_close(w) < 0) {
+		fprintf(stderr, "lttv-convert: %s\n", ctf_writer_error(w));
+		status = 1;
+	}
+	if (!status && raw) {
+		fprintf(stderr, "lttv-convert: %" G_GUINT64_FORMAT " events without "
+			"description were exported as raw bytes\n", raw);
+		status = 3;
+	}
+out:
+	ctf_writer_free(w);
+	ltt_iter_free(it);
+	ltt_trace_close(trace);
+	ltt_error_free(err);
+	poptFreeContext(ctx);
+	g_ptr_array_free(fac_dirs, TRUE);
+	free(trace_dir);
+	free(ctf);
+	free(fac);
+	return status;
+}
