@@ -199,6 +199,15 @@ static inline void lttw_put_raw(lttw_payload *p, const void *data, size_t n)
 	p->len += n;
 }
 
+/* n zero bytes, unaligned: e.g. a union member smaller than the union. */
+static inline void lttw_put_zeros(lttw_payload *p, size_t n)
+{
+	if (p->len + n > p->cap && lttw_payload_reserve(p, n))
+		return;
+	memset(p->buf + p->len, 0, n);
+	p->len += n;
+}
+
 /* An integer of `size` bytes (1, 2, 4, 8), naturally aligned. */
 static inline void lttw_put_uint_n(lttw_payload *p, uint64_t v, unsigned size)
 {
