@@ -874,7 +874,9 @@ static void scenario_wraps(struct gen *g, const char *dir)
 	open_files(g, dir);
 	load_kernel_facilities(g, g->c.start_tsc);
 	for (unsigned cpu = 0; cpu < g->ncpus; cpu++) {
-		t[cpu] = g->c.start_tsc + 10 * cpu;
+		/* CPU 1's counter lags: its first events come before start_tsc */
+		t[cpu] = cpu == 1 && g->c.start_tsc > 5000 ? g->c.start_tsc - 5000
+							  : g->c.start_tsc + 10 * cpu;
 		for (unsigned i = 0; i < 400; i++) {
 			/* mostly small steps, some big (up to 1.9 * 2^32) */
 			uint64_t step;
@@ -884,6 +886,8 @@ static void scenario_wraps(struct gen *g, const char *dir)
 			case 1: step = rnd_range(g, wrap / 8, wrap / 2); break;
 			default: step = rnd_range(g, 100, 200000); break;
 			}
+			if (i == 0)	/* the first event at the CPU's start */
+				step = 0;
 			if (i == 100)	/* land on an exact multiple of 2^32 */
 				step = wrap - t[cpu] % wrap;
 			if (i == 101)	/* then just before the next one */
