@@ -128,45 +128,88 @@ typedef struct walker {
 	int stopped;
 } walker;
 
+/* GString appends without GLib's generic insert path: the fast case is a
+ * memcpy into room that is already there. */
+static inline void out_add(GString *s, const char *p, size_t n)
+{
+	if (G_LIKELY(s->len + n < s->allocated_len)) {
+		memcpy(s->str + s->len, p, n);
+		s->len += n;
+		s->str[s->len] = '\0';
+	} else {
+		g_string_append_len(s, p, (gssize)n);
+	}
+}
+
+static inline void out_str(GString *s, const char *p)
+{
+	out_add(s, p, strlen(p));
+}
+
+static inline void out_chr(GString *s, char c)
+{
+	out_add(s, &c, 1);
+}
+
 static void append_string(GString *out, const char *s)
 {
-	g_string_append_c(out, '"');
+	out_chr(out, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		switch (c) {
-		case '"': g_string_append(out, "\\\""); break;
-		case '\\': g_string_append(out, "\\\\"); break;
-		case '\n': g_string_append(out, "\\n"); break;
-		case '\t': g_string_append(out, "\\t"); break;
-		case '\r': g_string_append(out, "\\r"); break;
+		case '"': out_str(out, "\\\""); break;
+		case '\\': out_str(out, "\\\\"); break;
+		case '\n': out_str(out, "\\n"); break;
+		case '\t': out_str(out, "\\t"); break;
+		case '\r': out_str(out, "\\r"); break;
 		default:
 			if (c < 0x20 || c == 0x7f)
 				g_string_append_printf(out, "\\x%02x", c);
 			else
-				g_string_append_c(out, (char)c);
+				out_chr(out, (char)c);
 		}
 	}
-	g_string_append_c(out, '"');
+	out_chr(out, '"');
+}
+
+/* Integers are most of what a dump prints: convert them by hand rather
+ * than through printf. */
+static void append_uint(GString *out, uint64_t v, unsigned base)
+{
+	static const char digits[] = "0123456789abcdef";
+	char buf[24], *p = buf + sizeof(buf);
+
+	do {
+		*--p = digits[v % base];
+		v /= base;
+	} while (v);
+	out_add(out, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 static void append_scalar(GString *out, const ltt_value *v)
 {
 	switch (v->kind) {
 	case LTT_KIND_INT:
-		g_string_append_printf(out, "%" PRId64, v->i);
+		if (v->i < 0) {
+			out_chr(out, '-');
+			append_uint(out, -(uint64_t)v->i, 10);
+		} else {
+			append_uint(out, (uint64_t)v->i, 10);
+		}
 		break;
 	case LTT_KIND_UINT:
-		g_string_append_printf(out, "%" PRIu64, v->u);
+		append_uint(out, v->u, 10);
 		break;
 	case LTT_KIND_POINTER:
-		g_string_append_printf(out, "0x%" PRIx64, v->u);
+		out_add(out, "0x", 2);
+		append_uint(out, v->u, 16);
 		break;
 	case LTT_KIND_ENUM:
 		if (v->label)
-			g_string_append(out, v->label);
+			out_str(out, v->label);
 		else
-			g_string_append_printf(out, "%" PRIu64, v->u);
+			append_uint(out, v->u, 10);
 		break;
 	case LTT_KIND_FLOAT:
 		g_string_append_printf(out, "%g", v->f);
@@ -204,14 +247,15 @@ static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
 		if (n > w->len)
 			return -1;
 		if (w->out)
-			g_string_append(w->out, "[ ");
+			out_str(w->out, "[ ");
 		for (uint64_t i = 0; i < n; i++) {
 			int64_t one;
 
 			off += ltt_layout_align(s, off, ea);
-			g_string_append_printf(w->path, "[%" PRIu64 "]", i);
+			if (w->fn)	/* paths are for visitors only */
+				g_string_append_printf(w->path, "[%" PRIu64 "]", i);
 			if (w->out && i)
-				g_string_append(w->out, ", ");
+				out_str(w->out, ", ");
 			one = walk(w, t->elem, off, depth + 1);
 			g_string_truncate(w->path, pathlen);
 			if (one < 0)
@@ -219,7 +263,7 @@ static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
 			off += (size_t)one;
 		}
 		if (w->out)
-			g_string_append(w->out, n ? " ]" : "]");
+			out_str(w->out, n ? " ]" : "]");
 		return (int64_t)(off - start);
 	}
 	case X_STRUCT:
@@ -227,7 +271,7 @@ static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
 		int64_t max = 0;
 
 		if (w->out)
-			g_string_append(w->out, "{ ");
+			out_str(w->out, "{ ");
 		for (guint i = 0; i < t->fields->len; i++) {
 			const ltt_field_desc *fd = t->fields->pdata[i];
 			int64_t one;
@@ -237,12 +281,18 @@ static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
 				at += ltt_layout_align(s, off, ltt_layout_alignment(s, fd->type));
 			else
 				at = start;
-			g_string_append_printf(w->path, "%s%s", pathlen ? "." : "", fd->name);
+			if (w->fn) {
+				if (pathlen)
+					g_string_append_c(w->path, '.');
+				g_string_append(w->path, fd->name);
+			}
 			if (w->out) {
 				if (i)
-					g_string_append(w->out, ", ");
-				if (w->flags & LTT_FORMAT_NAMES)
-					g_string_append_printf(w->out, "%s = ", fd->name);
+					out_str(w->out, ", ");
+				if (w->flags & LTT_FORMAT_NAMES) {
+					out_str(w->out, fd->name);
+					out_add(w->out, " = ", 3);
+				}
 			}
 			one = walk(w, fd->type, at, depth + 1);
 			g_string_truncate(w->path, pathlen);
@@ -254,7 +304,7 @@ static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
 				max = one;
 		}
 		if (w->out)
-			g_string_append(w->out, t->fields->len ? " }" : "}");
+			out_str(w->out, t->fields->len ? " }" : "}");
 		return t->xtype == X_STRUCT ? (int64_t)(off - start) : max;
 	}
 	default:
@@ -278,12 +328,15 @@ static int walk_event(walker *w, const ltt_event *ev)
 		int64_t one;
 
 		off += ltt_layout_align(w->s, off, ltt_layout_alignment(w->s, fd->type));
-		g_string_assign(w->path, fd->name);
+		if (w->fn)
+			g_string_assign(w->path, fd->name);
 		if (w->out) {
 			if (i)
-				g_string_append(w->out, ", ");
-			if (w->flags & LTT_FORMAT_NAMES)
-				g_string_append_printf(w->out, "%s = ", fd->name);
+				out_str(w->out, ", ");
+			if (w->flags & LTT_FORMAT_NAMES) {
+				out_str(w->out, fd->name);
+				out_add(w->out, " = ", 3);
+			}
 		}
 		one = walk(w, fd->type, off, 0);
 		if (one < 0)
