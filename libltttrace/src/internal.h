@@ -214,6 +214,11 @@ struct ltt_trace {
 	GPtrArray *descriptions;	/* ltt_description* loaded, owned */
 	GHashTable *dirs_loaded;	/* dir -> 1 */
 	uint64_t freq_hz;
+	unsigned __int128 ns_mult;	/* 10^9 * 2^64 / freq_hz, rounded down */
+	uint64_t ns_mult_limit;		/* largest d with d * ns_mult < 2^128 */
+	/* the facility of each id when it was loaded only once: the common
+	 * case, looked up without a search for every event */
+	const ltt_facility *single_load[LTT_MAX_FACILITIES];
 };
 
 LTT_HIDDEN const ltt_facility *ltt_trace_facility_at(const ltt_trace *t,

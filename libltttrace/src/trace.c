@@ -47,22 +47,37 @@ void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
 
 /* ---- time ---- */
 
+/*
+ * floor(d * 10^9 / f), exactly, without a division per event: multiply by
+ * the precomputed reciprocal, then correct the one unit the truncated
+ * reciprocal can lose. Distances too large for the product (days at a
+ * kHz clock) take the division. Saturates far beyond any real trace so
+ * that the caller's additions cannot overflow.
+ */
+#define NS_SATURATE ((uint64_t)INT64_MAX / 4)
+
+static uint64_t cycles_to_ns_abs(const ltt_trace *t, uint64_t d)
+{
+	unsigned __int128 exact = (unsigned __int128)d * 1000000000U;
+	unsigned __int128 q;
+
+	if (d <= t->ns_mult_limit) {
+		q = ((unsigned __int128)d * t->ns_mult) >> 64;
+		if ((q + 1) * t->freq_hz <= exact)
+			q++;
+	} else {
+		q = exact / t->freq_hz;
+	}
+	return q > NS_SATURATE ? NS_SATURATE : (uint64_t)q;
+}
+
 int64_t ltt_trace_cycles_to_ns(const ltt_trace *t, uint64_t cycles)
 {
-	uint64_t f = t->freq_hz, d;
-	int64_t ns;
-
-	if (cycles >= t->info.start_tsc) {
-		d = cycles - t->info.start_tsc;
-		/* seconds and remainder apart: no overflow, no rounding drift */
-		ns = (int64_t)((d / f) * 1000000000ULL +
-			       (d % f) * 1000000000ULL / f);
-	} else {
-		d = t->info.start_tsc - cycles;
-		ns = -(int64_t)((d / f) * 1000000000ULL +
-				(d % f) * 1000000000ULL / f);
-	}
-	return t->info.start_time_ns + ns;
+	if (cycles >= t->info.start_tsc)
+		return t->info.start_time_ns +
+		       (int64_t)cycles_to_ns_abs(t, cycles - t->info.start_tsc);
+	return t->info.start_time_ns -
+	       (int64_t)cycles_to_ns_abs(t, t->info.start_tsc - cycles);
 }
 
 uint64_t ltt_trace_ns_to_cycles(const ltt_trace *t, int64_t wall_ns)
@@ -172,6 +187,7 @@ static void add_facility(ltt_trace *t, ltt_facility *fac)
 		t->facilities[fac->id] = g_ptr_array_new();
 	g_ptr_array_add(t->facilities[fac->id], fac);
 	g_ptr_array_add(t->all_facilities, fac);
+	t->single_load[fac->id] = t->facilities[fac->id]->len == 1 ? fac : NULL;
 }
 
 const ltt_facility *ltt_trace_facility_at(const ltt_trace *t, unsigned id,
@@ -180,6 +196,8 @@ const ltt_facility *ltt_trace_facility_at(const ltt_trace *t, unsigned id,
 	GPtrArray *loads = id < LTT_MAX_FACILITIES ? t->facilities[id] : NULL;
 	const ltt_facility *best;
 
+	if (id < LTT_MAX_FACILITIES && t->single_load[id])
+		return t->single_load[id];
 	if (!loads || loads->len == 0)
 		return NULL;
 	best = loads->pdata[0];
@@ -463,6 +481,12 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 		ltt_set_error(err, "impossible clock frequency (%" PRIu64 " x %u)",
 			      t->info.start_freq, t->info.freq_scale);
 		goto fail;
+	}
+	t->ns_mult = ((unsigned __int128)1000000000U << 64) / t->freq_hz;
+	{
+		unsigned __int128 limit = ~(unsigned __int128)0 / t->ns_mult;
+
+		t->ns_mult_limit = limit > UINT64_MAX ? UINT64_MAX : (uint64_t)limit;
 	}
 
 	/* the core facility, before any facility_load can be read */

@@ -456,6 +456,61 @@ static void test_big_event(void)
 	check_ticks("big", 1, NULL, "an event after the big one");
 }
 
+/* cycles -> ns must be floor(d * 10^9 / F) exactly, for odd frequencies
+ * too, and ns -> cycles its inverse (rounded down). */
+static void test_time_conversion(void)
+{
+	static const uint64_t khz[] = { 2893438, 1000000, 3599999, 1, 33333 };
+
+	for (size_t k = 0; k < G_N_ELEMENTS(khz); k++) {
+		lttw_config c;
+		lttw_trace *t;
+		lttw_file *fac;
+		ltt_trace *r;
+		char name[32];
+		unsigned bad = 0, bad_inverse = 0;
+		uint64_t f = khz[k] * 1000, x = 88172645463325252ULL;
+
+		lttw_config_default(&c);
+		c.start_freq = khz[k];
+		c.freq_scale = 1000;
+		c.start_tsc = 1000000;
+		snprintf(name, sizeof(name), "freq%zu", k);
+		t = new_trace(name, &c, &fac);
+		lttw_trace_close(t);
+		r = open_trace(name);
+		if (!r) {
+			ok(0, "%" PRIu64 " kHz: opens", khz[k]);
+			continue;
+		}
+		for (unsigned i = 0; i < 200000; i++) {
+			uint64_t d, cyc;
+			int64_t want, got;
+
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			/* small and huge distances from start_tsc, both sides */
+			d = i % 3 == 0 ? x % 100000 : i % 3 == 1 ? x % (f * 100000) : x % (f * 10000000);
+			cyc = i % 2 && d <= c.start_tsc ? c.start_tsc - d : c.start_tsc + d;
+			if (cyc >= c.start_tsc)
+				want = (int64_t)((unsigned __int128)(cyc - c.start_tsc) * 1000000000U / f);
+			else
+				want = -(int64_t)((unsigned __int128)(c.start_tsc - cyc) * 1000000000U / f);
+			want += (int64_t)c.start_time_sec * 1000000000 + (int64_t)c.start_time_usec * 1000;
+			got = ltt_trace_cycles_to_ns(r, cyc);
+			if (got != want && bad++ == 0)
+				printf("#   %" PRIu64 " cycles: %" PRId64 " ns, want %" PRId64 "\n", cyc, got, want);
+			if (cyc >= c.start_tsc && ltt_trace_cycles_to_ns(r, ltt_trace_ns_to_cycles(r, got)) > got)
+				bad_inverse++;
+		}
+		is_int(bad, 0, "%" PRIu64 " kHz: cycles to ns exact on 200000 values", khz[k]);
+		ok(ltt_trace_cycles_to_ns(r, UINT64_MAX) >= ltt_trace_cycles_to_ns(r, UINT64_MAX / 2) &&
+		   ltt_trace_cycles_to_ns(r, 0) <= ltt_trace_cycles_to_ns(r, 1),
+		   "%" PRIu64 " kHz: extreme cycle counts stay ordered, no overflow", khz[k]);
+		is_int(bad_inverse, 0, "%" PRIu64 " kHz: ns to cycles lands at or before", khz[k]);
+		ltt_trace_close(r);
+	}
+}
+
 int main(void)
 {
 	tmpdir = g_dir_make_tmp("ltt-reader-XXXXXX", NULL);
@@ -465,6 +520,7 @@ int main(void)
 	test_lost_size();
 	test_buffer_stats_and_unknown();
 	test_big_event();
+	test_time_conversion();
 	{
 		char *cmd = g_strdup_printf("rm -rf '%s'", tmpdir);
 
