@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * doc.c - one open trace for the viewer: the trace, its state index and
+ * the row lists of the views (sort, filter, hidden rows).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lttv-gtk.h"
+
+lttv_doc *lttv_doc_open(const char *path, char **error)
+{
+	lttv_doc *d = g_new0(lttv_doc, 1);
+	ltt_error *err = NULL;
+	const ltt_trace_info *info;
+
+	g_mutex_init(&d->lock);
+	d->path = g_strdup(path);
+	d->sort_col = LTTV_COL_PID;
+	d->hidden = g_hash_table_new(g_direct_hash, g_direct_equal);
+	d->trace = ltt_trace_open(path, NULL, &err);
+	if (d->trace)
+		d->idx = ltt_state_index_new(&d->trace, 1, NULL, &err);
+	if (!d->trace || !d->idx) {
+		*error = g_strdup(ltt_error_message(err));
+		ltt_error_free(err);
+		lttv_doc_free(d);
+		return NULL;
+	}
+	info = ltt_trace_get_info(d->trace);
+	d->start_ns = ltt_state_index_start_ns(d->idx);
+	d->end_ns = ltt_state_index_end_ns(d->idx);
+	if (d->end_ns <= d->start_ns)
+		d->end_ns = d->start_ns + 1;
+	d->events_lost = info->events_lost;
+	d->corrupted = info->corrupted_subbuffers;
+	return d;
+}
+
+void lttv_doc_free(lttv_doc *d)
+{
+	if (!d)
+		return;
+	ltt_state_index_free(d->idx);
+	ltt_trace_close(d->trace);
+	g_hash_table_destroy(d->hidden);
+	g_mutex_clear(&d->lock);
+	g_free(d->filter);
+	g_free(d->path);
+	g_free(d);
+}
+
+int lttv_doc_index_all(lttv_doc *d, char **error)
+{
+	ltt_error *err = NULL;
+	int r;
+
+	g_mutex_lock(&d->lock);
+	while ((r = ltt_state_index_run(d->idx, 1 << 20, &err)) > 0)
+		;
+	g_mutex_unlock(&d->lock);
+	if (r < 0) {
+		*error = g_strdup(ltt_error_message(err));
+		ltt_error_free(err);
+		return -1;
+	}
+	return 0;
+}
+
+typedef struct sort_ctx {
+	const ltt_state *st;
+	int col, desc;
+} sort_ctx;
+
+static int cmp_proc(const void *a, const void *b, void *user)
+{
+	const sort_ctx *c = user;
+	const lttv_row *x = a, *y = b;
+	ltt_state_process_info p, q;
+	char pn[LTT_STATE_NAME_MAX];
+	int r = 0;
+
+	ltt_state_process(c->st, x->index, &p);
+	g_strlcpy(pn, p.name, sizeof(pn));
+	ltt_state_process(c->st, y->index, &q);
+	switch (c->col) {
+	case LTTV_COL_NAME: r = strcmp(pn, q.name); break;
+	case LTTV_COL_TGID: r = (p.tgid > q.tgid) - (p.tgid < q.tgid); break;
+	case LTTV_COL_PPID: r = (p.ppid > q.ppid) - (p.ppid < q.ppid); break;
+	case LTTV_COL_CPU: r = (p.cpu > q.cpu) - (p.cpu < q.cpu); break;
+	case LTTV_COL_BIRTH: r = (p.birth_ns > q.birth_ns) - (p.birth_ns < q.birth_ns); break;
+	default: break;
+	}
+	if (!r)
+		r = (p.pid > q.pid) - (p.pid < q.pid);
+	if (c->desc)
+		r = -r;
+	if (!r)	/* same pid: the idle tasks by CPU, reused pids by birth */
+		r = (x->index > y->index) - (x->index < y->index);
+	return r;
+}
+
+static int matches(const lttv_doc *d, const ltt_state_process_info *p)
+{
+	char pid[16];
+
+	if (!d->filter || !*d->filter)
+		return 1;
+	snprintf(pid, sizeof(pid), "%u", p->pid);
+	if (!strcmp(pid, d->filter))
+		return 1;
+	return strstr(p->name, d->filter) != NULL;
+}
+
+unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out)
+{
+	const ltt_state *st = ltt_state_index_state(d->idx);
+	unsigned n = 0;
+	lttv_row *rows;
+
+	if (resources) {
+		unsigned nc = ltt_state_num_cpus(st), ni = ltt_state_num_irqs(st);
+
+		rows = g_new(lttv_row, nc + ni + 1);
+		for (unsigned c = 0; c < nc; c++)
+			rows[n++] = (lttv_row){ LTT_STATE_ROW_CPU, c };
+		for (unsigned i = 0; i < ni; i++)
+			rows[n++] = (lttv_row){ LTT_STATE_ROW_IRQ, i };
+	} else {
+		unsigned np = ltt_state_num_processes(st);
+		sort_ctx c = { st, d->sort_col, d->sort_desc };
+
+		rows = g_new(lttv_row, np + 1);
+		for (unsigned i = 0; i < np; i++) {
+			ltt_state_process_info p;
+
+			if (g_hash_table_contains(d->hidden, GUINT_TO_POINTER(i + 1)))
+				continue;
+			ltt_state_process(st, i, &p);
+			if (!matches(d, &p))
+				continue;
+			rows[n++] = (lttv_row){ LTT_STATE_ROW_PROCESS, i };
+		}
+		g_qsort_with_data(rows, (gint)n, sizeof(lttv_row), cmp_proc, &c);
+	}
+	*out = rows;
+	return n;
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * export.c - lttv-gtk --export FILE.png|FILE.svg: index the trace, draw a
+ * view with draw.c (what the window shows) on a cairo image or SVG
+ * surface. No display needed. Prints the layout on standard output, so
+ * that a test can find rows and times in the picture:
+ *
+ *   layout x0=416 x1=1200 y0=32 row_h=20 t0=... t1=... rows=6
+ *   row 0 process pid=0 name=swapper/0
+ */
+#include <cairo-svg.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lttv-gtk.h"
+
+int lttv_parse_range(const char *s, int64_t *a, int64_t *b)
+{
+	char *end;
+	double x, y;
+	const char *dots = strstr(s, "..");
+
+	if (!dots)
+		return -1;
+	char *first = g_strndup(s, (gsize)(dots - s));
+
+	x = g_ascii_strtod(first, &end);
+	if (*end || end == first) {
+		g_free(first);
+		return -1;
+	}
+	g_free(first);
+	y = g_ascii_strtod(dots + 2, &end);
+	if (*end || end == dots + 2 || !(y > x) || x < 0 || y > 1e9)
+		return -1;
+	*a = llround(x * 1e9);
+	*b = llround(y * 1e9);
+	return 0;
+}
+
+int lttv_export(const char *trace, const char *file, const char *range,
+		const char *view_name, const char *size)
+{
+	char *error = NULL;
+	lttv_doc *d;
+	lttv_view v = { 0 };
+	lttv_row *rows = NULL;
+	lttv_layout l;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int width = 1200, height = 0, svg, rc = 0;
+	cairo_status_t cs;
+
+	if (view_name && strcmp(view_name, "controlflow") && strcmp(view_name, "resources")) {
+		fprintf(stderr, "lttv-gtk: --view is controlflow or resources, not \"%s\"\n",
+			view_name);
+		return 2;
+	}
+	if (size && (sscanf(size, "%dx%d", &width, &height) < 1 || width < 200 ||
+		     width > 20000 || height < 0 || height > 20000)) {
+		fprintf(stderr, "lttv-gtk: --size WIDTHxHEIGHT, e.g. 1200x600 (height 0: "
+			"all rows)\n");
+		return 2;
+	}
+	svg = g_str_has_suffix(file, ".svg");
+	if (!svg && !g_str_has_suffix(file, ".png")) {
+		fprintf(stderr, "lttv-gtk: --export writes .png or .svg files, not %s\n", file);
+		return 2;
+	}
+	d = lttv_doc_open(trace, &error);
+	if (!d || lttv_doc_index_all(d, &error) < 0) {
+		fprintf(stderr, "lttv-gtk: %s\n", error);
+		g_free(error);
+		lttv_doc_free(d);
+		return 1;
+	}
+	v.doc = d;
+	v.resources = view_name && !strcmp(view_name, "resources");
+	v.legend = 1;
+	v.selected = -1;
+	v.cursor_a = v.cursor_b = v.sel_a = v.sel_b = INT64_MIN;
+	v.t0 = d->start_ns;
+	v.t1 = d->end_ns;
+	if (range) {
+		int64_t a, b;
+
+		if (lttv_parse_range(range, &a, &b) < 0) {
+			fprintf(stderr, "lttv-gtk: --range A..B in seconds from the trace "
+				"start, e.g. 0.1..0.25, not \"%s\"\n", range);
+			lttv_doc_free(d);
+			return 2;
+		}
+		v.t0 = d->start_ns + a;
+		v.t1 = d->start_ns + b;
+	}
+	v.nrows = lttv_doc_rows(d, v.resources, &rows);
+	v.rows = rows;
+	if (height == 0)
+		height = lttv_natural_height(&v);
+	if (svg)
+		s = cairo_svg_surface_create(file, width, height);
+	else
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+	cr = cairo_create(s);
+	lttv_draw(cr, &v, width, height);
+	cairo_destroy(cr);
+	cs = svg ? (cairo_surface_finish(s), cairo_surface_status(s))
+		 : cairo_surface_write_to_png(s, file);
+	cairo_surface_destroy(s);
+	if (cs != CAIRO_STATUS_SUCCESS) {
+		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file,
+			cairo_status_to_string(cs));
+		rc = 1;
+	} else {
+		const ltt_state *st = ltt_state_index_state(d->idx);
+
+		lttv_layout_get(&v, width, height, &l);
+		printf("layout x0=%d x1=%d y0=%d row_h=%d t0=%" PRId64 " t1=%" PRId64
+		       " rows=%u\n", l.x0, l.x1, l.y0, l.row_h, v.t0, v.t1, v.nrows);
+		for (unsigned i = 0; i < v.nrows; i++) {
+			if (rows[i].type == LTT_STATE_ROW_PROCESS) {
+				ltt_state_process_info p;
+
+				ltt_state_process(st, rows[i].index, &p);
+				printf("row %u process pid=%u name=%s\n", i, p.pid,
+				       *p.name ? p.name : "-");
+			} else if (rows[i].type == LTT_STATE_ROW_CPU) {
+				printf("row %u cpu %u\n", i, rows[i].index);
+			} else {
+				ltt_state_irq_info q;
+
+				ltt_state_irq(st, rows[i].index, &q);
+				printf("row %u irq %u name=%s\n", i, q.id, q.name);
+			}
+		}
+	}
+	g_free(rows);
+	lttv_doc_free(d);
+	return rc;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lttv-gtk.h - the viewer's parts:
+ *
+ *   doc.c      a trace, its state index (built in a worker thread by the
+ *              window, synchronously by the export) and the row lists
+ *              (sorted, filtered, hidden rows)
+ *   draw.c     everything drawn, with cairo only: the widget and the
+ *              export call the same lttv_draw(), so the export test
+ *              checks what users see
+ *   export.c   --export FILE.png|.svg without a display
+ *   window.c   the GtkApplication window
+ *   main.c     options
+ *
+ * Prefix lttv_. GTK appears only in window.c.
+ */
+#ifndef LTTV_GTK_H
+#define LTTV_GTK_H
+
+#include <cairo.h>
+#include <inttypes.h>
+#include <glib.h>
+#include <stdint.h>
+
+#include "ltttrace.h"
+
+/* ---- doc.c ---- */
+
+enum { LTTV_COL_NAME, LTTV_COL_PID, LTTV_COL_TGID, LTTV_COL_PPID, LTTV_COL_CPU,
+       LTTV_COL_BIRTH, LTTV_NUM_COLS };
+
+typedef struct lttv_row {
+	ltt_state_row_type type;
+	unsigned index;
+} lttv_row;
+
+typedef struct lttv_doc {
+	char *path;
+	ltt_trace *trace;
+	ltt_state_index *idx;
+	GMutex lock;			/* around idx: the worker indexes, the UI draws */
+	int64_t start_ns, end_ns;
+	uint64_t events_lost, corrupted;
+	int sort_col, sort_desc;
+	char *filter;			/* name substring or pid; NULL: all */
+	GHashTable *hidden;		/* process index + 1 */
+} lttv_doc;
+
+lttv_doc *lttv_doc_open(const char *path, char **error);
+void lttv_doc_free(lttv_doc *d);
+/* Index everything now (export, tests). 0, or -1 with *error set. */
+int lttv_doc_index_all(lttv_doc *d, char **error);
+/* The rows of a view, in order (call with d->lock held). g_free() them. */
+unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out);
+
+/* ---- draw.c ---- */
+
+typedef struct lttv_view {
+	lttv_doc *doc;
+	int resources;			/* 0: control flow, 1: resources */
+	const lttv_row *rows;
+	unsigned nrows, first_row;
+	int selected;			/* index in rows, or -1 */
+	int64_t t0, t1;			/* visible range, wall ns */
+	int64_t cursor_a, cursor_b;	/* INT64_MIN: none */
+	int64_t sel_a, sel_b;		/* a drag selection; INT64_MIN: none */
+	int legend;
+	const char *message;		/* e.g. "indexing 42%" */
+} lttv_view;
+
+typedef struct lttv_layout {
+	int width, height;
+	int x0, x1;			/* the time area */
+	int y0;				/* first row */
+	int row_h, header_h, legend_h;
+	int col_x[LTTV_NUM_COLS + 1];	/* left edges of the text columns */
+	unsigned rows_fit;
+} lttv_layout;
+
+void lttv_layout_get(const lttv_view *v, int width, int height, lttv_layout *l);
+/* Height that shows every row and the legend. */
+int lttv_natural_height(const lttv_view *v);
+void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height);
+double lttv_time_to_x(const lttv_view *v, const lttv_layout *l, int64_t t);
+int64_t lttv_x_to_time(const lttv_view *v, const lttv_layout *l, double x);
+/* Row (index in v->rows) under y, or -1. */
+int lttv_y_to_row(const lttv_view *v, const lttv_layout *l, double y);
+/* Column under x in the text area, or -1. */
+int lttv_x_to_col(const lttv_layout *l, double x);
+void lttv_kind_rgb(ltt_state_kind k, double rgb[3]);
+const char *lttv_kind_label(ltt_state_kind k);
+/* "1.234 567 s", relative to nothing: a duration */
+void lttv_format_duration(int64_t ns, char *buf, size_t len);
+
+/* ---- export.c ---- */
+
+/* Parse "A..B" (seconds from the trace start). 0 or -1. */
+int lttv_parse_range(const char *s, int64_t *a, int64_t *b);
+int lttv_export(const char *trace, const char *file, const char *range,
+		const char *view, const char *size);
+
+/* ---- window.c ---- */
+
+int lttv_window_run(const char *trace, const char *self_test, const char *screenshot);
+
+#endif

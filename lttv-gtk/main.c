@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lttv-gtk - the graphical viewer of LTT traces.
+ *
+ *   lttv-gtk [-t TRACE]                       the window (a file dialog without -t)
+ *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
+ *            [--size WxH]                     draw without a display
+ *
+ * Exit status: 0 ok, 1 trace or file error, 2 bad command line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lttv-gtk.h"
+
+int main(int argc, char **argv)
+{
+	char *trace = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
+	char *self_test = NULL, *screenshot = NULL;
+	GError *gerr = NULL;
+	GOptionEntry entries[] = {
+		{ "trace", 't', 0, G_OPTION_ARG_FILENAME, &trace, "trace directory", "DIR" },
+		{ "export", 0, 0, G_OPTION_ARG_FILENAME, &export,
+		  "draw the view into FILE (.png or .svg) and exit; no display needed", "FILE" },
+		{ "range", 0, 0, G_OPTION_ARG_STRING, &range,
+		  "with --export: seconds from the trace start, A..B", "A..B" },
+		{ "view", 0, 0, G_OPTION_ARG_STRING, &view,
+		  "with --export: controlflow (default) or resources", "VIEW" },
+		{ "size", 0, 0, G_OPTION_ARG_STRING, &size,
+		  "with --export: WIDTHxHEIGHT in pixels (default 1200 wide, all rows)", "WxH" },
+		{ "self-test", 0, 0, G_OPTION_ARG_STRING, &self_test,
+		  "drive the window with a script of commands (for tests), then quit", "SCRIPT" },
+		{ "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot,
+		  "with --self-test: save the window into FILE (PNG) at the end", "FILE" },
+		{ NULL }
+	};
+	GOptionContext *ctx = g_option_context_new("- view LTT traces");
+	int rc;
+
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_set_ignore_unknown_options(ctx, FALSE);
+	if (!g_option_context_parse(ctx, &argc, &argv, &gerr)) {
+		fprintf(stderr, "lttv-gtk: %s (--help for the options)\n", gerr->message);
+		g_error_free(gerr);
+		g_option_context_free(ctx);
+		return 2;
+	}
+	g_option_context_free(ctx);
+	if (argc > 1) {
+		fprintf(stderr, "lttv-gtk: unexpected argument \"%s\" (traces are given "
+			"with -t)\n", argv[1]);
+		return 2;
+	}
+	if (export) {
+		if (!trace) {
+			fprintf(stderr, "lttv-gtk: --export needs a trace: -t DIR\n");
+			rc = 2;
+		} else {
+			rc = lttv_export(trace, export, range, view, size);
+		}
+	} else {
+		rc = lttv_window_run(trace, self_test, screenshot);
+	}
+	g_free(trace);
+	g_free(export);
+	g_free(range);
+	g_free(view);
+	g_free(size);
+	g_free(self_test);
+	g_free(screenshot);
+	return rc;
+}

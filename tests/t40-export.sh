@@ -1,0 +1,121 @@
+#!/bin/sh
+# lttv-gtk --export draws, without a display, the control-flow and resource
+# views of a trace with a known schedule (written by the writer library,
+# see tests/unit/test_state.c) with the same code as the window; the
+# pixels must have the colours of the expected states at the expected
+# times and rows.  Needs ImageMagick (convert) to read pixels.
+. "$(dirname "$0")/lib.sh"
+
+gtk="$BIN/lttv-gtk"
+writer="$TOP/$BUILD/tests/test_state"
+if [ ! -x "$gtk" ] || [ ! -x "$writer" ]; then
+	skip "export" "build lttv-gtk and the unit tests first"
+	done_testing
+	exit
+fi
+if ! command -v convert >/dev/null; then
+	skip "export pixels" "ImageMagick's convert is missing (scripts/install-deps.sh)"
+	done_testing
+	exit
+fi
+unset DISPLAY WAYLAND_DISPLAY		# prove that no display is needed
+
+check "known schedule written" "$writer" --write-trace "$TMP/k"
+# 1000 pixels for 10 us: 10 ns per pixel
+"$gtk" -t "$TMP/k" --export "$TMP/cf.png" --range 0..0.00001 --size 1421x0 \
+	>"$TMP/layout" 2>"$TMP/err"
+_report $? "export a PNG with no display"
+sed 's/^/# /' "$TMP/err"
+
+# layout x0=.. x1=.. y0=.. row_h=.. t0=.. t1=.. rows=..
+val() { sed -n "s/^layout.* $1=\([0-9]*\).*/\1/p" "$TMP/layout"; }
+x0=$(val x0); x1=$(val x1); y0=$(val y0); rh=$(val row_h)
+check "layout printed" test -n "$x0" -a -n "$x1" -a -n "$y0" -a -n "$rh"
+row_of() { sed -n "s/^row \([0-9]*\) process pid=$1 name=$2\$/\1/p" "$TMP/layout"; }
+
+# pixel "x_ns row" -> "r,g,b" for every probe, in one ImageMagick run
+probe() { # file "name x_ns row expected" ...
+	file=$1; shift
+	fmt=""
+	for p in "$@"; do
+		set -- $p
+		x=$(( x0 + ($2 * (x1 - x0)) / 10000 ))
+		y=$(( y0 + $3 * rh + rh / 2 ))
+		fmt="$fmt%[fx:round(255*p{$x,$y}.r)],%[fx:round(255*p{$x,$y}.g)],%[fx:round(255*p{$x,$y}.b)] "
+	done
+	convert "$file" -format "$fmt" info:
+}
+
+bash=$(row_of 100 bash); ls=$(row_of 200 ls); kw=$(row_of 7 kworker)
+sw1=$(sed -n 's/^row \([0-9]*\) process pid=0 name=swapper\/1$/\1/p' "$TMP/layout")
+check "rows: bash, ls (named by exec), kworker, swapper/1" \
+	test -n "$bash" -a -n "$ls" -a -n "$kw" -a -n "$sw1"
+
+WAIT=130,0,0 USER=0,180,0 SYSCALL=255,170,0 IRQ=230,0,0 TRAP=200,0,200
+SOFTIRQ=255,110,180 WAIT_CPU=190,190,0 WAIT_FORK=0,90,0 EXIT=40,40,255
+ZOMBIE=110,0,150 IDLE=190,190,190
+
+# name, time (ns from the start), row, expected colour ("bg": no state)
+set -- \
+	"bash-wait 500 $bash $WAIT" \
+	"bash-user 1500 $bash $USER" \
+	"bash-fork-syscall 2100 $bash $SYSCALL" \
+	"bash-irq 3020 $bash $IRQ" \
+	"bash-waits-child 6000 $bash $WAIT" \
+	"bash-woken 9050 $bash $WAIT_CPU" \
+	"bash-syscall 9200 $bash $SYSCALL" \
+	"bash-user-again 9700 $bash $USER" \
+	"ls-not-born 1000 $ls bg" \
+	"ls-wait-fork 2300 $ls $WAIT_FORK" \
+	"ls-page-fault 3550 $ls $TRAP" \
+	"ls-exit 5150 $ls $EXIT" \
+	"ls-zombie 7000 $ls $ZOMBIE" \
+	"ls-freed 9600 $ls bg" \
+	"kworker-softirq 6050 $kw $SOFTIRQ" \
+	"swapper1-idle 8000 $sw1 $IDLE"
+got=$(probe "$TMP/cf.png" "$@")
+i=0
+for p in "$@"; do
+	i=$((i + 1))
+	set -- $p
+	pix=$(echo "$got" | tr ' ' '\n' | sed -n "${i}p")
+	if [ "$4" = bg ]; then
+		case $pix in 255,255,255|246,246,246) r=0 ;; *) r=1 ;; esac
+	else
+		[ "$pix" = "$4" ]; r=$?
+	fi
+	_report $r "control flow: $1 at $2 ns is $4"
+	[ $r -eq 0 ] || echo "#   got $pix"
+done
+
+# 20 pixels for 10 us: 500 ns per pixel. bash's short system calls and
+# interrupt merge into the state that fills most of each pixel.
+"$gtk" -t "$TMP/k" --export "$TMP/coarse.png" --range 0..0.00001 \
+	--size $((x0 + 20))x0 >"$TMP/layout2" 2>"$TMP/err"
+_report $? "export at 500 ns per pixel"
+x1=$((x0 + 20))
+got=$(probe "$TMP/coarse.png" "a 1250 $bash" "b 2250 $bash" "c 3250 $bash" "d 4250 $bash")
+check "merged below the resolution: user, user, user, then waiting" \
+	test "$got" = "$USER $USER $USER $WAIT "
+x1=$(val x1)
+
+# the resource view: one row per CPU and per IRQ line
+"$gtk" -t "$TMP/k" --export "$TMP/res.png" --view resources --range 0..0.00001 \
+	--size 1421x0 >"$TMP/layout3" 2>"$TMP/err"
+_report $? "export the resource view"
+check "resource rows: 2 CPUs, IRQ 0 named timer" \
+	sh -c "grep -q '^row 1 cpu 1\$' '$TMP/layout3' && grep -q '^row 2 irq 0 name=timer\$' '$TMP/layout3'"
+x0=$(sed -n 's/^layout x0=\([0-9]*\).*/\1/p' "$TMP/layout3")
+got=$(probe "$TMP/res.png" "a 3550 1" "b 6050 1" "c 8000 1" "d 3020 2" "e 5000 2")
+check "CPU 1: trap, softirq, idle; IRQ 0: busy, then idle" \
+	test "$got" = "$TRAP $SOFTIRQ $IDLE $IRQ $IDLE "
+[ "$got" = "$TRAP $SOFTIRQ $IDLE $IRQ $IDLE " ] || echo "#   got $got"
+
+check "SVG export" "$gtk" -t "$TMP/k" --export "$TMP/cf.svg"
+check "SVG file is SVG" grep -q '<svg' "$TMP/cf.svg"
+check_fails "bad range refused" "$gtk" -t "$TMP/k" --export "$TMP/x.png" --range 5..1
+check_fails "unknown format refused" "$gtk" -t "$TMP/k" --export "$TMP/x.gif"
+check_fails "missing trace: an error" "$gtk" -t "$TMP/nothing" --export "$TMP/x.png"
+cp "$TMP/err" "$TMP/err.missing"
+check "the error names the trace" grep -q nothing "$TMP/err.missing"
+done_testing
