@@ -14,17 +14,40 @@ typedef struct cpu_stat {
 	int64_t first_ns, last_ns;
 } cpu_stat;
 
+/* Counted by the (facility name, event name) pointers the library hands
+ * out, which stay the same for a trace's lifetime: no string is built or
+ * hashed per event. Names are joined only when printing. */
+typedef struct type_key {
+	const char *facility, *event;
+} type_key;
+
 struct lttv_stats {
 	GArray *cpus;		/* cpu_stat, indexed by CPU */
-	GHashTable *types;	/* "facility.event" -> count (uint64_t*) */
+	GHashTable *by_ptr;	/* type_key* -> count (uint64_t*) */
+	GHashTable *types;	/* "facility.event" -> count, when printing */
 	uint64_t total;
 };
+
+static guint key_hash(gconstpointer p)
+{
+	const type_key *k = p;
+
+	return g_direct_hash(k->facility) * 31 + g_direct_hash(k->event);
+}
+
+static gboolean key_equal(gconstpointer a, gconstpointer b)
+{
+	const type_key *x = a, *y = b;
+
+	return x->facility == y->facility && x->event == y->event;
+}
 
 lttv_stats *lttv_stats_new(void)
 {
 	lttv_stats *st = g_new0(lttv_stats, 1);
 
 	st->cpus = g_array_new(FALSE, TRUE, sizeof(cpu_stat));
+	st->by_ptr = g_hash_table_new_full(key_hash, key_equal, g_free, g_free);
 	st->types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	return st;
 }
@@ -34,7 +57,7 @@ void lttv_stats_add(lttv_stats *st, const ltt_event *ev)
 	unsigned cpu = ltt_event_cpu(ev);
 	int64_t t = ltt_event_time_ns(ev);
 	cpu_stat *c;
-	char key[256];
+	type_key key = { ltt_event_facility_name(ev), ltt_event_name(ev) };
 	uint64_t *n;
 
 	if (cpu >= st->cpus->len)
@@ -43,11 +66,10 @@ void lttv_stats_add(lttv_stats *st, const ltt_event *ev)
 	if (c->events++ == 0)
 		c->first_ns = t;
 	c->last_ns = t;
-	snprintf(key, sizeof(key), "%s.%s", ltt_event_facility_name(ev), ltt_event_name(ev));
-	n = g_hash_table_lookup(st->types, key);
+	n = g_hash_table_lookup(st->by_ptr, &key);
 	if (!n) {
 		n = g_new0(uint64_t, 1);
-		g_hash_table_insert(st->types, g_strdup(key), n);
+		g_hash_table_insert(st->by_ptr, g_memdup2(&key, sizeof(key)), n);
 	}
 	(*n)++;
 	st->total++;
@@ -100,7 +122,24 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 		fprintf(out, "total: %" PRIu64 " events\n", st->total);
 	}
 	if (summary) {
+		GHashTableIter hi;
+		gpointer k, v;
 		guint len;
+
+		g_hash_table_iter_init(&hi, st->by_ptr);
+		while (g_hash_table_iter_next(&hi, &k, &v)) {
+			const type_key *key = k;
+			char *name = g_strdup_printf("%s.%s", key->facility, key->event);
+			uint64_t *count = g_hash_table_lookup(st->types, name);
+
+			if (!count) {
+				count = g_new0(uint64_t, 1);
+				g_hash_table_insert(st->types, name, count);
+			} else {
+				g_free(name);
+			}
+			*count += *(uint64_t *)v;
+		}
 		char **keys = (char **)g_hash_table_get_keys_as_array(st->types, &len);
 
 		g_qsort_with_data(keys, (gint)len, sizeof(char *), cmp_count, st->types);
@@ -115,6 +154,7 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 void lttv_stats_free(lttv_stats *st)
 {
 	g_array_free(st->cpus, TRUE);
+	g_hash_table_destroy(st->by_ptr);
 	g_hash_table_destroy(st->types);
 	g_free(st);
 }
