@@ -79,3 +79,8 @@ $(OBJ)/%.o: %.c
 
 clean:
 	rm -rf build build-san
+
+# Benchmarks (not part of make check): see docs/performance.md.
+.PHONY: bench
+bench: all
+	python3 bench/decode.py
