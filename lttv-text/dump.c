@@ -14,15 +14,36 @@
 #include "lttv-text.h"
 
 /*
- * Output by pieces with stdio's unlocked calls, numbers converted by hand:
- * printf and GString's generic appends dominated the profile of a dump.
+ * Each line is built in one growing buffer, numbers converted by hand, and
+ * written with a single fwrite: printf and stdio's per-piece calls
+ * dominated the profile of a dump.
  */
-static void put_str(FILE *out, const char *s)
+typedef struct line {
+	char *p;
+	size_t len, cap;
+} line;
+
+static void line_reserve(line *l, size_t more)
 {
-	fputs_unlocked(s, out);
+	if (l->len + more > l->cap) {
+		l->cap = (l->len + more) * 2;
+		l->p = g_realloc(l->p, l->cap);
+	}
 }
 
-static void put_uint(FILE *out, uint64_t v)
+static inline void line_add(line *l, const char *s, size_t n)
+{
+	line_reserve(l, n);
+	memcpy(l->p + l->len, s, n);
+	l->len += n;
+}
+
+static inline void line_str(line *l, const char *s)
+{
+	line_add(l, s, strlen(s));
+}
+
+static void line_uint(line *l, uint64_t v)
 {
 	char buf[24], *p = buf + sizeof(buf);
 
@@ -30,22 +51,37 @@ static void put_uint(FILE *out, uint64_t v)
 		*--p = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+	line_add(l, p, (size_t)(buf + sizeof(buf) - p));
 }
 
-static void put_time(FILE *out, int64_t ns)
+static void line_time(line *l, int64_t ns)
 {
 	uint64_t a = ns < 0 ? -(uint64_t)ns : (uint64_t)ns;
 	char frac[10];
 	uint64_t f = a % 1000000000;
 
 	if (ns < 0)
-		putc_unlocked('-', out);
-	put_uint(out, a / 1000000000);
+		line_add(l, "-", 1);
+	line_uint(l, a / 1000000000);
 	frac[0] = '.';
 	for (int i = 9; i >= 1; i--, f /= 10)
 		frac[i] = (char)('0' + f % 10);
-	fwrite_unlocked(frac, 1, 10, out);
+	line_add(l, frac, 10);
+}
+
+/* Appends the event's fields, formatted by the library in place. */
+static void line_fields(line *l, const ltt_event *ev, unsigned flags)
+{
+	size_t room, need;
+
+	line_reserve(l, 256);
+	room = l->cap - l->len;
+	need = ltt_event_format_fields(ev, flags, l->p + l->len, room);
+	if (need >= room) {
+		line_reserve(l, need + 1);
+		ltt_event_format_fields(ev, flags, l->p + l->len, l->cap - l->len);
+	}
+	l->len += need;
 }
 
 static int wanted(const lttv_options *o, GPatternSpec **specs,
@@ -80,8 +116,8 @@ int lttv_dump(const lttv_options *o)
 	ltt_state *state = o->state || o->process_stats ? ltt_state_new() : NULL;
 	int64_t origin = INT64_MAX;
 	uint64_t undecodable = 0;
-	size_t nglobs = 0, bufsize = 4096;
-	char *buf = g_malloc(bufsize);
+	size_t nglobs = 0;
+	line lb = { 0 };
 	int r, status = 0;
 
 	while (o->event_globs[nglobs])
@@ -122,7 +158,6 @@ int lttv_dump(const lttv_options *o)
 	while ((r = ltt_iter_next(it, &ev, &err)) > 0) {
 		int64_t t = ltt_event_time_ns(ev);
 		int64_t shown = o->relative ? t - origin : t;
-		size_t need;
 
 		if (o->has_end && shown > o->end_ns)
 			break;
@@ -136,35 +171,31 @@ int lttv_dump(const lttv_options *o)
 			lttv_stats_add(st, ev);
 		if (o->quiet)
 			continue;
-		put_str(o->out, ltt_event_facility_name(ev));
-		putc_unlocked('.', o->out);
-		put_str(o->out, ltt_event_name(ev));
-		put_str(o->out, ": ");
+		lb.len = 0;
+		line_str(&lb, ltt_event_facility_name(ev));
+		line_add(&lb, ".", 1);
+		line_str(&lb, ltt_event_name(ev));
+		line_add(&lb, ": ", 2);
 		if (o->cycles)
-			put_uint(o->out, ltt_event_cycles(ev));
+			line_uint(&lb, ltt_event_cycles(ev));
 		else
-			put_time(o->out, shown);
-		put_str(o->out, " (");
-		put_str(o->out, ltt_tracefile_relpath(ltt_event_tracefile(ev)));
-		put_str(o->out, ") cpu ");
-		put_uint(o->out, ltt_event_cpu(ev));
-		if (o->state)
+			line_time(&lb, shown);
+		line_add(&lb, " (", 2);
+		line_str(&lb, ltt_tracefile_relpath(ltt_event_tracefile(ev)));
+		line_add(&lb, ") cpu ", 6);
+		line_uint(&lb, ltt_event_cpu(ev));
+		if (o->state) {
+			fwrite_unlocked(lb.p, 1, lb.len, o->out);
+			lb.len = 0;
 			lttv_state_print_line(o->out, state, ev);
-		if (ltt_event_num_fields(ev) == 0 && ltt_event_is_known(ev)) {
-			putc_unlocked('\n', o->out);
-			continue;
 		}
-		need = ltt_event_format_fields(ev, o->field_names ? LTT_FORMAT_NAMES : 0,
-					       buf, bufsize);
-		if (need >= bufsize) {
-			bufsize = need + 1;
-			buf = g_realloc(buf, bufsize);
-			ltt_event_format_fields(ev, o->field_names ? LTT_FORMAT_NAMES : 0,
-						buf, bufsize);
+		if (ltt_event_num_fields(ev) || !ltt_event_is_known(ev)) {
+			line_add(&lb, " { ", 3);
+			line_fields(&lb, ev, o->field_names ? LTT_FORMAT_NAMES : 0);
+			line_add(&lb, " }", 2);
 		}
-		put_str(o->out, " { ");
-		fwrite_unlocked(buf, 1, need, o->out);
-		put_str(o->out, " }\n");
+		line_add(&lb, "\n", 1);
+		fwrite_unlocked(lb.p, 1, lb.len, o->out);
 	}
 	if (r < 0) {
 		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
@@ -197,7 +228,7 @@ out:
 	for (size_t i = 0; i < nglobs; i++)
 		g_pattern_spec_free(specs[i]);
 	g_free(specs);
-	g_free(buf);
+	g_free(lb.p);
 	if (st)
 		lttv_stats_free(st);
 	ltt_state_free(state);
