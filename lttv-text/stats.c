@@ -21,7 +21,13 @@ typedef struct type_key {
 	const char *facility, *event;
 } type_key;
 
+#define CACHE_SIZE 1024	/* direct-mapped cache in front of by_ptr */
+
 struct lttv_stats {
+	struct {
+		type_key key;
+		uint64_t *count;
+	} cache[CACHE_SIZE];
 	GArray *cpus;		/* cpu_stat, indexed by CPU */
 	GHashTable *by_ptr;	/* type_key* -> count (uint64_t*) */
 	GHashTable *types;	/* "facility.event" -> count, when printing */
@@ -59,6 +65,7 @@ void lttv_stats_add(lttv_stats *st, const ltt_event *ev)
 	cpu_stat *c;
 	type_key key = { ltt_event_facility_name(ev), ltt_event_name(ev) };
 	uint64_t *n;
+	unsigned slot;
 
 	if (cpu >= st->cpus->len)
 		g_array_set_size(st->cpus, cpu + 1);
@@ -66,10 +73,18 @@ void lttv_stats_add(lttv_stats *st, const ltt_event *ev)
 	if (c->events++ == 0)
 		c->first_ns = t;
 	c->last_ns = t;
-	n = g_hash_table_lookup(st->by_ptr, &key);
-	if (!n) {
-		n = g_new0(uint64_t, 1);
-		g_hash_table_insert(st->by_ptr, g_memdup2(&key, sizeof(key)), n);
+	slot = (((uintptr_t)key.facility >> 4) ^ ((uintptr_t)key.event >> 3)) % CACHE_SIZE;
+	if (st->cache[slot].key.facility == key.facility &&
+	    st->cache[slot].key.event == key.event) {
+		n = st->cache[slot].count;
+	} else {
+		n = g_hash_table_lookup(st->by_ptr, &key);
+		if (!n) {
+			n = g_new0(uint64_t, 1);
+			g_hash_table_insert(st->by_ptr, g_memdup2(&key, sizeof(key)), n);
+		}
+		st->cache[slot].key = key;
+		st->cache[slot].count = n;
 	}
 	(*n)++;
 	st->total++;
