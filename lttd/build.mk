@@ -15,7 +15,8 @@ LTTD_STATIC := -static
 endif
 
 all: $(BIN)/lttd $(BIN)/lttctl
-tests: $(BUILD)/tests/test_lttd_copy $(BUILD)/tests/test_lttd_ctl
+tests: $(BUILD)/tests/test_lttd_copy $(BUILD)/tests/test_lttd_ctl \
+	$(BUILD)/tests/lttd-fakerelay
 
 $(BIN)/lttd: $(LTTD_OBJS)
 	@mkdir -p $(dir $@)
@@ -35,3 +36,10 @@ $(BUILD)/tests/test_lttd_copy: $(OBJ)/tests/unit/test_lttd_copy.o \
 $(BUILD)/tests/test_lttd_ctl: $(OBJ)/tests/unit/test_lttd_ctl.o $(OBJ)/lttd/ctl.o
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^
+
+# Test only: the whole lttd over file-backed fake channels (fake-relay.c),
+# for tests/t20-lttd.sh.  Not named test_*: it is not a TAP program.
+$(BUILD)/tests/lttd-fakerelay: $(OBJ)/lttd/lttd.o $(OBJ)/lttd/copy.o \
+		$(OBJ)/lttd/stats.o $(OBJ)/lttd/fake-relay.o
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^ $(POPT_LIBS) -pthread

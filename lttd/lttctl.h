@@ -20,12 +20,17 @@
 
 #include <ltt/ltt-abi.h>
 
-/* Sub-buffer bounds that lttctl accepts (the kernel wants powers of two). */
-#define LTTCTL_MIN_SUBBUF_SIZE	8192U		/* header + critical reserve */
-#define LTTCTL_MAX_SUBBUF_SIZE	(256U << 20)
+/*
+ * Sub-buffer bounds that lttctl accepts: those of the tracer's create
+ * (kernel/ltt/ltt-core.c, ltt_geometry), checked here first so that a bad
+ * value gets a precise message instead of the kernel's bare EINVAL.  They
+ * belong in ltt-abi.h, next to the defaults.
+ */
+#define LTTCTL_MIN_SUBBUF_SIZE	4096U		/* a page */
+#define LTTCTL_MAX_SUBBUF_SIZE	(64U << 20)
 #define LTTCTL_MIN_N_SUBBUFS	2U
 #define LTTCTL_MAX_N_SUBBUFS	256U
-#define LTTCTL_MAX_BUFFER	(1U << 30)	/* size * count, per CPU */
+#define LTTCTL_MAX_BUFFER	(256U << 20)	/* size * count, per CPU */
 
 #define LTTCTL_ACK_TIMEOUT_MS	5000
 

@@ -336,7 +336,7 @@ static int daemonize(void)
 static void report(const struct chanlist *l)
 {
 	int fid = lttd_stats_channel_facility();
-	uint64_t written = 0, pushed = 0, lost = 0;
+	uint64_t written = 0, pushed = 0, lost = 0, corrupted = 0;
 
 	for (size_t i = 0; i < l->n; i++) {
 		const struct lttd_channel *ch = l->v[i];
@@ -345,30 +345,39 @@ static void report(const struct chanlist *l)
 		char kernel[128];
 
 		if (fid < 0)
-			snprintf(kernel, sizeof(kernel), "kernel-reported "
-				 "losses unknown (no channel facility_load "
-				 "copied)");
+			snprintf(kernel, sizeof(kernel), "unknown (no "
+				 "channel facility_load was copied)");
 		else if (b && b->seen)
-			snprintf(kernel, sizeof(kernel), "kernel reports %u "
-				 "events lost, %u corrupted sub-buffers",
-				 b->events_lost, b->corrupted);
+			snprintf(kernel, sizeof(kernel), "%u events lost, %u "
+				 "corrupted sub-buffers", b->events_lost,
+				 b->corrupted);
 		else
-			snprintf(kernel, sizeof(kernel), "kernel reports no "
-				 "loss (no buffer_stats event)");
-		lttd_info("%s: %llu sub-buffers written, %llu lost (writer "
-			  "pushed the reader), %s%s", ch->path,
+			snprintf(kernel, sizeof(kernel), "no loss (no "
+				 "buffer_stats event)");
+		lttd_info("%s: sub-buffers written %llu, lost to the writer "
+			  "(EIO) %llu; kernel: %s%s", ch->path,
 			  (unsigned long long)ch->written,
 			  (unsigned long long)ch->pushed, kernel,
 			  ch->failed ? "; FAILED" : "");
 		written += ch->written;
 		pushed += ch->pushed;
-		if (b && b->seen)
+		if (b && b->seen) {
 			lost += b->events_lost;
+			corrupted += b->corrupted;
+		}
 	}
-	lttd_info("total: %zu channels, %llu sub-buffers written, %llu lost "
-		  "to the writer, %llu events lost in the kernel", l->n,
-		  (unsigned long long)written, (unsigned long long)pushed,
-		  (unsigned long long)lost);
+	if (fid < 0)
+		lttd_info("total: %zu channels, sub-buffers written %llu, lost "
+			  "to the writer (EIO) %llu; kernel: unknown", l->n,
+			  (unsigned long long)written,
+			  (unsigned long long)pushed);
+	else
+		lttd_info("total: %zu channels, sub-buffers written %llu, lost "
+			  "to the writer (EIO) %llu; kernel: %llu events lost, "
+			  "%llu corrupted sub-buffers", l->n,
+			  (unsigned long long)written,
+			  (unsigned long long)pushed, (unsigned long long)lost,
+			  (unsigned long long)corrupted);
 }
 
 /*
@@ -425,6 +434,8 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* a file size limit: an EFBIG write error, not a dead daemon */
+	signal(SIGXFSZ, SIG_IGN);
 
 	if (g_opts.daemon && daemonize() < 0)
 		return 1;

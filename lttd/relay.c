@@ -63,7 +63,11 @@ int lttd_relay_open(struct lttd_channel *ch, const char *file)
 
 	ch->fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (ch->fd < 0) {
-		lttd_err("%s: cannot open: %s", file, strerror(errno));
+		if (errno == EBUSY)
+			lttd_err("%s: already being read (one reader per "
+				 "channel: is another lttd running?)", file);
+		else
+			lttd_err("%s: cannot open: %s", file, strerror(errno));
 		return -1;
 	}
 	if (ioctl(ch->fd, RELAYFS_GET_N_SUBBUFS, &n) < 0 ||

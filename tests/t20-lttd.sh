@@ -77,6 +77,112 @@ mkdir -p "$TMP/fl"
 fails_with "-f: a flight file is checked too" 1 \
 	'flight-cpu_0: not a relayfs channel' "$LTTD" -t "$TMP/fl" -d "$TMP/o3" -f
 
+# ---- the whole lttd over fake channels (build/tests/lttd-fakerelay) ------
+# Channels are files of whole 4096-byte sub-buffers, fed one per poll into
+# a ring of 4 (lttd/fake-relay.c).
+FAKE="$TOP/$BUILD/tests/lttd-fakerelay"
+if [ ! -x "$FAKE" ]; then
+	skip "lttd over fake channels" "$FAKE is not built"
+else
+	T="$TMP/ft"
+	mkdir -p "$T/control"
+	head -c 40960 /dev/urandom >"$T/cpu_0"		# 10 sub-buffers
+	head -c 8192 /dev/urandom >"$T/cpu_1"		# 2
+	: >"$T/control/facilities_0"			# none
+	head -c 16384 /dev/urandom >"$T/flight-cpu_0"	# 4
+	same_tree() { # out: every channel copied byte for byte
+		for f in cpu_0 cpu_1 control/facilities_0 flight-cpu_0; do
+			cmp -s "$T/$f" "$1/$f" || return 1
+		done
+	}
+	check "fake: a copy with 2 threads" timeout 30 "$FAKE" -t "$T" -d "$TMP/c1" -N 2
+	cp "$TMP/err" "$TMP/rep"
+	check "fake: the report counts cpu_0's 10 sub-buffers" \
+		grep -q '^lttd: cpu_0: sub-buffers written 10, lost to the writer (EIO) 0;' "$TMP/rep"
+	check "fake: the total" grep -q 'total: 4 channels, sub-buffers written 16' "$TMP/rep"
+	check "fake: the tree is mirrored byte for byte" same_tree "$TMP/c1"
+	fails_with "fake: a second run refuses to overwrite" 1 'already exists \(use -a' \
+		timeout 30 "$FAKE" -t "$T" -d "$TMP/c1"
+	check "fake: -a appends" timeout 30 "$FAKE" -t "$T" -d "$TMP/c1" -a
+	cat "$T/cpu_0" "$T/cpu_0" >"$TMP/twice"
+	check "fake: -a: old data then new" cmp "$TMP/twice" "$TMP/c1/cpu_0"
+
+	check "fake: PUT_SUBBUF EIO is not an error" \
+		env LTTD_FAKE_EIO=2 timeout 30 "$FAKE" -t "$T" -d "$TMP/c2"
+	cp "$TMP/err" "$TMP/rep"
+	check "fake: EIO: counted per channel" \
+		grep -q '^lttd: cpu_0: sub-buffers written 9, lost to the writer (EIO) 1;' "$TMP/rep"
+	{ head -c 4096 "$T/cpu_0"; tail -c +8193 "$T/cpu_0"; } >"$TMP/no2"
+	check "fake: EIO: the pushed sub-buffer is not in the file" \
+		cmp "$TMP/no2" "$TMP/c2/cpu_0"
+
+	check "fake: -f" timeout 30 "$FAKE" -t "$T" -d "$TMP/c3" -f
+	check "fake: -f copies only the flight channels" \
+		sh -c "cmp -s '$T/flight-cpu_0' '$TMP/c3/flight-cpu_0' && [ ! -e '$TMP/c3/cpu_0' ]"
+	check "fake: -n" timeout 30 "$FAKE" -t "$T" -d "$TMP/c4" -n
+	check "fake: -n copies only the normal channels" \
+		sh -c "cmp -s '$T/cpu_0' '$TMP/c4/cpu_0' && [ ! -e '$TMP/c4/flight-cpu_0' ]"
+
+	# SIGTERM: channels that never end; lttd waits, then drains and exits 0
+	LTTD_FAKE_HOLD=1 "$FAKE" -t "$T" -d "$TMP/c5" -N 2 2>"$TMP/err5" &
+	pid=$!
+	i=0
+	while [ $i -lt 100 ] && ! cmp -s "$T/cpu_0" "$TMP/c5/cpu_0" 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 0.3
+	check "fake: a running trace keeps lttd waiting" kill -0 $pid
+	kill -TERM $pid 2>/dev/null
+	i=0
+	while [ $i -lt 100 ] && kill -0 $pid 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		kill -KILL $pid
+		_report 1 "fake: SIGTERM ends lttd (still running after 10 s)"
+	else
+		_report 0 "fake: SIGTERM ends lttd"
+	fi
+	wait $pid
+	rc=$?
+	check "fake: SIGTERM: exit status 0 (was $rc)" test $rc -eq 0
+	check "fake: SIGTERM: everything copied, flight dumped" same_tree "$TMP/c5"
+	check "fake: SIGTERM: the report is printed" grep -q 'total: 4 channels' "$TMP/err5"
+
+	# -D: back at once, the daemon finishes the copy
+	check "fake: -D returns" timeout 10 "$FAKE" -t "$T" -d "$TMP/c6" -D
+	i=0
+	while [ $i -lt 100 ] && ! same_tree "$TMP/c6"; do
+		sleep 0.1; i=$((i + 1))
+	done
+	check "fake: -D: the daemon copies everything" same_tree "$TMP/c6"
+
+	# an output error: a file size limit of 2 sub-buffers (16 x 512 bytes)
+	fails_with "fake: write error: exit 1 and the reason" 1 \
+		'cpu_0: cannot write the tracefile: File too large' \
+		sh -c "ulimit -f 16 && exec timeout 30 '$FAKE' -t '$T' -d '$TMP/c7'"
+	cp "$TMP/err" "$TMP/rep"
+	check "fake: write error: only whole sub-buffers in the file" \
+		test "$(wc -c <"$TMP/c7/cpu_0")" -eq 8192
+	check "fake: write error: the channel is marked FAILED" grep -q 'cpu_0: .*FAILED' "$TMP/rep"
+
+	# the kernel's loss counters, from a trace of the independent writer
+	GEN="$BIN/ltt-tracegen"
+	if [ -x "$GEN" ] && "$GEN" -s types -o "$TMP/gen" -b 4096 >/dev/null 2>&1; then
+		rm -rf "$TMP/gen/eventdefs"	# not a channel
+		check "fake: copy of a generated trace" \
+			env LTTD_FAKE_SUBBUF_SIZE=4096 timeout 30 "$FAKE" -t "$TMP/gen" -d "$TMP/c8" -N 3
+		cp "$TMP/err" "$TMP/rep"
+		check "fake: buffer_stats: 5 events lost, 1 corrupted on cpu_0" \
+			grep -q '^lttd: cpu_0: .*kernel: 5 events lost, 1 corrupted sub-buffers$' "$TMP/rep"
+		check "fake: buffer_stats: none on cpu_1" \
+			grep -q '^lttd: cpu_1: .*kernel: no loss' "$TMP/rep"
+		check "fake: the generated trace is copied unchanged" diff -r "$TMP/gen" "$TMP/c8"
+	else
+		skip "fake: buffer_stats from a generated trace" "ltt-tracegen is not built"
+	fi
+fi
+
 # the QEMU guest (busybox, no libc) needs static binaries
 if [ "${SANITIZE:-}" = 1 ]; then
 	skip "lttd is static" "SANITIZE=1 links dynamically"

@@ -28,7 +28,7 @@ fi
 check "--help exits 0" "$LTTCTL" --help
 cp "$TMP/out" "$TMP/help"
 check "--help documents the one-shot form" grep -q -- '-d, --daemon' "$TMP/help"
-check "--help documents the size bounds" grep -q 'from 8k to 256M' "$TMP/help"
+check "--help documents the size bounds" grep -q 'from 4k to 64M' "$TMP/help"
 
 # usage errors: exit 2, before anything else
 fails_with "no argument" 2 'missing -n' "$LTTCTL"
@@ -49,16 +49,16 @@ fails_with "64-character transport" 2 'transport' "$LTTCTL" -n t1 -c -T "$long"
 # sizes: checked before the kernel is asked
 fails_with "size not a power of two" 2 'low sub-buffer size 3000: want a power of two' \
 	"$LTTCTL" -n t1 -c --subbuf-size-low 3000
-fails_with "size below 8k" 2 'want a power of two from 8192' \
-	"$LTTCTL" -n t1 -c --subbuf-size-med 4k
-fails_with "size above 256M" 2 'high sub-buffer size' \
-	"$LTTCTL" -n t1 -c --subbuf-size-high 512M
+fails_with "size below 4k" 2 'want a power of two from 4096' \
+	"$LTTCTL" -n t1 -c --subbuf-size-med 2k
+fails_with "size above 64M" 2 'high sub-buffer size' \
+	"$LTTCTL" -n t1 -c --subbuf-size-high 128M
 fails_with "count not a power of two" 2 'med sub-buffer count 3' \
 	"$LTTCTL" -n t1 -c --subbuf-num-med 3
 fails_with "count of 1" 2 'low sub-buffer count 1' \
 	"$LTTCTL" -n t1 -c --subbuf-num-low 1
-fails_with "buffer above 1G per CPU" 2 'per CPU' \
-	"$LTTCTL" -n t1 -c --subbuf-size-high 256M --subbuf-num-high 8
+fails_with "buffer above 256M per CPU" 2 'per CPU' \
+	"$LTTCTL" -n t1 -c --subbuf-size-high 64M --subbuf-num-high 8
 fails_with "size not a number" 2 "'64kb' is not a number" \
 	"$LTTCTL" -n t1 -c --subbuf-size-low 64kb
 fails_with "size 0" 2 '0 is not a valid value' \
@@ -81,6 +81,9 @@ if grep -q 'no LTT support' "$TMP/err"; then
 	fails_with "no LTT: valid sizes get that far" 1 'no LTT support' \
 		"$LTTCTL" -n t1 -c -m hybrid --subbuf-size-low 64k \
 		--subbuf-num-low 4 --subbuf-size-high 1M --subbuf-num-high 8
+	fails_with "no LTT: 4k x 4, as the QEMU test asks" 1 'no LTT support' \
+		"$LTTCTL" -n flight1 -c -m flight --subbuf-size-high 4096 \
+		--subbuf-num-high 4
 	fails_with "no LTT: -q -r too" 1 'no LTT support' "$LTTCTL" -n t1 -q -r
 	fails_with "no LTT: the one-shot form" 1 'no LTT support' \
 		"$LTTCTL" -n t1 -d -t "$TMP/out1" -l "$TMP"

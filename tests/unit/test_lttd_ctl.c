@@ -56,20 +56,20 @@ static void test_sizes(void)
 
 	is_int(check(0, 0, err), 0, "sizes: defaults");
 	is_int(check(65536, 4, err), 0, "sizes: 64k x 4");
-	is_int(check(8192, 2, err), 0, "sizes: the smallest, 8k x 2");
-	is_int(check(256 << 20, 4, err), 0, "sizes: 256M x 4 = 1G");
+	is_int(check(4096, 2, err), 0, "sizes: the smallest, 4k x 2");
+	is_int(check(64 << 20, 4, err), 0, "sizes: 64M x 4 = 256M");
 	is_int(check(3000, 0, err), -1, "sizes: 3000 is not a power of two");
 	ok(strstr(err, "power of two") != NULL, "sizes: says why: %s", err);
-	is_int(check(4096, 0, err), -1, "sizes: 4k is below the minimum");
-	is_int(check(512 << 20, 0, err), -1, "sizes: 512M is above the maximum");
+	is_int(check(2048, 0, err), -1, "sizes: 2k is below the minimum");
+	is_int(check(128 << 20, 2, err), -1, "sizes: 128M is above the maximum");
 	is_int(check(0, 3, err), -1, "sizes: 3 sub-buffers refused");
 	is_int(check(0, 1, err), -1, "sizes: 1 sub-buffer refused");
 	is_int(check(0, 512, err), -1, "sizes: 512 sub-buffers refused");
-	is_int(check(256 << 20, 8, err), -1, "sizes: 256M x 8 = 2G refused");
+	is_int(check(64 << 20, 8, err), -1, "sizes: 64M x 8 = 512M refused");
 	ok(strstr(err, "per CPU") != NULL, "sizes: says why: %s", err);
 	/* the default size counts in the product */
-	is_int(lttctl_check_class("high", 0, 256, 8 << 20, 2, err, 256), -1,
-	       "sizes: 256 x a default of 8M refused");
+	is_int(lttctl_check_class("high", 0, 256, 2 << 20, 2, err, 256), -1,
+	       "sizes: 256 x a default of 2M refused");
 }
 
 static void test_build(void)
