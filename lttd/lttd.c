@@ -44,16 +44,19 @@ static const char help_text[] =
 "  -h, --help             this text\n"
 "\n"
 "lttd copies every complete sub-buffer the kernel hands over, most urgent\n"
-"(buffer full) first, and stops when every channel is finalized (the trace\n"
-"was stopped and destroyed) or on SIGTERM or SIGINT, after copying what is\n"
-"ready.  Flight channels are dumped once, at the end.  At exit it reports,\n"
+"(buffer full) first, and stops when every channel has hung up (the trace\n"
+"was stopped and its buffers drained) or on SIGTERM or SIGINT, after\n"
+"copying what is ready.  Flight channels are dumped once, at the end.  A\n"
+"sub-buffer the writer overwrote while it was copied (flight mode: EIO\n"
+"from RELAYFS_PUT_SUBBUF) is cut off the file again.  At exit lttd reports,\n"
 "per channel, the sub-buffers written, the sub-buffers lost because the\n"
 "writer overwrote them while they were copied (flight mode), and the\n"
 "kernel's own loss counters as found in the channel.buffer_stats events of\n"
 "the data written.\n"
 "\n"
 "Exit status: 0 if every channel was copied without error, 1 on an error\n"
-"(bad option, not a relayfs channel, output error), 2 on bad usage.\n";
+"(a missing directory, not a relayfs channel, an output error), 2 on bad\n"
+"usage.\n";
 
 struct opts {
 	char *trace;
@@ -320,6 +323,9 @@ static int daemonize(void)
 	if (pid > 0)
 		_exit(0);	/* the channels are open: tell the caller */
 	setsid();
+	if (chdir("/") < 0) {
+		/* every file is open already: nothing depends on it */
+	}
 	int null = open("/dev/null", O_RDWR);
 
 	if (null >= 0) {
