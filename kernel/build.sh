@@ -1,0 +1,104 @@
+#!/bin/sh
+# kernel/build.sh - unpack, patch, configure and build the test kernel.
+#
+#   kernel/build.sh            (what `make kernel` runs, from the top dir)
+#
+# Environment: KERNEL_TARBALL (default /usr/src/linux-source-6.1.tar.xz),
+# LTT_KERNEL_DEBUG=1 (default) adds kernel/config-debug-fragment, JOBS (2).
+# Fails loudly: a patch that does not apply, a config option that did not
+# stick, a build error.
+set -eu
+
+TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+JOBS=${JOBS:-2}
+DEBUG=${LTT_KERNEL_DEBUG:-1}
+TOP=$(pwd)
+OUT=$TOP/build-kernel
+TREE=$OUT/linux-source-6.1
+PATCHES=$TOP/kernel/patches
+APPLIED=$OUT/applied		# copy of the series as it is applied in $TREE
+
+die() { echo "make kernel: $*" >&2; exit 1; }
+say() { echo "make kernel: $*"; }
+
+[ -r "$TARBALL" ] || die "no kernel tarball $TARBALL (scripts/install-deps.sh kernel installs linux-source-6.1)"
+[ -r "$PATCHES/series" ] || die "no $PATCHES/series"
+mkdir -p "$OUT"
+
+series() { grep -v '^[[:space:]]*\(#\|$\)' "$1/series"; }
+
+unpack() {
+	say "unpacking $TARBALL"
+	rm -rf "$TREE" "$APPLIED" "$OUT/unpack.tmp"
+	mkdir -p "$OUT/unpack.tmp"
+	tar -C "$OUT/unpack.tmp" -xf "$TARBALL"
+	mv "$OUT/unpack.tmp/linux-source-6.1" "$TREE"
+	rmdir "$OUT/unpack.tmp"
+}
+
+same_series() { # is $APPLIED the same series as $PATCHES?
+	[ -r "$APPLIED/series" ] || return 1
+	[ "$(series "$APPLIED")" = "$(series "$PATCHES")" ] || return 1
+	for p in $(series "$PATCHES"); do
+		cmp -s "$PATCHES/$p" "$APPLIED/$p" || return 1
+	done
+}
+
+[ -d "$TREE" ] || unpack
+if [ -r "$APPLIED/series" ] && ! same_series; then
+	say "series changed: reversing the one applied"
+	ok=1
+	for p in $(series "$APPLIED" | sed -n '1!G;h;$p'); do
+		if ! (cd "$TREE" && patch -R -p1 -E -s --no-backup-if-mismatch <"$APPLIED/$p"); then
+			ok=0; break
+		fi
+	done
+	if [ $ok = 1 ]; then rm -rf "$APPLIED"; else say "reverse failed: starting from a clean tree"; unpack; fi
+fi
+if [ ! -r "$APPLIED/series" ]; then
+	if [ -d "$APPLIED" ]; then unpack; fi	# half-applied: start again
+	mkdir -p "$APPLIED"
+	for p in $(series "$PATCHES"); do
+		say "applying $p"
+		(cd "$TREE" && patch -p1 -s --no-backup-if-mismatch -N <"$PATCHES/$p") ||
+			die "patch $p does not apply (tree left in $TREE; rm -rf build-kernel to start again)"
+		cp "$PATCHES/$p" "$APPLIED/$p"
+	done
+	cp "$PATCHES/series" "$APPLIED/series"
+fi
+
+# Configure: allnoconfig + KCONFIG_ALLCONFIG (tiny-base, tiny, our fragments).
+frag=$OUT/allconfig
+cat "$TREE/kernel/configs/tiny-base.config" "$TREE/kernel/configs/tiny.config" \
+	"$TOP/kernel/config-fragment" >"$frag.new"
+[ "$DEBUG" = 1 ] && cat "$TOP/kernel/config-debug-fragment" >>"$frag.new"
+if [ ! -r "$TREE/.config" ] || ! cmp -s "$frag.new" "$frag" ||
+   [ "$TREE/.config" -ot "$APPLIED/series" ]; then
+	say "configuring (allnoconfig + $(basename "$frag"))"
+	make -s -C "$TREE" allnoconfig KCONFIG_ALLCONFIG="$frag.new" >"$OUT/config.log" 2>&1 ||
+		{ cat "$OUT/config.log" >&2; die "configuration failed"; }
+fi
+mv "$frag.new" "$frag"
+
+# Every option asked for must be in .config exactly as asked.
+missing=$(grep -h '^CONFIG_[A-Za-z0-9_]*=' "$TOP/kernel/config-fragment" \
+	$( [ "$DEBUG" = 1 ] && echo "$TOP/kernel/config-debug-fragment") |
+	while read -r line; do
+		grep -qx -- "$line" "$TREE/.config" || echo "$line"
+	done)
+if [ -n "$missing" ]; then
+	rm -f "$frag"	# configure again next time
+	die "these options did not stick (a dependency is missing):
+$missing"
+fi
+
+say "building bzImage (-j$JOBS)"
+if ! make -C "$TREE" -j"$JOBS" bzImage >"$OUT/build.log" 2>&1; then
+	grep -E 'error|Error' "$OUT/build.log" | head -n 40 >&2
+	tail -n 20 "$OUT/build.log" >&2
+	die "kernel build failed (full log: $OUT/build.log)"
+fi
+if grep -E '^[^ ]*: warning:' "$OUT/build.log" | grep -E 'ltt|relayfs' >&2; then
+	say "warnings in our code (above)"
+fi
+say "ok: $TREE/arch/x86/boot/bzImage"

@@ -1,0 +1,16 @@
+# qemu/build.mk - `make qemu-test`: boot the patched kernel in QEMU (TCG,
+# 2 CPUs), trace in the guest with lttctl and lttd, bring the traces out
+# over 9p and decode them with lttv-text.  The assertions are in
+# tests/q10-qemu-trace.sh, which runs the same thing under `make check`.
+
+QEMU_TEST_OUT ?= $(BUILD)/qemu-test
+
+.PHONY: qemu-test
+qemu-test: all
+	@$(MAKE) --no-print-directory kernel
+	@BUILD=$(BUILD) qemu/run.sh $(QEMU_TEST_OUT)
+	@cat $(QEMU_TEST_OUT)/results
+	@for t in trace1 trace2 flight1 lossy; do \
+		echo "== $$t"; \
+		$(BIN)/lttv-text -t $(QEMU_TEST_OUT)/$$t --cpu-stats --summary -q || exit 1; \
+	done

@@ -1,0 +1,77 @@
+#!/bin/sh
+# The scenario run inside the QEMU guest (see tests/q10-qemu-trace.sh for
+# what the host checks afterwards).  Each step appends "name exit-status"
+# to $R/results; traces are written under $R by lttd.
+R=/mnt/host
+T=/mnt/relayfs/ltt
+res() { echo "$1 $2" >>$R/results; echo "== $1: $2"; }
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+: >$R/results
+
+mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
+
+# -- control: not root, bad messages ------------------------------------
+setpriv --reuid=1000 --regid=1000 --clear-groups lttctl -n nonroot -c
+res nonroot_create $?
+test ! -e $T/nonroot; res nonroot_no_trace $?
+ltt-guest-tool badmsg >$R/badmsg.txt 2>&1; res badmsg $?
+
+# -- trace1: normal mode, lttd running, light load -----------------------
+lttctl -n trace1 -c -m normal; res t1_create $?
+ls -lR $T/trace1 >$R/trace1-files.txt 2>&1
+ltt-guest-tool open2 $T/trace1/cpu_0 >>$R/tool.txt 2>&1; res open2 $?
+ltt-guest-tool ioctls $T/trace1/cpu_1 >>$R/tool.txt 2>&1; res ioctls $?
+setpriv --reuid=1000 --regid=1000 --clear-groups cat $T/trace1/cpu_0 >/dev/null 2>&1
+res nonroot_read $?
+lttd -t $T/trace1 -d $R/trace1 >$R/lttd1.log 2>&1 &
+L1=$!
+sleep 1
+echo "$(uptime_s) $(date +%s)" >$R/t1_start
+lttctl -n trace1 -s; res t1_start $?
+taskset -c 0 ltt-guest-tool load 100 40; res t1_load0 $?
+taskset -c 1 ltt-guest-tool load 100 40; res t1_load1 $?
+
+# -- trace2 while trace1 runs ------------------------------------------------
+lttctl -n trace2 -c; res t2_create $?
+lttd -t $T/trace2 -d $R/trace2 >$R/lttd2.log 2>&1 &
+L2=$!
+sleep 1
+lttctl -n trace2 -s; res t2_start $?
+ltt-guest-tool load 50 40; res t2_load $?
+sleep 1
+lttctl -n trace2 -q; res t2_stop $?
+lttctl -n trace2 -r; res t2_destroy $?
+wait $L2; res t2_lttd $?
+test ! -e $T/trace2; res t2_gone $?
+
+sleep 2
+lttctl -n trace1 -q; res t1_stop $?
+echo "$(uptime_s) $(date +%s)" >$R/t1_stop
+lttctl -n trace1 -r; res t1_destroy $?
+wait $L1; res t1_lttd $?
+
+# -- flight1: flight recorder, small buffers wrapped many times -----------
+lttctl -n flight1 -c -m flight --subbuf-size-high 4096 --subbuf-num-high 4
+res f1_create $?
+ls -lR $T/flight1 >$R/flight1-files.txt 2>&1
+lttctl -n flight1 -s; res f1_start $?
+taskset -c 1 ltt-guest-tool load 3000 100; res f1_load $?
+lttctl -n flight1 -q; res f1_stop $?
+lttd -t $T/flight1 -d $R/flight1 >$R/lttdf.log 2>&1; res f1_lttd $?
+lttctl -n flight1 -r; res f1_destroy $?
+
+# -- losses: normal mode, tiny buffers, no reader at first ----------------
+lttctl -n lossy -c --subbuf-size-high 4096 --subbuf-num-high 2; res l_create $?
+lttctl -n lossy -s; res l_start $?
+taskset -c 0 ltt-guest-tool load 500 100; res l_load $?
+lttd -t $T/lossy -d $R/lossy >$R/lttdl.log 2>&1 &
+LL=$!
+sleep 1
+taskset -c 0 ltt-guest-tool load 10 100; res l_load2 $?
+sleep 1
+lttctl -n lossy -q; res l_stop $?
+lttctl -n lossy -r; res l_destroy $?
+wait $LL; res l_lttd $?
+
+ls $T >$R/ltt-left.txt 2>&1
+exit 0

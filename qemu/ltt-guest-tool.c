@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ltt-guest-tool - small helpers for the QEMU test of the LTT kernel.
+ *
+ *   ltt-guest-tool load N [SIZE]   write N user_generic.string events
+ *                                  "seq NNNNNNNN" padded to SIZE bytes
+ *   ltt-guest-tool badmsg          send malformed control messages over
+ *                                  NETLINK_LTT; each must be refused
+ *   ltt-guest-tool open2 FILE      a relayfs channel admits one reader:
+ *                                  the second open must fail with EBUSY
+ *   ltt-guest-tool ioctls FILE     GET_N_SUBBUFS, GET_SUBBUF_SIZE, and
+ *                                  PUT_SUBBUF of a wrong offset refused
+ *
+ * Exit status 0 when the kernel behaved as expected; each check is
+ * printed on its own line.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <linux/netlink.h>
+
+#include <ltt/ltt-abi.h>
+
+static int load(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[2]) : 100;
+	int size = argc > 3 ? atoi(argv[3]) : 32;
+	char buf[1100];
+	int fd = open("/proc/ltt_user_generic", O_WRONLY);
+
+	if (fd < 0) {
+		perror("/proc/ltt_user_generic");
+		return 1;
+	}
+	if (size < 13 || size > 1024)
+		size = 32;
+	for (long i = 0; i < n; i++) {
+		int len = snprintf(buf, sizeof(buf), "seq %08ld ", i);
+
+		memset(buf + len, 'x', size - len);
+		if (write(fd, buf, size) != size) {
+			perror("write");
+			return 1;
+		}
+	}
+	close(fd);
+	return 0;
+}
+
+/* Sends one request; returns the error of its ack (0 = accepted). */
+static int send_raw(int fd, const void *payload, size_t len, int type,
+		    unsigned int seq)
+{
+	char req[NLMSG_SPACE(sizeof(struct ltt_control_msg) + 64)];
+	struct nlmsghdr *h = (struct nlmsghdr *)req;
+	char ans[1024];
+
+	memset(req, 0, sizeof(req));
+	h->nlmsg_len = NLMSG_LENGTH(len);
+	h->nlmsg_type = type;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	h->nlmsg_seq = seq;
+	memcpy(NLMSG_DATA(h), payload, len);
+	if (send(fd, req, NLMSG_ALIGN(h->nlmsg_len), 0) < 0)
+		return -errno;
+	for (;;) {
+		ssize_t r = recv(fd, ans, sizeof(ans), 0);
+		struct nlmsghdr *a = (struct nlmsghdr *)ans;
+
+		if (r < 0)
+			return -errno;
+		for (; NLMSG_OK(a, (size_t)r); a = NLMSG_NEXT(a, r)) {
+			if (a->nlmsg_seq != seq || a->nlmsg_type != NLMSG_ERROR)
+				continue;
+			return ((struct nlmsgerr *)NLMSG_DATA(a))->error;
+		}
+	}
+}
+
+static void good_msg(struct ltt_control_msg *m, const char *name, int op)
+{
+	memset(m, 0, sizeof(*m));
+	strcpy(m->trace_name, name);
+	strcpy(m->trace_type, "relay");
+	m->op = op;
+}
+
+static int badmsg(void)
+{
+	struct ltt_control_msg m;
+	char big[sizeof(m) + 8];
+	int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_LTT);
+	struct sockaddr_nl me = { .nl_family = AF_NETLINK };
+	struct timeval tv = { .tv_sec = 5 };
+	unsigned int seq = 1;
+	int bad = 0, e;
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&me, sizeof(me)) < 0) {
+		perror("netlink");
+		return 1;
+	}
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+
+#define REFUSED(what, expr) do {					\
+		e = (expr);						\
+		printf("%-40s %s (%d)\n", what, e < 0 ? "refused" : "ACCEPTED", e); \
+		if (e >= 0)						\
+			bad++;						\
+	} while (0)
+
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	REFUSED("short by one byte", send_raw(fd, &m, sizeof(m) - 1, LTTCTLM_CONTROL, seq++));
+	memset(big, 0, sizeof(big));
+	memcpy(big, &m, sizeof(m));
+	REFUSED("long by eight bytes", send_raw(fd, big, sizeof(big), LTTCTLM_CONTROL, seq++));
+	REFUSED("empty payload", send_raw(fd, &m, 0, LTTCTLM_CONTROL, seq++));
+	REFUSED("wrong message type", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL + 1, seq++));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	memset(m.trace_name, 'a', sizeof(m.trace_name));
+	REFUSED("unterminated trace name", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	memset(m.trace_type, 'r', sizeof(m.trace_type));
+	REFUSED("unterminated transport name", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "", LTT_OP_CREATE);
+	REFUSED("empty trace name", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "a/b", LTT_OP_CREATE);
+	REFUSED("trace name with a slash", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "..", LTT_OP_CREATE);
+	REFUSED("trace name ..", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "badmsg", 99);
+	REFUSED("unknown op", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.mode = 7;
+	REFUSED("unknown mode", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.subbuf_size_low = 12345;
+	REFUSED("sub-buffer size not a power of 2", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.n_subbufs_high = 3;
+	REFUSED("sub-buffer count not a power of 2", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.subbuf_size_med = 1U << 31;
+	REFUSED("sub-buffer size far too big", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	strcpy(m.trace_type, "nosuchtransport");
+	REFUSED("unknown transport", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	good_msg(&m, "nosuchtrace", LTT_OP_START);
+	REFUSED("start of a trace that does not exist", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+
+	/* and a good one still works afterwards: create then destroy */
+	good_msg(&m, "afterbad", LTT_OP_CREATE);
+	e = send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++);
+	printf("%-40s %s (%d)\n", "good create after the bad ones", e ? "FAILED" : "ok", e);
+	bad += e != 0;
+	good_msg(&m, "afterbad", LTT_OP_DESTROY);
+	e = send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++);
+	printf("%-40s %s (%d)\n", "destroy it", e ? "FAILED" : "ok", e);
+	bad += e != 0;
+	close(fd);
+	return bad != 0;
+}
+
+static int open2(const char *file)
+{
+	int a = open(file, O_RDONLY), b;
+
+	if (a < 0) {
+		perror(file);
+		return 1;
+	}
+	b = open(file, O_RDONLY);
+	if (b >= 0) {
+		printf("second open of %s succeeded\n", file);
+		return 1;
+	}
+	printf("second open: %s\n", strerror(errno));
+	close(a);
+	return errno != EBUSY;
+}
+
+static int ioctls(const char *file)
+{
+	__u32 n = 0, size = 0, off = 12345;
+	int fd = open(file, O_RDONLY);
+
+	if (fd < 0) {
+		perror(file);
+		return 1;
+	}
+	if (ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n) || ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size)) {
+		perror("geometry");
+		return 1;
+	}
+	printf("n_subbufs %u subbuf_size %u\n", n, size);
+	if (ioctl(fd, RELAYFS_PUT_SUBBUF, &off) == 0) {
+		printf("PUT_SUBBUF of a wrong offset accepted\n");
+		return 1;
+	}
+	printf("PUT_SUBBUF of a wrong offset: %s\n", strerror(errno));
+	return !(n >= 2 && size >= 4096 && !(n & (n - 1)) && !(size & (size - 1)));
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "load"))
+		return load(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "badmsg"))
+		return badmsg();
+	if (argc > 2 && !strcmp(argv[1], "open2"))
+		return open2(argv[2]);
+	if (argc > 2 && !strcmp(argv[1], "ioctls"))
+		return ioctls(argv[2]);
+	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | badmsg | open2 FILE | ioctls FILE\n");
+	return 2;
+}

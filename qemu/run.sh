@@ -1,0 +1,73 @@
+#!/bin/sh
+# qemu/run.sh OUT_DIR - boot the test kernel in QEMU and run the guest test.
+#
+# Builds an initramfs (busybox-static, lttctl, lttd, ltt-guest-tool, the
+# guest scripts, facilities/*.xml in /usr/share/ltt/facilities), boots
+# build-kernel's bzImage with TCG (KVM does not work on these machines) on
+# 2 CPUs, and shares OUT_DIR with the guest over 9p: the guest leaves there
+# results, guest.log, dmesg.txt and the traces lttd wrote.  The serial
+# console goes to OUT_DIR.console.  Run from the top directory.
+#
+# Environment: BUILD (build), QEMU_TIMEOUT seconds (300).
+set -eu
+OUT=${1:?usage: qemu/run.sh OUT_DIR}
+BUILD=${BUILD:-build}
+TREE=${KERNEL_TREE:-build-kernel/linux-source-6.1}
+KERNEL=$TREE/arch/x86/boot/bzImage
+GEN=$TREE/usr/gen_init_cpio
+BUSYBOX=${BUSYBOX:-/bin/busybox}
+QEMU=${QEMU:-qemu-system-x86_64}
+TIMEOUT=${QEMU_TIMEOUT:-300}
+W=$BUILD/qemu
+
+die() { echo "qemu/run.sh: $*" >&2; exit 1; }
+command -v "$QEMU" >/dev/null || die "no $QEMU (scripts/install-deps.sh kernel)"
+for f in "$KERNEL" "$GEN" "$BUSYBOX" "$BUILD/bin/lttctl" "$BUILD/bin/lttd"; do
+	[ -e "$f" ] || die "missing $f (make kernel; make)"
+done
+file -L "$BUSYBOX" | grep -q 'statically linked' || die "$BUSYBOX is not static (busybox-static)"
+for f in "$BUILD/bin/lttctl" "$BUILD/bin/lttd"; do
+	file -L "$f" | grep -q 'statically linked' || die "$f is not static (build without SANITIZE)"
+done
+
+mkdir -p "$W"
+${CC:-cc} -static -O2 -Wall -Wextra -Iinclude -o "$W/ltt-guest-tool" qemu/ltt-guest-tool.c
+
+list=$W/initramfs.list
+{
+	echo "dir /dev 0755 0 0"
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	for d in /bin /sbin /usr /usr/bin /usr/sbin /proc /sys /tmp /mnt /etc /ltt \
+		 /usr/share /usr/share/ltt /usr/share/ltt/facilities; do
+		echo "dir $d 0755 0 0"
+	done
+	echo "file /bin/busybox $BUSYBOX 0755 0 0"
+	for a in $("$BUSYBOX" --list); do
+		[ "$a" = busybox ] || echo "slink /bin/$a busybox 0777 0 0"
+	done
+	echo "file /init qemu/init.sh 0755 0 0"
+	echo "file /ltt/guest-test.sh qemu/guest-test.sh 0755 0 0"
+	echo "file /usr/bin/lttctl $BUILD/bin/lttctl 0755 0 0"
+	echo "file /usr/bin/lttd $BUILD/bin/lttd 0755 0 0"
+	echo "file /usr/bin/ltt-guest-tool $W/ltt-guest-tool 0755 0 0"
+	for x in facilities/*.xml; do
+		echo "file /usr/share/ltt/facilities/$(basename "$x") $x 0644 0 0"
+	done
+} >"$list"
+"$GEN" "$list" | gzip -1 >"$W/initramfs.cpio.gz"
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+echo "qemu/run.sh: booting (TCG, 2 CPUs, timeout ${TIMEOUT}s)"
+rc=0
+timeout "$TIMEOUT" "$QEMU" -accel tcg -smp 2 -m 512 -nographic -no-reboot \
+	-kernel "$KERNEL" -initrd "$W/initramfs.cpio.gz" \
+	-append "console=ttyS0 panic=-1 oops=panic" \
+	-virtfs "local,path=$OUT,mount_tag=hostshare,security_model=none,id=hs" \
+	</dev/null >"$OUT.console" 2>&1 || rc=$?
+if [ $rc = 124 ]; then
+	die "QEMU timed out after ${TIMEOUT}s (console: $OUT.console)"
+fi
+[ $rc = 0 ] || die "QEMU exited with $rc (console: $OUT.console)"
+[ -r "$OUT/guest.rc" ] || die "the guest did not finish its test (console: $OUT.console)"
+echo "qemu/run.sh: guest done, results in $OUT"

@@ -1,0 +1,160 @@
+#!/bin/sh
+# End to end on the real kernel: build the patched kernel (incremental),
+# boot it in QEMU (TCG, 2 CPUs), let qemu/guest-test.sh trace with lttctl
+# and lttd, and check the traces it brings out with lttv-text.
+#
+# Needs: /usr/src/linux-source-6.1.tar.xz, qemu-system-x86_64,
+# busybox-static (scripts/install-deps.sh kernel); skips loudly without.
+. "$(dirname "$0")/lib.sh"
+cd "$TOP" || exit 2
+OUT=$TOP/$BUILD/q10
+LTTV=$BIN/lttv-text
+
+need() { # what why-if-missing test...
+	_what=$1; _why=$2; shift 2
+	if ! "$@" >/dev/null 2>&1; then
+		skip "$_what" "$_why"
+		echo "# q10: SKIPPED ALL: $_why" >&2
+		done_testing
+		exit 0
+	fi
+}
+need "QEMU trace test" "no kernel tarball /usr/src/linux-source-6.1.tar.xz (scripts/install-deps.sh kernel)" \
+	test -r "${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}"
+need "QEMU trace test" "no qemu-system-x86_64 (scripts/install-deps.sh kernel)" \
+	command -v qemu-system-x86_64
+need "QEMU trace test" "no static busybox (busybox-static)" test -x /bin/busybox
+need "QEMU trace test" "no $BIN/lttctl, $BIN/lttd or $LTTV (make)" \
+	test -x "$BIN/lttctl" -a -x "$BIN/lttd" -a -x "$LTTV"
+
+# -- build and boot ----------------------------------------------------------
+# (Q10_REUSE=DIR: check the results of an earlier run in DIR instead; for
+# working on the checks themselves)
+if [ -n "${Q10_REUSE:-}" ]; then
+	OUT=$Q10_REUSE
+	skip "make kernel and boot" "Q10_REUSE=$Q10_REUSE: checking an earlier run"
+else
+	check "make kernel (incremental)" make --no-print-directory kernel
+	if [ ! -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ]; then
+		done_testing; exit
+	fi
+	check "QEMU boots, runs the guest test and powers off" env BUILD="$BUILD" qemu/run.sh "$OUT"
+fi
+if [ ! -r "$OUT/results" ]; then
+	sed 's/^/#   console: /' "$OUT.console" 2>/dev/null | tail -n 30
+	done_testing; exit
+fi
+
+# -- the guest's own steps -------------------------------------------------------
+step() { # name expected(0|fail)
+	_rc=$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results")
+	if [ "$2" = 0 ]; then test "$_rc" = 0; else test -n "$_rc" && test "$_rc" != 0; fi
+}
+for s in mount_relayfs nonroot_no_trace badmsg t1_create open2 ioctls t1_start \
+	 t1_load0 t1_load1 t2_create t2_start t2_load t2_stop t2_destroy t2_lttd \
+	 t2_gone t1_stop t1_destroy t1_lttd f1_create f1_start f1_load f1_stop \
+	 f1_lttd f1_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
+	check "guest: $s" step $s 0
+done
+check "guest: control by non-root is refused" step nonroot_create fail
+check "guest: non-root cannot read a channel (mode 0400)" step nonroot_read fail
+check "guest: every bad netlink message refused, good one works after" \
+	grep -q 'good create after the bad ones *ok' "$OUT/badmsg.txt"
+check "guest: no trace left in relayfs after destroy" test ! -s "$OUT/ltt-left.txt"
+
+# -- relayfs layout ------------------------------------------------------------
+files_ok() {
+	for f in cpu_0 cpu_1 control/facilities_0 control/facilities_1 \
+		 control/interrupts_0 control/interrupts_1 control/processes_0 \
+		 control/processes_1 control/modules_0 control/modules_1 \
+		 control/network_0 control/network_1; do
+		[ -e "$OUT/trace1/$f" ] || { echo "no $f in the trace"; return 1; }
+	done
+}
+check "trace1 has cpu_0, cpu_1 and every control channel of both CPUs" files_ok
+check "relayfs channel files are mode 0400" \
+	sh -c "grep -E ' (cpu|facilities|interrupts|processes|modules|network)_[01]\$' '$OUT/trace1-files.txt' | awk '{ print \$1 }' | sort -u | grep -qx -- '-r--------'"
+check "flight mode names the overwriting channels flight-*" \
+	grep -q 'flight-cpu_1$' "$OUT/flight1-files.txt"
+
+# -- trace1: decode ------------------------------------------------------------
+check "lttv-text decodes trace1" sh -c "'$LTTV' -t '$OUT/trace1' -n >'$TMP/t1.txt' 2>'$TMP/t1.err'"
+check "lttv-text --cycles decodes trace1" sh -c "'$LTTV' -t '$OUT/trace1' --cycles >'$TMP/t1c.txt'"
+check "trace1 decodes without warnings" test ! -s "$TMP/t1.err"
+check "core.facility_load of core with checksum 0x1A8DE486 ($(printf '%d' 0x1A8DE486))" \
+	grep -Eq "^core\.facility_load: .*name = \"core\", checksum = $(printf '%d' 0x1A8DE486), id = 0," "$TMP/t1.txt"
+check "the channel facility is announced (state dump)" \
+	grep -Eq '^core\.state_dump_facility_load: .*name = "channel", checksum = 2253304433,' "$TMP/t1.txt"
+hb_everywhere() {
+	for f in $(cd "$OUT/trace1" && find . -type f ! -path './eventdefs/*' | sed 's|^\./||'); do
+		grep -q "^core\.time_heartbeat: .* ($f) " "$TMP/t1.txt" || { echo "no heartbeat in $f"; return 1; }
+	done
+}
+check "core.time_heartbeat in every tracefile of trace1" hb_everywhere
+monotonic() { # file of --cycles lines: "f.e: CYCLES (tracefile) ..."
+	awk '{ tf = $3; c = $2 + 0; if ((tf in last) && c < last[tf]) { print "going back in " tf ": " last[tf] " then " c; bad = 1 } last[tf] = c }
+	     END { exit bad }' "$1"
+}
+check "cycle counts never decrease within a tracefile (trace1)" monotonic "$TMP/t1c.txt"
+# 100 pinned to each CPU, then 50 more (anywhere) while trace2 also ran
+check "250 user_generic events in trace1, at least 100 on each CPU" sh -c "
+	test \$(grep -c '^user_generic\.string: ' '$TMP/t1.txt') = 250 &&
+	test \$(grep -c '^user_generic\.string: .* (cpu_0) ' '$TMP/t1.txt') -ge 100 &&
+	test \$(grep -c '^user_generic\.string: .* (cpu_1) ' '$TMP/t1.txt') -ge 100"
+check "no channel.buffer_stats in trace1: nothing lost at light load" \
+	sh -c "! grep -q '^channel\.buffer_stats' '$TMP/t1.txt'"
+check "lttv-text --cpu-stats reports 0 lost on every CPU of trace1" sh -c "
+	'$LTTV' -t '$OUT/trace1' -c -q >'$TMP/t1s.txt' &&
+	grep -q '^cpu 0: .*, 0 lost' '$TMP/t1s.txt' && grep -q '^cpu 1: .*, 0 lost' '$TMP/t1s.txt' &&
+	! grep -Eq '[1-9][0-9]* lost' '$TMP/t1s.txt'"
+# length: first to last event against the guest's uptime around start/stop
+length_ok() {
+	read -r up0 wall0 <"$OUT/t1_start"
+	read -r up1 wall1 <"$OUT/t1_stop"
+	awk -v up0="$up0" -v up1="$up1" -v wall0="$wall0" '
+		{ t = $2 + 0; if (!n++ || t < first) first = t; if (t > last) last = t }
+		END {
+			guest = up1 - up0; tr = last - first
+			printf "trace %.3f s, guest %.3f s, first event %.3f, guest date %d\n", tr, guest, first, wall0
+			d = tr - guest; if (d < 0) d = -d
+			if (d > 0.5 + guest * 0.1) exit 1
+			d = first - wall0; if (d < -2 || d > 3) exit 1
+		}' "$TMP/t1.txt"
+}
+check "trace1 length and start match the guest clock" length_ok
+length_ok >"$TMP/len" 2>&1; sed 's/^/# /' "$TMP/len"
+
+# -- trace2, created while trace1 ran ------------------------------------------
+check "trace2 (created while trace1 ran) decodes" sh -c "'$LTTV' -t '$OUT/trace2' -n >'$TMP/t2.txt'"
+check "trace2 holds its 50 user events and its facility table" sh -c "
+	test \$(grep -c '^user_generic\.string: ' '$TMP/t2.txt') = 50 &&
+	grep -q '^core\.facility_load: .*name = \"core\"' '$TMP/t2.txt'"
+
+# -- flight recorder ---------------------------------------------------------------
+check "lttv-text decodes the flight dump" sh -c "'$LTTV' -t '$OUT/flight1' -n >'$TMP/f1.txt'"
+flight_ok() {
+	grep '^user_generic\.string: .* (flight-cpu_1) ' "$TMP/f1.txt" |
+		sed -n 's/.*data = "seq \([0-9]*\) .*/\1/p' >"$TMP/seqs"
+	awk '{ s = $1 + 0; if (n++ && s != prev + 1) { print "gap after " prev; bad = 1 } if (n == 1) first = s; prev = s }
+	     END { printf "%d events, seq %d to %d\n", n, first, prev
+		   if (bad || n < 40 || n > 160 || prev != 2999 || first == 0) exit 1 }' "$TMP/seqs"
+}
+check "flight dump: the last sub-buffers, contiguous, ending with the last event" flight_ok
+flight_ok >"$TMP/fl" 2>&1; sed 's/^/# /' "$TMP/fl"
+check "flight: the facilities channel is kept whole (not overwritten)" \
+	grep -q '^core\.facility_load: .*name = "core"' "$TMP/f1.txt"
+
+# -- losses reach the trace ---------------------------------------------------------
+check "lttv-text decodes the lossy trace" sh -c "'$LTTV' -t '$OUT/lossy' -n >'$TMP/l.txt'"
+check "channel.buffer_stats in cpu_0 reports events lost" \
+	grep -Eq '^channel\.buffer_stats: .* \(cpu_0\) .*events_lost = [1-9]' "$TMP/l.txt"
+check "lttv-text --cpu-stats counts the losses" sh -c "
+	'$LTTV' -t '$OUT/lossy' -c -q | grep -Eq '^cpu 0: .*, [1-9][0-9]* lost'"
+
+# -- the kernel stayed healthy ------------------------------------------------------
+check "dmesg was captured" test -s "$OUT/dmesg.txt"
+check "dmesg: no BUG, WARNING, lockdep or sleep-in-atomic report" \
+	sh -c "! grep -E 'BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|INFO: |DEBUG_LOCKS_WARN_ON|sleeping function called|Call Trace:|Oops|Kernel panic' '$OUT/dmesg.txt'"
+check "dmesg: lockdep was on (the check above means something)" \
+	sh -c "grep -q 'Lock dependency validator' '$OUT/dmesg.txt' || ! grep -qx 'CONFIG_PROVE_LOCKING=y' build-kernel/linux-source-6.1/.config"
+done_testing
