@@ -6,7 +6,7 @@
 
 LTTD_OBJS := $(OBJ)/lttd/lttd.o $(OBJ)/lttd/copy.o $(OBJ)/lttd/stats.o \
 	$(OBJ)/lttd/relay.o
-LTTCTL_OBJS := $(OBJ)/lttd/lttctl.o $(OBJ)/lttd/ctl.o
+LTTCTL_OBJS := $(OBJ)/lttd/lttctl.o $(OBJ)/lttd/ctl.o $(OBJ)/lttd/ctl-socket.o
 
 ifeq ($(SANITIZE),1)
 LTTD_STATIC :=
@@ -16,7 +16,7 @@ endif
 
 all: $(BIN)/lttd $(BIN)/lttctl
 tests: $(BUILD)/tests/test_lttd_copy $(BUILD)/tests/test_lttd_ctl \
-	$(BUILD)/tests/lttd-fakerelay
+	$(BUILD)/tests/lttd-fakerelay $(BUILD)/tests/lttctl-fakekernel
 
 $(BIN)/lttd: $(LTTD_OBJS)
 	@mkdir -p $(dir $@)
@@ -33,7 +33,8 @@ $(BUILD)/tests/test_lttd_copy: $(OBJ)/tests/unit/test_lttd_copy.o \
 	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^ -pthread
 
 # lttctl's validation and netlink exchange against a fake kernel.
-$(BUILD)/tests/test_lttd_ctl: $(OBJ)/tests/unit/test_lttd_ctl.o $(OBJ)/lttd/ctl.o
+$(BUILD)/tests/test_lttd_ctl: $(OBJ)/tests/unit/test_lttd_ctl.o $(OBJ)/lttd/ctl.o \
+		$(OBJ)/lttd/ctl-socket.o
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^
 
@@ -43,3 +44,10 @@ $(BUILD)/tests/lttd-fakerelay: $(OBJ)/lttd/lttd.o $(OBJ)/lttd/copy.o \
 		$(OBJ)/lttd/stats.o $(OBJ)/lttd/fake-relay.o
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^ $(POPT_LIBS) -pthread
+
+# Test only: lttctl talking to a fake kernel (fake-kernel.c), for the
+# one-shot form in tests/t21-lttctl.sh.
+$(BUILD)/tests/lttctl-fakekernel: $(OBJ)/lttd/lttctl.o $(OBJ)/lttd/ctl.o \
+		$(OBJ)/lttd/fake-kernel.o
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) $(LDFLAGS) -o $@ $^ $(POPT_LIBS)

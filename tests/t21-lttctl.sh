@@ -103,6 +103,68 @@ else
 	check "an LTT kernel: non-zero exit" test "$rc" -ne 0
 fi
 
+# ---- against a fake kernel (build/tests/lttctl-fakekernel) ----------------
+# lttd/fake-kernel.c answers the requests, logs them, and makes file-backed
+# channels that lttd-fakerelay copies.
+FK="$TOP/$BUILD/tests/lttctl-fakekernel"
+FL="$TOP/$BUILD/tests/lttd-fakerelay"
+if [ ! -x "$FK" ] || [ ! -x "$FL" ]; then
+	skip "lttctl against a fake kernel" "$FK or $FL is not built"
+else
+	export LTTCTL_FAKE_LOG="$TMP/klog" LTTCTL_FAKE_RELAYFS="$TMP/relay"
+	mkdir "$TMP/relay"
+	check "fake: -c -s -q -r" "$FK" -n t1 -c -s -q -r -m hybrid \
+		--subbuf-size-low 8k --subbuf-num-low 4 --subbuf-size-high 1M
+	printf '%s\n' "create t1 relay mode=2 low=8192x4 med=0x0 high=1048576x0" \
+		"start t1" "stop t1" "destroy t1" >"$TMP/want"
+	check "fake: the requests, in order, with mode and sizes" cmp "$TMP/want" "$TMP/klog"
+	rm -rf "$TMP/relay/t1" "$TMP/klog"
+
+	LTTCTL_FAKE_FAIL=start:2 "$FK" -n t2 -s -q 2>"$TMP/err2"
+	check "fake: ENOENT: exit 1" test $? -eq 1
+	check "fake: ENOENT: 'no such trace'" grep -q "cannot start trace 't2': no such trace" "$TMP/err2"
+	check "fake: ENOENT: stops at the first refusal" test "$(cat "$TMP/klog")" = "start t2"
+	rm -f "$TMP/klog"
+	LTTCTL_FAKE_FAIL=create:17 "$FK" -n t2 -c 2>"$TMP/err2"
+	check "fake: EEXIST: 'already exists'" grep -q "'t2': it already exists" "$TMP/err2"
+	rm -f "$TMP/klog"
+
+	# the one-shot form: eventdefs, create, lttd, start
+	check "fake: -d" "$FK" -n t3 -d -l "$TMP/relay" -t "$TMP/o3" \
+		-F "$TOP/facilities" --lttd "$FL" -N 2
+	check "fake: -d: create, then start" test "$(cut -d' ' -f1 "$TMP/klog" | tr '\n' ' ')" = "create start "
+	check "fake: -d: facility descriptions in eventdefs/" \
+		cmp "$TOP/facilities/core.xml" "$TMP/o3/eventdefs/core.xml"
+	i=0
+	while [ $i -lt 100 ] && ! cmp -s "$TMP/relay/t3/cpu_0" "$TMP/o3/cpu_0" 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	check "fake: -d: lttd copies the channels" cmp "$TMP/relay/t3/cpu_0" "$TMP/o3/cpu_0"
+	rm -f "$TMP/klog"
+
+	LTTCTL_FAKE_BADCHAN=1 "$FK" -n t4 -d -l "$TMP/relay" -t "$TMP/o4" \
+		-F "$TOP/facilities" --lttd "$FL" >/dev/null 2>"$TMP/err4"
+	check "fake: -d, lttd refuses: exit 1" test $? -eq 1
+	check "fake: -d, lttd refuses: said so" grep -q "lttd did not take trace 't4'" "$TMP/err4"
+	check "fake: -d, lttd refuses: destroyed, never started" \
+		test "$(cut -d' ' -f1 "$TMP/klog" | tr '\n' ' ')" = "create destroy "
+	rm -f "$TMP/klog"
+
+	LTTCTL_FAKE_FAIL=start:1 "$FK" -n t5 -d -l "$TMP/relay" -t "$TMP/o5" \
+		-F "$TOP/facilities" --lttd "$FL" >/dev/null 2>"$TMP/err5"
+	check "fake: -d, start refused: exit 1" test $? -eq 1
+	check "fake: -d, start refused: EPERM says root" grep -q 'needs root' "$TMP/err5"
+	check "fake: -d, start refused: destroyed again" \
+		test "$(cut -d' ' -f1 "$TMP/klog" | tr '\n' ' ')" = "create start destroy "
+	rm -f "$TMP/klog"
+
+	env -u LTTCTL_FAKE_RELAYFS "$FK" -n t6 -d -l "$TMP/nowhere" -t "$TMP/o6" \
+		-F "$TOP/facilities" --lttd "$FL" >/dev/null 2>"$TMP/err6"
+	check "fake: -d, no channel directory: exit 1" test $? -eq 1
+	check "fake: -d, no channel directory: said so" grep -q 'did not appear' "$TMP/err6"
+	unset LTTCTL_FAKE_LOG LTTCTL_FAKE_RELAYFS
+fi
+
 if [ "${SANITIZE:-}" = 1 ]; then
 	skip "lttctl is static" "SANITIZE=1 links dynamically"
 elif command -v readelf >/dev/null; then
