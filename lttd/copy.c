@@ -30,6 +30,8 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include <ltt/ltt-abi.h>
+
 #include "lttd.h"
 
 /* ---- messages ------------------------------------------------------------ */
@@ -145,13 +147,38 @@ int lttd_write_full(int fd, const void *buf, size_t len)
 }
 
 /*
+ * A tracefile holds sub-buffers of one size: refuse to append ours to a
+ * file whose first sub-buffer says another (files that do not start with a
+ * block header are not judged).
+ */
+static int check_geometry(struct lttd_channel *ch, const char *out_path)
+{
+	struct ltt_block_start_header h;
+	ssize_t n = pread(ch->out_fd, &h, sizeof(h), 0);
+
+	if (n < 0) {
+		lttd_err("%s: cannot read: %s", out_path, strerror(errno));
+		return -1;
+	}
+	if (n == (ssize_t)sizeof(h) &&
+	    h.trace.magic_number == LTT_TRACER_MAGIC_NUMBER &&
+	    h.buf_size != ch->subbuf_size) {
+		lttd_err("%s: holds %u-byte sub-buffers, this channel has %u; "
+			 "refusing to append to it", out_path, h.buf_size,
+			 ch->subbuf_size);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Opens the tracefile of ch.  Without append, the file must not exist (we
  * never overwrite a trace); with append, an existing file must hold whole
  * sub-buffers of this channel's size, or appending would corrupt it.
  */
 int lttd_open_output(struct lttd_channel *ch, const char *out_path, int append)
 {
-	int flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC;
+	int flags = O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC;
 	struct stat st;
 
 	if (!append)
@@ -180,6 +207,8 @@ int lttd_open_output(struct lttd_channel *ch, const char *out_path, int append)
 			 (long long)st.st_size, ch->subbuf_size);
 		goto fail;
 	}
+	if (st.st_size > 0 && check_geometry(ch, out_path) < 0)
+		goto fail;
 	ch->out_size = st.st_size;
 	return 0;
 fail:

@@ -178,6 +178,15 @@ else
 		check "fake: buffer_stats: none on cpu_1" \
 			grep -q '^lttd: cpu_1: .*kernel: no loss' "$TMP/rep"
 		check "fake: the generated trace is copied unchanged" diff -r "$TMP/gen" "$TMP/c8"
+		# -a checks the block header of an existing file (cpu_0 of the
+		# generated trace has 4096-byte sub-buffers)
+		mkdir "$TMP/gen0"
+		cp "$TMP/gen/cpu_0" "$TMP/gen0/"
+		check "fake: -a onto a tracefile of the same geometry" \
+			env LTTD_FAKE_SUBBUF_SIZE=4096 timeout 30 "$FAKE" -t "$TMP/gen0" -d "$TMP/c8" -a
+		fails_with "fake: -a onto a tracefile of another geometry is refused" 1 \
+			'cpu_0: holds 4096-byte sub-buffers, this channel has 2048' \
+			env LTTD_FAKE_SUBBUF_SIZE=2048 timeout 30 "$FAKE" -t "$TMP/gen0" -d "$TMP/c8" -a
 	else
 		skip "fake: buffer_stats from a generated trace" "ltt-tracegen is not built"
 	fi

@@ -143,6 +143,8 @@ static const struct lttd_chan_ops fake_ops = {
 	.poll = fake_poll,
 };
 
+static size_t put_header(unsigned char *sb, int hb, int align);
+
 static char tmpdir[] = "/tmp/test_lttd_copy.XXXXXX";
 
 static void setup(struct lttd_channel *ch, struct fake *f, char id,
@@ -402,6 +404,32 @@ static void test_append(void)
 	ok(file_holds("append_0", want, 5), "append: old data kept, new "
 	   "appended");
 	teardown(&ch, &f);
+
+	/* a file of another sub-buffer size is not appended to */
+	{
+		struct lttd_channel c4;
+		struct fake f4;
+		unsigned char sb[2 * SB];
+		char err[512];
+
+		memset(sb, 0, sizeof(sb));
+		put_header(sb, 1, 8);
+		uint32_t big = 2 * SB;
+
+		memcpy(sb + offsetof(struct ltt_block_start_header, buf_size),
+		       &big, 4);
+		snprintf(path, sizeof(path), "%s/append_8k", tmpdir);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		r = write(fd, sb, sizeof(sb)) == (ssize_t)sizeof(sb);
+		close(fd);
+		setup(&c4, &f4, 'A', 4, "", 0);
+		r = open_quiet(&c4, path, 1, err, sizeof(err));
+		is_int(r, -1, "append: a file of 8k sub-buffers is refused for "
+		       "a 4k channel");
+		ok(strstr(err, "holds 8192-byte sub-buffers, this channel has "
+			  "4096") != NULL, "append: said why: %s", err);
+		teardown(&c4, &f4);
+	}
 
 	/* a file cut inside a sub-buffer is not appended to */
 	snprintf(path, sizeof(path), "%s/append_0", tmpdir);
