@@ -180,6 +180,7 @@ typedef struct bar_ctx {
 	const lttv_view *v;
 	const lttv_layout *l;
 	double y;
+	ltt_state_row_type type;
 } bar_ctx;
 
 static void draw_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
@@ -199,7 +200,11 @@ static void draw_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
 		xe = xs + 1;
 	lttv_kind_rgb(k, rgb);
 	cairo_set_source_rgb(b->cr, rgb[0], rgb[1], rgb[2]);
-	if (is_running(k))
+	if (k == LTT_STATE_KIND_IDLE && b->type == LTT_STATE_ROW_IRQ) {
+		/* an idle interrupt line: a hairline */
+		cairo_set_source_rgb(b->cr, 0.8, 0.8, 0.8);
+		cairo_rectangle(b->cr, xs, b->y + ROW_H / 2, xe - xs, 1);
+	} else if (is_running(k))
 		cairo_rectangle(b->cr, xs, b->y + 3, xe - xs, ROW_H - 6);
 	else if (k == LTT_STATE_KIND_UNKNOWN)
 		cairo_rectangle(b->cr, xs, b->y + ROW_H / 2 - 1, xe - xs, 2);
@@ -391,7 +396,7 @@ static void draw_cursor(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 	cairo_move_to(cr, x, l->header_h - 14);
 	cairo_line_to(cr, x, l->height - l->legend_h);
 	cairo_stroke(cr);
-	text(cr, x + 3, l->header_h - 22 + 10, name);
+	text(cr, x + 3, l->header_h - 2, name);
 }
 
 void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
@@ -431,7 +436,7 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		unsigned r = v->first_row + i;
 		double y = l.y0 + (double)i * ROW_H;
 		int64_t res = (v->t1 - v->t0) / (l.x1 - l.x0);
-		bar_ctx b = { cr, v, &l, y };
+		bar_ctx b = { cr, v, &l, y, v->rows[r].type };
 
 		if ((int)r == v->selected)
 			set_rgb(cr, 200, 220, 255);

@@ -5,6 +5,7 @@
  *   lttv-gtk [-t TRACE]                       the window (a file dialog without -t)
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
  *            [--size WxH]                     draw without a display
+ *   lttv-gtk -t TRACE --filter EXPR           print the events a filter keeps
  *
  * Exit status: 0 ok, 1 trace or file error, 2 bad command line.
  */
@@ -12,11 +13,12 @@
 #include <stdlib.h>
 
 #include "lttv-gtk.h"
+#include "lttv-filter.h"
 
 int main(int argc, char **argv)
 {
 	char *trace = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
-	char *self_test = NULL, *screenshot = NULL;
+	char *self_test = NULL, *screenshot = NULL, *filter = NULL;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
 		{ "trace", 't', 0, G_OPTION_ARG_FILENAME, &trace, "trace directory", "DIR" },
@@ -28,6 +30,8 @@ int main(int argc, char **argv)
 		  "with --export: controlflow (default) or resources", "VIEW" },
 		{ "size", 0, 0, G_OPTION_ARG_STRING, &size,
 		  "with --export: WIDTHxHEIGHT in pixels (default 1200 wide, all rows)", "WxH" },
+		{ "filter", 0, 0, G_OPTION_ARG_STRING, &filter,
+		  "print the events that match a filter expression and exit", "EXPR" },
 		{ "self-test", 0, 0, G_OPTION_ARG_STRING, &self_test,
 		  "drive the window with a script of commands (for tests), then quit", "SCRIPT" },
 		{ "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot,
@@ -51,7 +55,14 @@ int main(int argc, char **argv)
 			"with -t)\n", argv[1]);
 		return 2;
 	}
-	if (export) {
+	if (filter) {
+		if (!trace) {
+			fprintf(stderr, "lttv-gtk: --filter needs a trace: -t DIR\n");
+			rc = 2;
+		} else {
+			rc = lttv_filter_cli(trace, filter);
+		}
+	} else if (export) {
 		if (!trace) {
 			fprintf(stderr, "lttv-gtk: --export needs a trace: -t DIR\n");
 			rc = 2;
@@ -68,5 +79,6 @@ int main(int argc, char **argv)
 	g_free(size);
 	g_free(self_test);
 	g_free(screenshot);
+	g_free(filter);
 	return rc;
 }

@@ -246,9 +246,11 @@ typedef void (*ltt_state_interval_fn)(void *user, int64_t start, int64_t end,
  * Call fn for the intervals of one row that overlap [t0, t1), in time
  * order, clipped to [t0, t1) and to what is indexed. Neighbours of the same
  * kind are merged. Where several changes fall within ns_per_pixel of each
- * other, they are merged into one interval of ns_per_pixel with the kind
- * that lasts longest in it (of the first 32 changes), so that the number of
- * calls is at most about 2 * (t1 - t0) / ns_per_pixel. ns_per_pixel <= 0:
+ * other, they are merged into one interval of ns_per_pixel with the
+ * running kind (USER..RUN_UNKNOWN, EXIT) that lasts longest in it, else the
+ * kind that lasts longest (of the first 32 changes): short activity stays
+ * visible, and the number of calls is at most about
+ * 2 * (t1 - t0) / ns_per_pixel. ns_per_pixel <= 0:
  * every interval. Nothing is called before the row's first known state.
  * Returns the number of calls, or -1 if the row does not exist.
  */

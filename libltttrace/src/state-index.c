@@ -18,8 +18,10 @@
  *
  * Drawing a row over [a, b) at r ns per pixel walks the log from the change
  * before a (binary search). An interval at least r long is one call; where
- * changes are denser than r, one pixel-wide interval is made from the kind
- * that lasts longest in it (looking at up to 32 changes), then the walk
+ * changes are denser than r, one pixel-wide interval is made from the
+ * running kind that lasts longest in it, else the kind that lasts longest
+ * (looking at up to 32 changes), so that short activity stays visible
+ * (a 1 us interrupt in an idle pixel shows as an interrupt); then the walk
  * jumps (binary search) to the end of that pixel. So the work is
  * O(pixels * log changes), whatever the zoom.
  */
@@ -358,7 +360,7 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 	while (pos < t1) {
 		int64_t next = (size_t)j + 1 < r->n ? r->t[j + 1] : end;
 		int64_t be, dur[LTT_STATE_NUM_KINDS] = { 0 };
-		int best = 0;
+		int best;
 
 		if (next > t1)
 			next = t1;
@@ -381,9 +383,20 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 				e = be;
 			dur[r->k[jj]] += e - s;
 		}
-		for (int k = 1; k < LTT_STATE_NUM_KINDS; k++)
-			if (dur[k] > dur[best])
+		/* activity stays visible: the running kind that lasts longest,
+		 * else the kind that lasts longest */
+		best = -1;
+		for (int k = 0; k <= LTT_STATE_KIND_RUN_UNKNOWN; k++)
+			if (dur[k] > 0 && (best < 0 || dur[k] > dur[best]))
 				best = k;
+		if (dur[LTT_STATE_KIND_EXIT] > 0 && (best < 0 || dur[LTT_STATE_KIND_EXIT] > dur[best]))
+			best = LTT_STATE_KIND_EXIT;
+		if (best < 0) {
+			best = 0;
+			for (int k = 1; k < LTT_STATE_NUM_KINDS; k++)
+				if (dur[k] > dur[best])
+					best = k;
+		}
 		emit(&em, pos, be, best);
 		pos = be;
 		j = change_at(r, pos);

@@ -483,12 +483,14 @@ int main(int argc, char **argv)
 			{ 7000, 9990, LTT_STATE_KIND_IDLE },
 			{ 9990, -1, LTT_STATE_KIND_IRQ },
 		};
-		/* at 500 ns per pixel, short states vanish into the longest one */
+		/* at 500 ns per pixel, a pixel with several states shows the
+		 * running one that lasts longest, else the longest */
 		const ival want_bash_500[] = {
 			{ 11, 1000, LTT_STATE_KIND_WAIT },
-			{ 1000, 4000, LTT_STATE_KIND_USER },
-			{ 4000, 9010, LTT_STATE_KIND_WAIT },
-			{ 9010, -1, LTT_STATE_KIND_USER },
+			{ 1000, 4000, LTT_STATE_KIND_USER },	/* syscalls, irq vanish */
+			{ 4000, 4500, LTT_STATE_KIND_SYSCALL },	/* 100 ns beats 400 waiting */
+			{ 4500, 9010, LTT_STATE_KIND_WAIT },
+			{ 9010, -1, LTT_STATE_KIND_USER },	/* user 210 > syscall 200 */
 		};
 		const ival want_irq[] = {
 			{ 13, 3000, LTT_STATE_KIND_IDLE },
@@ -507,7 +509,7 @@ int main(int argc, char **argv)
 		is_int(ltt_state_index_indexed_ns(idx), T(10000), "indexed up to the last event");
 		check_intervals(idx, LTT_STATE_ROW_CPU, 1, 0, want_cpu1, 11, "CPU 1");
 		check_intervals(idx, LTT_STATE_ROW_IRQ, 0, 0, want_irq, 6, "IRQ 0");
-		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash, 500, want_bash_500, 4,
+		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash, 500, want_bash_500, 5,
 				"bash at 500 ns/pixel");
 		ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash,
 					  T(2050), T(3020), 0, collect, &got);

@@ -1,0 +1,110 @@
+#!/bin/sh
+# lttv-gtk's window under Xvfb, on the generated sample trace. The window
+# is driven by its --self-test script (the same handlers as the mouse and
+# keys) and, when xdotool is there, by real X input; its expect-* commands
+# print ok/not ok lines, turned into checks here. Then a screenshot of the
+# screen (ImageMagick's import) must show the views' colours.
+# GTK itself leaks under AddressSanitizer: leak detection is off here only.
+. "$(dirname "$0")/lib.sh"
+
+gtk="$BIN/lttv-gtk"
+gen="$BIN/ltt-tracegen"
+if [ ! -x "$gtk" ] || [ ! -x "$gen" ]; then
+	skip "GUI" "build lttv-gtk and ltt-tracegen first"
+	done_testing
+	exit
+fi
+if ! command -v xvfb-run >/dev/null || ! command -v import >/dev/null; then
+	skip "GUI" "xvfb-run or ImageMagick missing (scripts/install-deps.sh)"
+	done_testing
+	exit
+fi
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+check "sample trace written" "$gen" --scenario sample -o "$TMP/s"
+
+xinput=""
+if command -v xdotool >/dev/null; then
+	xinput="range 0..2;
+	xclick 1.0 2473 1; sleep 200;
+	expect-selected 2473; expect-cursor a 1.0;
+	xscroll 1.0 2473 up ctrl; sleep 200;
+	expect-range 0.2 1.8;
+	run xdotool key plus; sleep 200;
+	expect-range 0.6 1.4;"
+fi
+
+script="wait-index;
+	expect-nrows 22;
+	filter-rows bash; expect-rows 2404:bash;
+	filter-rows 2473; expect-rows 2473:sleep;
+	filter-rows; expect-nrows 22;
+	expect-row 0 0; sort 1; expect-row 0 2474; sort 1; expect-row 0 0;
+	sort 5; expect-row 0 1; sort 1;
+	select-pid 2404; key h; expect-nrows 21; show-hidden; expect-nrows 22;
+	range 0.6..0.62; expect-range 0.6 0.62;
+	key plus; expect-range 0.605 0.615;
+	key 0; expect-range 0 1.996709051;
+	drag 0.5 1.0 3; expect-range 0.5 1.0;
+	drag 0.7 0.75 1; expect-range 0.45 0.95;
+	click-time 0.7 2473; expect-selected 2473; expect-cursor a 0.7;
+	click-time 0.8 2473 shift; expect-cursor b 0.8;
+	expect-list 0.70;
+	filter-events event.name = exec; expect-list fs.exec;
+	filter-events state.process_name = sleep and event.facility = kernel;
+	expect-list sleep;
+	filter-events event.name =; expect-filter-error column 13: expected a value;
+	filter-events;
+	view statistics; sleep 300; expect-stats Events per type; expect-stats sleep;
+	view resources; sleep 400; run import -window root $TMP/resources.png;
+	view controlflow;
+	$xinput
+	range 0.55..0.75; select-pid 2473; sleep 500;
+	run import -window root $TMP/screen.png;
+	screenshot $TMP/window.png;
+	quit"
+
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/s" \
+	--self-test "$(echo "$script" | tr '\n' ' ')" >"$TMP/gui.out" 2>"$TMP/gui.err"
+rc=$?
+if grep -q "cannot open a display" "$TMP/gui.err"; then
+	skip "GUI" "no X display could be started (xvfb-run)"
+	done_testing
+	exit
+fi
+_report $rc "lttv-gtk --self-test exits 0"
+[ $rc -eq 0 ] || sed 's/^/#   /' "$TMP/gui.err" | head -n 20
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) _report 0 "window: ${line#ok - }" ;;
+	"not ok - "*) _report 1 "window: ${line#not ok - }" ;;
+	"# "*) echo "$line" ;;
+	esac
+done <"$TMP/gui.out"
+[ -n "$xinput" ] || skip "real X input" "xdotool is missing (scripts/install-deps.sh)"
+check "self-test ran to the end" grep -q '^# self-test: .* 0 failed' "$TMP/gui.out"
+
+# the screenshot shows what a user would see: count pixels of some colours
+count() { # file r,g,b
+	convert "$1" -fill black +opaque "rgb($2)" -fill white -opaque "rgb($2)" \
+		-format "%[fx:round(mean*w*h)]" info: 2>/dev/null
+}
+check "screen captured" test -s "$TMP/screen.png"
+n_wait=$(count "$TMP/screen.png" 130,0,0)
+n_sel=$(count "$TMP/screen.png" 200,220,255)
+n_user=$(count "$TMP/screen.png" 0,180,0)
+n_sys=$(count "$TMP/screen.png" 255,170,0)
+echo "# pixels: waiting $n_wait, selected row $n_sel, user $n_user, syscall $n_sys"
+check "waiting bars drawn (dark red)" test "${n_wait:-0}" -gt 5000
+check "selected row highlighted" test "${n_sel:-0}" -gt 2000
+check "user-mode bars drawn (green)" test "${n_user:-0}" -gt 50
+check "system-call bars drawn (orange)" test "${n_sys:-0}" -gt 50
+n_idle=$(count "$TMP/resources.png" 190,190,190)
+n_irq=$(count "$TMP/resources.png" 230,0,0)
+echo "# resources: idle $n_idle, irq $n_irq"
+check "resource view: idle CPUs drawn" test "${n_idle:-0}" -gt 5000
+check "resource view: interrupts drawn" test "${n_irq:-0}" -gt 20
+# LTT_TEST_KEEP=DIR keeps the pictures, to look at them
+if [ -n "${LTT_TEST_KEEP:-}" ]; then
+	mkdir -p "$LTT_TEST_KEEP" && cp "$TMP"/*.png "$LTT_TEST_KEEP"/
+fi
+done_testing
