@@ -292,25 +292,17 @@ enum lttd_serve lttd_serve_one(struct lttd_worker *w, struct lttd_channel *ch)
 
 	/*
 	 * Read the loss counters before giving the sub-buffer back: after
-	 * put_subbuf the kernel may write over it.  A pushed copy is not
-	 * scanned at all (its stats could be a mix).
+	 * put_subbuf the kernel may write over it.  They count only if the
+	 * copy is kept.
 	 */
-	struct lttd_bufstats saved[LTTD_MAX_FACILITIES];
-	int had = ch->bstats != NULL;
+	struct lttd_stats_hit hit;
 
-	if (had)
-		memcpy(saved, ch->bstats, sizeof(saved));
-	lttd_stats_scan(ch, sb, ch->subbuf_size);
+	lttd_stats_scan(ch, sb, ch->subbuf_size, &hit);
 
 	r = ops->put_subbuf(ch, off);
 	if (r == -EIO) {
 		/* the writer pushed us: the copy is not trustworthy */
 		ch->pushed++;
-		if (had)
-			memcpy(ch->bstats, saved, sizeof(saved));
-		else if (ch->bstats)
-			memset(ch->bstats, 0,
-			       sizeof(*ch->bstats) * LTTD_MAX_FACILITIES);
 		if (cut_back(ch) < 0) {
 			/* the file now holds a bad sub-buffer: keep going,
 			 * but say so and count it as written */
@@ -318,6 +310,7 @@ enum lttd_serve lttd_serve_one(struct lttd_worker *w, struct lttd_channel *ch)
 		}
 		return LTTD_SERVED;
 	}
+	lttd_stats_commit(ch, &hit);
 	ch->out_size += ch->subbuf_size;
 	ch->written++;
 	if (r < 0) {

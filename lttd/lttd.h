@@ -112,9 +112,20 @@ void lttd_log_to_syslog(void);
 void lttd_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void lttd_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* stats.c: the loss counters of channel.buffer_stats, from written data */
-void lttd_stats_scan(struct lttd_channel *ch, const unsigned char *sb,
-		     size_t len);
+/*
+ * stats.c: the loss counters of channel.buffer_stats, from written data.
+ * scan looks at a sub-buffer (and learns facility ids from a facilities
+ * channel); commit records what it found, once the sub-buffer is kept.
+ */
+struct lttd_stats_hit {
+	int found;		/* a candidate first event was seen */
+	unsigned fac;
+	uint32_t events_lost, corrupted;
+};
+void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
+		     size_t len, struct lttd_stats_hit *hit);
+void lttd_stats_commit(struct lttd_channel *ch,
+		       const struct lttd_stats_hit *hit);
 int lttd_stats_channel_facility(void);	/* its facility id, or -1 */
 void lttd_stats_reset(void);
 

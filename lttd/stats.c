@@ -81,11 +81,32 @@ static void facility_load(const unsigned char *p, size_t size, size_t a)
 	}
 }
 
-void lttd_stats_scan(struct lttd_channel *ch, const unsigned char *sb,
-		     size_t len)
+void lttd_stats_commit(struct lttd_channel *ch,
+		       const struct lttd_stats_hit *hit)
+{
+	if (!hit->found || hit->fac >= LTTD_MAX_FACILITIES)
+		return;
+	if (!ch->bstats)
+		ch->bstats = calloc(LTTD_MAX_FACILITIES, sizeof(*ch->bstats));
+	if (!ch->bstats)
+		return;		/* the report will say "no loss": rare enough */
+
+	struct lttd_bufstats *b = &ch->bstats[hit->fac];
+
+	/* cumulative counters: the largest is the latest */
+	if (hit->events_lost > b->events_lost)
+		b->events_lost = hit->events_lost;
+	if (hit->corrupted > b->corrupted)
+		b->corrupted = hit->corrupted;
+	b->seen = 1;
+}
+
+void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
+		     size_t len, struct lttd_stats_hit *hit)
 {
 	const struct ltt_block_start_header *h = (const void *)sb;
 
+	hit->found = 0;
 	if (len < HDR_SIZE || rd32(sb + offsetof(struct ltt_block_start_header,
 					       trace.magic_number))
 			      != LTT_TRACER_MAGIC_NUMBER)
@@ -116,19 +137,10 @@ void lttd_stats_scan(struct lttd_channel *ch, const unsigned char *sb,
 		if (size == LTT_EVENT_SIZE_UNKNOWN || o + size > end)
 			return;
 		if (first && ev == 0 && size == 8) {
-			if (!ch->bstats)
-				ch->bstats = calloc(LTTD_MAX_FACILITIES,
-						    sizeof(*ch->bstats));
-			if (ch->bstats) {
-				struct lttd_bufstats *b = &ch->bstats[fac];
-				uint32_t el = rd32(sb + o), co = rd32(sb + o + 4);
-
-				if (el > b->events_lost)
-					b->events_lost = el;
-				if (co > b->corrupted)
-					b->corrupted = co;
-				b->seen = 1;
-			}
+			hit->found = 1;
+			hit->fac = fac;
+			hit->events_lost = rd32(sb + o);
+			hit->corrupted = rd32(sb + o + 4);
 		}
 		if (!ch->facilities)
 			return;		/* only the first event matters here */

@@ -40,6 +40,7 @@ struct fake {
 	int produce_on_put;		/* a writer that never rests */
 	int gets, puts, polls;
 	int bad_offset;
+	const unsigned char *content;	/* sub-buffer k = content + k * SB */
 	char id;			/* for the order log */
 };
 
@@ -52,6 +53,10 @@ static void fill(struct fake *f, uint32_t k)
 {
 	unsigned char *p = f->ring + (size_t)(k % f->n) * SB;
 
+	if (f->content) {
+		memcpy(p, f->content + (size_t)k * SB, SB);
+		return;
+	}
 	memset(p, (int)(k * 7 + 1) & 0xff, SB);
 	memcpy(p, &k, sizeof(k));
 }
@@ -675,6 +680,14 @@ static void finish(unsigned char *sb, size_t end)
 	memcpy(sb + offsetof(struct ltt_block_start_header, lost_size), &lost, 4);
 }
 
+static void scan(struct lttd_channel *ch, const unsigned char *sb)
+{
+	struct lttd_stats_hit hit;
+
+	lttd_stats_scan(ch, sb, SB, &hit);
+	lttd_stats_commit(ch, &hit);
+}
+
 static void test_buffer_stats(void)
 {
 	static unsigned char fac[SB], cpu[SB], other[SB];
@@ -730,12 +743,12 @@ static void test_buffer_stats(void)
 		setup(&cf, &ff, 'f', 4, "", 0);
 		cf.facilities = 1;
 		setup(&cc, &fc, 'c', 4, "", 0);
-		lttd_stats_scan(&cc, cpu, SB);
-		lttd_stats_scan(&cc, other, SB);
+		scan(&cc, cpu);
+		scan(&cc, other);
 		is_int(lttd_stats_channel_facility(), -1,
 		       "stats (align %d): channel facility unknown before the "
 		       "facilities channel", align);
-		lttd_stats_scan(&cf, fac, SB);
+		scan(&cf, fac);
 		is_int(lttd_stats_channel_facility(), 5,
 		       "stats (align %d): channel facility is id 5", align);
 		ok(cc.bstats && cc.bstats[5].seen &&
@@ -746,11 +759,40 @@ static void test_buffer_stats(void)
 		teardown(&cc, &fc);
 	}
 
+	/* the counters of a pushed (EIO) sub-buffer are not used */
+	{
+		static unsigned char two[2 * SB];
+		static const int script[] = { 2 };
+		struct lttd_channel *v[] = { &cc };
+		struct lttd_worker w = { .ops = &fake_ops, .chans = v, .n = 1 };
+		uint32_t st[2] = { 3, 0 };
+		size_t o;
+
+		reset();
+		memset(two, 0, sizeof(two));
+		for (int k = 0; k < 2; k++) {
+			o = put_header(two + k * SB, 1, 8);
+			o = put_event(two + k * SB, o, 8, 5, 0, st, 8);
+			finish(two + k * SB, o);
+			st[0] = 9;
+		}
+		setup(&cc, &fc, 'c', 4, "stats_eio_0", 0);
+		fc.content = two;
+		fc.script = script;
+		fc.nscript = 1;
+		fc.eio_mask = 1u << 1;
+		lttd_worker_run(&w);
+		ok(cc.pushed == 1 && cc.bstats && cc.bstats[5].events_lost == 3,
+		   "stats: a pushed sub-buffer's 9 lost events are not counted "
+		   "(got %u)", cc.bstats ? cc.bstats[5].events_lost : 0);
+		teardown(&cc, &fc);
+	}
+
 	/* garbage is not read */
 	reset();
 	setup(&cc, &fc, 'c', 4, "", 0);
 	memset(cpu, 0xff, SB);
-	lttd_stats_scan(&cc, cpu, SB);
+	scan(&cc, cpu);
 	ok(cc.bstats == NULL, "stats: a sub-buffer without the magic is "
 	   "ignored");
 	teardown(&cc, &fc);
