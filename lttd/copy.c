@@ -189,7 +189,7 @@ int lttd_open_output(struct lttd_channel *ch, const char *out_path, int append)
 			lttd_err("%s: already exists (use -a to append to it)",
 				 out_path);
 		else
-			lttd_err("%s: cannot create: %s", out_path,
+			lttd_err("%s: cannot open for writing: %s", out_path,
 				 strerror(errno));
 		return -1;
 	}

@@ -193,7 +193,7 @@ else
 fi
 
 # the QEMU guest (busybox, no libc) needs static binaries
-if [ "${SANITIZE:-}" = 1 ]; then
+if [ "${SANITIZE:-}" = 1 ] || [ "${BUILD%-san}" != "$BUILD" ]; then
 	skip "lttd is static" "SANITIZE=1 links dynamically"
 elif command -v readelf >/dev/null; then
 	check "lttd is static (no program interpreter)" \

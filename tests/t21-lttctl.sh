@@ -165,7 +165,7 @@ else
 	unset LTTCTL_FAKE_LOG LTTCTL_FAKE_RELAYFS
 fi
 
-if [ "${SANITIZE:-}" = 1 ]; then
+if [ "${SANITIZE:-}" = 1 ] || [ "${BUILD%-san}" != "$BUILD" ]; then
 	skip "lttctl is static" "SANITIZE=1 links dynamically"
 elif command -v readelf >/dev/null; then
 	check "lttctl is static (no program interpreter)" \
