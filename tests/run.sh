@@ -6,8 +6,11 @@
 # scripts marked "# run-once" are not rerun: they exercise the kernel or
 # carry their own sanitizers.
 : "${BUILD:=build}"
-export BUILD
 cd "$(dirname "$0")/.." || exit 2
+export BUILD
+# third-party caches that live as long as the process are not our leaks
+LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
 log="$BUILD/test-log"
 counts="$BUILD/test-counts"
 : >"$log"
