@@ -23,7 +23,7 @@
 #include "lttv-gtk.h"
 
 #define ROW_H		20
-#define HEADER_H	32
+#define HEADER_H	36
 #define LEGEND_H	26
 #define FONT_SIZE	11.0
 
@@ -181,6 +181,7 @@ typedef struct bar_ctx {
 	const lttv_layout *l;
 	double y;
 	ltt_state_row_type type;
+	int idle_task;			/* pid 0: its preemptions are no news */
 } bar_ctx;
 
 static void draw_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
@@ -200,7 +201,8 @@ static void draw_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
 		xe = xs + 1;
 	lttv_kind_rgb(k, rgb);
 	cairo_set_source_rgb(b->cr, rgb[0], rgb[1], rgb[2]);
-	if (k == LTT_STATE_KIND_IDLE && b->type == LTT_STATE_ROW_IRQ) {
+	if ((k == LTT_STATE_KIND_IDLE && b->type == LTT_STATE_ROW_IRQ) ||
+	    (b->idle_task && k == LTT_STATE_KIND_WAIT_CPU)) {
 		/* an idle interrupt line: a hairline */
 		cairo_set_source_rgb(b->cr, 0.8, 0.8, 0.8);
 		cairo_rectangle(b->cr, xs, b->y + ROW_H / 2, xe - xs, 1);
@@ -282,8 +284,13 @@ static void draw_ruler(cairo_t *cr, const lttv_view *v, const lttv_layout *l)
 			}
 			format_rel(buf, sizeof(buf), (int64_t)rel, decimals);
 			set_rgb(cr, 30, 30, 30);
-			if (x + 2 < l->x1 - 20)
-				text(cr, x + 2, l->header_h - 11, buf);
+			{
+				cairo_text_extents_t e;
+
+				cairo_text_extents(cr, buf, &e);
+				if (x + 2 + e.x_advance < l->x1 - 2)
+					text(cr, x + 2, l->header_h - 11, buf);
+			}
 		}
 	}
 	lttv_format_duration(v->t1 - v->t0, buf, sizeof(buf));
@@ -436,7 +443,13 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		unsigned r = v->first_row + i;
 		double y = l.y0 + (double)i * ROW_H;
 		int64_t res = (v->t1 - v->t0) / (l.x1 - l.x0);
-		bar_ctx b = { cr, v, &l, y, v->rows[r].type };
+		bar_ctx b = { cr, v, &l, y, v->rows[r].type, 0 };
+		ltt_state_process_info pi;
+
+		if (v->rows[r].type == LTT_STATE_ROW_PROCESS &&
+		    ltt_state_process(ltt_state_index_state(v->doc->idx), v->rows[r].index,
+				      &pi) == 0)
+			b.idle_task = pi.pid == 0;
 
 		if ((int)r == v->selected)
 			set_rgb(cr, 200, 220, 255);

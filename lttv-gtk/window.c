@@ -63,6 +63,7 @@ struct app {
 	GtkWidget *win, *notebook, *progress, *status, *row_filter, *event_filter;
 	GtkWidget *goto_entry, *hidden_btn, *lost_bar, *list_area, *stats_view;
 	GtkWidget *filter_error;
+	GtkWidget *control_dlg, *control_msg;	/* while the dialog is open */
 	char *trace_path;
 	lttv_doc *doc;
 	view_ui cf, res;
@@ -981,6 +982,8 @@ static void on_control(GtkButton *button, gpointer data)
 	gtk_container_set_border_width(GTK_CONTAINER(grid), 10);
 	gtk_container_add(GTK_CONTAINER(box), grid);
 	gtk_widget_show_all(dlg);
+	a->control_dlg = dlg;
+	a->control_msg = msg;
 	while ((resp = gtk_dialog_run(GTK_DIALOG(dlg))) == 1 || resp == 2) {
 		char *self = g_file_read_link("/proc/self/exe", NULL);
 		char *bindir = self ? g_path_get_dirname(self) : g_strdup(".");
@@ -1022,7 +1025,14 @@ static void on_control(GtkButton *button, gpointer data)
 		g_free(bindir);
 		g_free(self);
 	}
+	a->control_dlg = a->control_msg = NULL;
 	gtk_widget_destroy(dlg);
+}
+
+static gboolean control_idle(gpointer data)
+{
+	on_control(NULL, data);
+	return G_SOURCE_REMOVE;
 }
 
 /* ---- opening ---------------------------------------------------------------- */
@@ -1287,6 +1297,22 @@ static int run_command(app *a, const char *cmd)
 			 names);
 		expect(a, !strcmp(names, want ? want + 1 : ""), buf);
 		g_free(names);
+	} else if (!strcmp(w[0], "tracing")) {
+		/* the dialog runs its own loop: open it from an idle callback */
+		g_idle_add(control_idle, a);
+	} else if (!strcmp(w[0], "tracing-start") || !strcmp(w[0], "tracing-stop") ||
+		   !strcmp(w[0], "tracing-close")) {
+		if (a->control_dlg)
+			gtk_dialog_response(GTK_DIALOG(a->control_dlg),
+					    !strcmp(w[0], "tracing-start") ? 1 :
+					    !strcmp(w[0], "tracing-stop") ? 2 : GTK_RESPONSE_CLOSE);
+	} else if (!strcmp(w[0], "expect-tracing") && n >= 2) {
+		const char *want = strchr(cmd, ' ') + 1;
+		const char *txt = a->control_msg ? gtk_label_get_text(GTK_LABEL(a->control_msg))
+						 : "(no dialog)";
+
+		snprintf(buf, sizeof(buf), "tracing dialog says \"%s\" (got \"%.150s\")", want, txt);
+		expect(a, strstr(txt, want) != NULL, buf);
 	} else if (!strcmp(w[0], "show-hidden")) {
 		show_hidden(a);
 	} else if (!strcmp(w[0], "expect-row") && n == 3) {

@@ -3,7 +3,9 @@
 # is driven by its --self-test script (the same handlers as the mouse and
 # keys) and, when xdotool is there, by real X input; its expect-* commands
 # print ok/not ok lines, turned into checks here. Then a screenshot of the
-# screen (ImageMagick's import) must show the views' colours.
+# screen (ImageMagick's import) must show the views' colours. The tracing
+# dialog runs build/bin/lttctl: here, on a kernel without LTT, it must say
+# why it failed.
 # GTK itself leaks under AddressSanitizer: leak detection is off here only.
 . "$(dirname "$0")/lib.sh"
 
@@ -58,6 +60,8 @@ script="wait-index;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
 	view controlflow;
 	$xinput
+	tracing; sleep 300; tracing-start; sleep 300; expect-tracing lttctl;
+	tracing-close; sleep 200;
 	range 0.55..0.75; select-pid 2473; sleep 500;
 	run import -window root $TMP/screen.png;
 	screenshot $TMP/window.png;

@@ -1,0 +1,65 @@
+#!/bin/sh
+# The filter language of lttv-gtk (lttv-gtk --filter EXPR prints what the
+# event list would keep) on the known schedule of tests/unit/test_state.c:
+# names, facilities, CPUs, state (pid, process name, mode), field values,
+# enum labels, time, and/or/not/parentheses; parse errors at their column.
+. "$(dirname "$0")/lib.sh"
+
+gtk="$BIN/lttv-gtk"
+writer="$TOP/$BUILD/tests/test_state"
+if [ ! -x "$gtk" ] || [ ! -x "$writer" ]; then
+	skip "filter" "build lttv-gtk and the unit tests first"
+	done_testing
+	exit
+fi
+unset DISPLAY
+printf 'leak:libfontconfig\n' >"$TMP/lsan.supp"
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TMP/lsan.supp"
+check "known schedule written" "$writer" --write-trace "$TMP/k"
+
+matches() { # expected-count expression
+	"$gtk" -t "$TMP/k" --filter "$2" >"$TMP/f.out" 2>"$TMP/f.err" &&
+		grep -qx "$1 events match" "$TMP/f.out"
+}
+count_is() { # what count expr
+	if matches "$2" "$3"; then
+		_report 0 "$1: $3"
+	else
+		_report 1 "$1: $3"
+		sed 's/^/#   /' "$TMP/f.out" "$TMP/f.err" | tail -n 5
+	fi
+}
+
+count_is "event name" 6 "event.name = schedchange"
+count_is "facility and state" 4 "state.process_name = ls and event.facility = kernel"
+count_is "facility, cpu, not" 9 "event.facility = kernel and not cpu = 1"
+count_is "or and parentheses" 3 "(event.name = fork or event.name = exec) or event.name = free"
+count_is "state pid (idle task)" 2 "irq_id = 0 and state.pid = 0"
+count_is "enum label" 1 "out_state = EXIT_ZOMBIE"
+count_is "enum value" 1 "out_state = 16"
+count_is "string field" 1 'filename = "/bin/ls"'
+count_is "prefix match" 9 "event.name = sys*"
+count_is "number comparison" 3 "syscall_id >= 59"
+count_is "time in seconds from the start" 7 "event.time >= 0.000009 and event.time < 0.00001"
+count_is "mode of the running task" 3 "state.mode = TRAP or state.mode = SOFTIRQ or state.mode = IRQ and cpu = 1"
+count_is "missing field is false" 0 "nosuchfield = 1"
+count_is "!= and <" 1 "event.name != schedchange and state.tgid < 50 and event.facility = process"
+
+fails_at() { # column expression
+	"$gtk" -t "$TMP/k" --filter "$2" >"$TMP/f.out" 2>"$TMP/f.err"
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q "column $1:" "$TMP/f.err"; then
+		_report 0 "error at column $1: $2"
+	else
+		_report 1 "error at column $1: $2 (exit $rc)"
+		sed 's/^/#   /' "$TMP/f.err"
+	fi
+}
+fails_at 13 "event.name ="
+fails_at 12 "event.name schedchange"
+fails_at 5 "not (cpu = 0 or cpu = 1"
+fails_at 1 "event.nam = x"
+fails_at 7 "cpu = zero"
+fails_at 31 "event.name = fork and cpu = 1 2"
+check "the caret is under the column" sh -c "'$gtk' -t '$TMP/k' --filter 'cpu = zero' 2>&1 | grep -q '^        ^\$'"
+done_testing
