@@ -44,6 +44,7 @@ deps:
 include libltttrace/build.mk
 include lttv-text/build.mk
 include lttv-convert/build.mk
+include genevent/build.mk
 -include tests/build.mk
 include tests/fuzz/build.mk
 -include lttd/build.mk

@@ -69,6 +69,10 @@ const char *ltt_description_name(const ltt_description *desc);
 uint32_t ltt_description_checksum(const ltt_description *desc);
 unsigned ltt_description_num_events(const ltt_description *desc);
 const char *ltt_description_event_name(const ltt_description *desc, unsigned id);
+const char *ltt_description_event_description(const ltt_description *desc, unsigned id);
+/* The channel its events go to (the channel="..." attribute of the event,
+ * else of the facility; not part of the checksum), or NULL. */
+const char *ltt_description_event_channel(const ltt_description *desc, unsigned id);
 
 /*
  * Types of the fields, for exporters (CTF) and generic tools. A type is
@@ -91,6 +95,15 @@ const ltt_field_type *ltt_field_type_length_type(const ltt_field_type *type);
 unsigned ltt_field_type_num_members(const ltt_field_type *type);
 const char *ltt_field_type_member_name(const ltt_field_type *type, unsigned i);
 const ltt_field_type *ltt_field_type_member(const ltt_field_type *type, unsigned i);
+/* The XML element of the type ("uint", "long", "enum"...) and its size
+ * attribute (0 when absent: a native size). */
+const char *ltt_field_type_xml_name(const ltt_field_type *type);
+unsigned ltt_field_type_declared_size(const ltt_field_type *type);
+/* Bytes of a scalar type for a writer with these native sizes (as a
+ * facility_load announces them); 0 for compound kinds and strings. */
+unsigned ltt_field_type_size(const ltt_field_type *type, unsigned int_size,
+			     unsigned long_size, unsigned pointer_size,
+			     unsigned size_t_size);
 /* ENUM: labels. */
 unsigned ltt_field_type_num_labels(const ltt_field_type *type);
 const char *ltt_field_type_label(const ltt_field_type *type, unsigned i,

@@ -203,6 +203,7 @@ static void on_start(GMarkupParseContext *ctx, const char *element,
 		}
 		p->seen_facility = true;
 		d->name = g_strdup(name);
+		d->channel = g_strdup(attr(names, values, "channel"));
 		nf.kind = F_FACILITY;
 	} else if (strcmp(element, "description") == 0) {
 		nf.kind = F_DESCRIPTION;
@@ -221,6 +222,7 @@ static void on_start(GMarkupParseContext *ctx, const char *element,
 		}
 		ev = g_new0(ltt_event_desc, 1);
 		ev->name = g_strdup(name);
+		ev->channel = g_strdup(attr(names, values, "channel"));
 		ev->fields = g_ptr_array_new();
 		g_ptr_array_add(d->events, ev);
 		nf.kind = F_EVENT;
@@ -647,6 +649,7 @@ static void free_event_desc(gpointer data)
 
 	g_free(ev->name);
 	g_free(ev->description);
+	g_free(ev->channel);
 	g_ptr_array_free(ev->fields, TRUE);
 	g_free(ev);
 }
@@ -657,6 +660,7 @@ void ltt_description_free(ltt_description *d)
 		return;
 	g_free(d->name);
 	g_free(d->description);
+	g_free(d->channel);
 	g_free(d->origin);
 	g_ptr_array_free(d->events, TRUE);
 	g_ptr_array_free(d->types, TRUE);
@@ -771,6 +775,21 @@ uint32_t ltt_description_checksum(const ltt_description *d)
 unsigned ltt_description_num_events(const ltt_description *d)
 {
 	return d->events->len;
+}
+
+const char *ltt_description_event_channel(const ltt_description *d, unsigned id)
+{
+	const ltt_event_desc *ev;
+
+	if (id >= d->events->len)
+		return NULL;
+	ev = d->events->pdata[id];
+	return ev->channel ? ev->channel : d->channel;
+}
+
+const char *ltt_description_event_description(const ltt_description *d, unsigned id)
+{
+	return id < d->events->len ? ((ltt_event_desc *)d->events->pdata[id])->description : NULL;
 }
 
 const char *ltt_description_event_name(const ltt_description *d, unsigned id)

@@ -69,12 +69,14 @@ struct ltt_type {
 typedef struct ltt_event_desc {
 	char *name;
 	char *description;
+	char *channel;		/* channel="..." attribute, or NULL */
 	GPtrArray *fields;	/* ltt_field_desc* */
 } ltt_event_desc;
 
 struct ltt_description {
 	char *name;
 	char *description;
+	char *channel;		/* default channel of its events, or NULL */
 	char *origin;		/* file it came from */
 	uint32_t checksum;
 	GPtrArray *events;	/* ltt_event_desc* */

@@ -131,3 +131,36 @@ unsigned ltt_facility_type_size(const ltt_facility *fac, const ltt_field_type *t
 {
 	return ltt_layout_scalar_size(&fac->sizes, T(type));
 }
+
+unsigned ltt_field_type_size(const ltt_field_type *type, unsigned int_size,
+			     unsigned long_size, unsigned pointer_size,
+			     unsigned size_t_size)
+{
+	ltt_sizes s = {
+		.int_size = int_size, .long_size = long_size,
+		.pointer_size = pointer_size, .size_t_size = size_t_size,
+	};
+
+	return ltt_layout_scalar_size(&s, T(type));
+}
+
+const char *ltt_field_type_xml_name(const ltt_field_type *type)
+{
+	static const char *const names[] = {
+		[X_INT] = "int", [X_UINT] = "uint", [X_INT_FIXED] = "int_fixed",
+		[X_UINT_FIXED] = "uint_fixed", [X_CHAR] = "char", [X_UCHAR] = "uchar",
+		[X_SHORT] = "short", [X_USHORT] = "ushort", [X_LONG] = "long",
+		[X_ULONG] = "ulong", [X_POINTER] = "pointer", [X_SIZE_T] = "size_t",
+		[X_SSIZE_T] = "ssize_t", [X_OFF_T] = "off_t", [X_FLOAT] = "float",
+		[X_STRING] = "string", [X_ENUM] = "enum", [X_ARRAY] = "array",
+		[X_SEQUENCE] = "sequence", [X_STRUCT] = "struct", [X_UNION] = "union",
+	};
+	ltt_xtype x = T(type)->xtype;
+
+	return x < G_N_ELEMENTS(names) && names[x] ? names[x] : "";
+}
+
+unsigned ltt_field_type_declared_size(const ltt_field_type *type)
+{
+	return T(type)->size;
+}

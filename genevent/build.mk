@@ -1,0 +1,22 @@
+# genevent: kernel tracing functions generated from the facility XML.
+EXTRA_CFLAGS_genevent = $(GLIB_CFLAGS)
+
+$(BIN)/genevent: $(OBJ)/genevent/genevent.o $(LIBLTT_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) -o $@ $< $(LTT_LINK) $(POPT_LIBS)
+
+all: $(BIN)/genevent
+
+# test_genevent compiles the generated functions against a test double of
+# the kernel headers (tests/genevent-shim).
+GENEVENT_TEST_DIR := $(OBJ)/genevent-test
+GENEVENT_FACILITIES := fs kernel process statedump user_generic
+GENEVENT_TEST_OUT := $(GENEVENT_FACILITIES:%=$(GENEVENT_TEST_DIR)/linux/ltt/ltt-facility-%.h)
+
+$(GENEVENT_TEST_OUT) &: $(BIN)/genevent $(GENEVENT_FACILITIES:%=facilities/%.xml)
+	$(BIN)/genevent -o $(GENEVENT_TEST_DIR)/linux/ltt $(GENEVENT_FACILITIES:%=facilities/%.xml)
+
+$(OBJ)/tests/unit/test_genevent.o: $(GENEVENT_TEST_OUT)
+$(OBJ)/tests/unit/test_genevent.o: EXTRA_CFLAGS_tests += -Itests/genevent-shim \
+	-I$(GENEVENT_TEST_DIR) -I$(GENEVENT_TEST_DIR)/linux/ltt -Wno-missing-prototypes \
+	$(foreach f,FS KERNEL PROCESS STATEDUMP USER_GENERIC,-DCONFIG_LTT_FACILITY_$(f))
