@@ -56,7 +56,14 @@ include tests/fuzz/build.mk
 run: deps
 	@$(MAKE) --no-print-directory all
 	$(BIN)/lttv-text -t $(SAMPLE_TRACE) --field-names | head -n 40
-	$(BIN)/lttv-text -t $(SAMPLE_TRACE) --cpu-stats --summary-only
+	$(BIN)/lttv-text -t $(SAMPLE_TRACE) -q --cpu-stats --summary
+	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
+		echo "opening lttv-gtk on $(SAMPLE_TRACE)"; \
+		$(BIN)/lttv-gtk -t $(SAMPLE_TRACE); \
+	else \
+		$(BIN)/lttv-gtk -t $(SAMPLE_TRACE) --export $(BUILD)/controlflow.png >/dev/null && \
+		echo "no display: the control-flow view of $(SAMPLE_TRACE) is in $(BUILD)/controlflow.png"; \
+	fi
 
 # Everything, from a fresh machine: install, build, all tests, then the
 # whole suite again under AddressSanitizer and UBSan.
