@@ -222,6 +222,19 @@ static void append_scalar(GString *out, const ltt_value *v)
 	}
 }
 
+/* Text before the i-th member of a struct or event: ", name = ". */
+static void begin_member(walker *w, unsigned i, const char *name)
+{
+	if (!w->out)
+		return;
+	if (i)
+		out_add(w->out, ", ", 2);
+	if (w->flags & LTT_FORMAT_NAMES) {
+		out_str(w->out, name);
+		out_add(w->out, " = ", 3);
+	}
+}
+
 /* Walks the value of type t at off (aligned by the caller). Returns its
  * size, or -1 if the payload is malformed. */
 static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
@@ -286,14 +299,7 @@ static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
 					g_string_append_c(w->path, '.');
 				g_string_append(w->path, fd->name);
 			}
-			if (w->out) {
-				if (i)
-					out_str(w->out, ", ");
-				if (w->flags & LTT_FORMAT_NAMES) {
-					out_str(w->out, fd->name);
-					out_add(w->out, " = ", 3);
-				}
-			}
+			begin_member(w, i, fd->name);
 			one = walk(w, fd->type, at, depth + 1);
 			g_string_truncate(w->path, pathlen);
 			if (one < 0)
@@ -330,14 +336,7 @@ static int walk_event(walker *w, const ltt_event *ev)
 		off += ltt_layout_align(w->s, off, ltt_layout_alignment(w->s, fd->type));
 		if (w->fn)
 			g_string_assign(w->path, fd->name);
-		if (w->out) {
-			if (i)
-				out_str(w->out, ", ");
-			if (w->flags & LTT_FORMAT_NAMES) {
-				out_str(w->out, fd->name);
-				out_add(w->out, " = ", 3);
-			}
-		}
+		begin_member(w, i, fd->name);
 		one = walk(w, fd->type, off, 0);
 		if (one < 0)
 			return -1;

@@ -58,22 +58,7 @@ static void heapify(ltt_iter *it)
 		sift_down(it, i);
 }
 
-/* Reads the first event of every cursor and builds the heap. */
-static int prime(ltt_iter *it, ltt_error **err)
-{
-	it->heap_len = 0;
-	it->pending = -1;
-	for (unsigned i = 0; i < it->num_cursors; i++) {
-		int r = ltt_cursor_next(&it->cursors[i], err);
-
-		if (r < 0)
-			return -1;
-		if (r > 0)
-			it->heap[it->heap_len++] = i;
-	}
-	heapify(it);
-	return 0;
-}
+static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err);
 
 ltt_iter *ltt_iter_new(ltt_trace *const *traces, size_t n, ltt_error **err)
 {
@@ -93,7 +78,7 @@ ltt_iter *ltt_iter_new(ltt_trace *const *traces, size_t n, ltt_error **err)
 			ltt_cursor_init(&it->cursors[k], traces[t]->tracefiles->pdata[i]);
 			it->trace_index[k] = (unsigned)t;
 		}
-	if (prime(it, err) < 0) {
+	if (fill_heap(it, false, 0, err) < 0) {
 		ltt_iter_free(it);
 		return NULL;
 	}
@@ -146,18 +131,26 @@ static unsigned find_block(const ltt_tracefile *tf, uint64_t cycles)
 	return lo;
 }
 
-int ltt_iter_seek_time(ltt_iter *it, int64_t wall_ns, ltt_error **err)
+/*
+ * Reads the next event of every cursor and builds the heap. With `seek`,
+ * each cursor first moves to the block holding wall_ns and skips the
+ * events before it.
+ */
+static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err)
 {
 	it->heap_len = 0;
 	it->pending = -1;
 	for (unsigned i = 0; i < it->num_cursors; i++) {
 		ltt_cursor *c = &it->cursors[i];
 		ltt_tracefile *tf = c->tf;
-		uint64_t cycles = ltt_trace_ns_to_cycles(tf->trace, wall_ns);
 		int r;
 
-		ltt_cursor_seek_block(c, tf->num_blocks ? find_block(tf, cycles) : 0);
-		while ((r = ltt_cursor_next(c, err)) > 0 && c->ev.time_ns < wall_ns)
+		if (seek) {
+			uint64_t cycles = ltt_trace_ns_to_cycles(tf->trace, wall_ns);
+
+			ltt_cursor_seek_block(c, tf->num_blocks ? find_block(tf, cycles) : 0);
+		}
+		while ((r = ltt_cursor_next(c, err)) > 0 && seek && c->ev.time_ns < wall_ns)
 			;
 		if (r < 0)
 			return -1;
@@ -166,6 +159,11 @@ int ltt_iter_seek_time(ltt_iter *it, int64_t wall_ns, ltt_error **err)
 	}
 	heapify(it);
 	return 0;
+}
+
+int ltt_iter_seek_time(ltt_iter *it, int64_t wall_ns, ltt_error **err)
+{
+	return fill_heap(it, true, wall_ns, err);
 }
 
 int ltt_trace_count_events(ltt_trace *trace, ltt_error **err)

@@ -152,6 +152,27 @@ static int64_t sign_extend(uint64_t v, unsigned size)
 	return (int64_t)(v << shift) >> shift;
 }
 
+/* Size from `start` to the end of n elements of type elem starting at off
+ * (arrays and sequences), or -1 past the payload. */
+static int64_t elements_size(const ltt_sizes *s, const ltt_type *elem,
+			     uint64_t n, const uint8_t *p, size_t len, size_t off,
+			     size_t start)
+{
+	unsigned ea = natural_alignment(s, elem);
+	int64_t fixed = ltt_layout_fixed_size(s, elem);
+
+	for (uint64_t i = 0; i < n; i++) {
+		int64_t one;
+
+		off += ltt_layout_align(s, off, ea);
+		one = fixed >= 0 ? fixed : ltt_layout_size(s, elem, p, len, off);
+		if (one < 0 || off + (uint64_t)one > len)
+			return -1;
+		off += (size_t)one;
+	}
+	return (int64_t)(off - start);
+}
+
 /*
  * Size of the value of type t starting at `off` (already aligned for t).
  * For fixed-size types this needs no payload; strings and sequences read it.
@@ -175,8 +196,6 @@ int64_t ltt_layout_size(const ltt_sizes *s, const ltt_type *t,
 	}
 	case X_SEQUENCE: {
 		unsigned lsize = ltt_layout_scalar_size(s, ltt_type_resolve(t->len_type));
-		unsigned ea = natural_alignment(s, t->elem);
-		int64_t fixed = ltt_layout_fixed_size(s, t->elem);
 		uint64_t n;
 
 		if (lsize == 0 || off + lsize > len || read_uint(p + off, lsize, &n))
@@ -184,32 +203,10 @@ int64_t ltt_layout_size(const ltt_sizes *s, const ltt_type *t,
 		off += lsize;
 		if (n > len)	/* cannot hold more elements than bytes */
 			return -1;
-		for (uint64_t i = 0; i < n; i++) {
-			int64_t one;
-
-			off += ltt_layout_align(s, off, ea);
-			one = fixed >= 0 ? fixed : ltt_layout_size(s, t->elem, p, len, off);
-			if (one < 0 || off + (uint64_t)one > len)
-				return -1;
-			off += (size_t)one;
-		}
-		return (int64_t)(off - start);
+		return elements_size(s, t->elem, n, p, len, off, start);
 	}
-	case X_ARRAY: {
-		unsigned ea = natural_alignment(s, t->elem);
-		int64_t fixed = ltt_layout_fixed_size(s, t->elem);
-
-		for (unsigned i = 0; i < t->length; i++) {
-			int64_t one;
-
-			off += ltt_layout_align(s, off, ea);
-			one = fixed >= 0 ? fixed : ltt_layout_size(s, t->elem, p, len, off);
-			if (one < 0 || off + (uint64_t)one > len)
-				return -1;
-			off += (size_t)one;
-		}
-		return (int64_t)(off - start);
-	}
+	case X_ARRAY:
+		return elements_size(s, t->elem, t->length, p, len, off, start);
 	case X_STRUCT:
 		for (guint i = 0; i < t->fields->len; i++) {
 			const ltt_type *ft = ((ltt_field_desc *)t->fields->pdata[i])->type;
