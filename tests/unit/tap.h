@@ -3,11 +3,13 @@
  *   ok(cond, "what %d", x);     one check; prints the values on failure
  *   is_int(got, want, "what");  compares two integers and shows both
  *   is_str(got, want, "what");  compares two strings (NULL-safe)
+ *   tap_remove_tree(dir);       remove a scratch folder
  *   return tap_done();          the plan; exit status 1 if any failed
  */
 #ifndef LTT_TESTS_TAP_H
 #define LTT_TESTS_TAP_H
 
+#include <ftw.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,6 +46,21 @@ static int ok(int cond, const char *fmt, ...)
 		printf("#   got \"%s\"\n#  want \"%s\"\n",		\
 		       g_ ? g_ : "(null)", w_ ? w_ : "(null)");		\
 } while (0)
+
+static int tap_rm_one(const char *path, const struct stat *sb, int flag,
+		      struct FTW *ftw)
+{
+	(void)sb; (void)flag; (void)ftw;
+	return remove(path);
+}
+
+/* Removes a scratch folder and everything in it (says so if it cannot). */
+__attribute__((unused))
+static void tap_remove_tree(const char *dir)
+{
+	if (nftw(dir, tap_rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
+		printf("# could not remove %s\n", dir);
+}
 
 __attribute__((unused))
 static int tap_done(void)

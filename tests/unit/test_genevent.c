@@ -181,13 +181,7 @@ int main(void)
 	ltt_trace_close(t);
 	ltt_error_free(err);
 	g_string_free(all, TRUE);
-	{
-		char *cmd = g_strdup_printf("rm -rf '%s'", dir);
-
-		if (system(cmd) != 0)
-			printf("# could not remove %s\n", dir);
-		g_free(cmd);
-	}
+	tap_remove_tree(dir);
 	g_free(trace_dir);
 	g_free(dir);
 	return tap_done();

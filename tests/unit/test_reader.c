@@ -521,13 +521,7 @@ int main(void)
 	test_buffer_stats_and_unknown();
 	test_big_event();
 	test_time_conversion();
-	{
-		char *cmd = g_strdup_printf("rm -rf '%s'", tmpdir);
-
-		if (system(cmd) != 0)
-			printf("# could not remove %s\n", tmpdir);
-		g_free(cmd);
-	}
+	tap_remove_tree(tmpdir);
 	g_free(tmpdir);
 	return tap_done();
 }

@@ -20,13 +20,13 @@
 #define START_TSC 1000000ull
 #define T(x) (INT64_C(100000000000) + (int64_t)(x))
 
-enum { F_CORE, F_KERNEL, F_PROCESS, F_FS, F_STATEDUMP };
+enum { F_CORE, F_KERNEL, F_PROCESS, F_FS, F_STATEDUMP, F_CHANNEL, NFAC };
 
 static lttw_trace *w;
 static lttw_file *cpu[2], *ps, *irqs;
-static unsigned ev_ids[5][32];
-static ltt_description *descs[5];
-static const char *const fac_names[5] = { "core", "kernel", "process", "fs", "statedump" };
+static ltt_description *descs[NFAC];
+static const char *const fac_names[NFAC] = { "core", "kernel", "process", "fs", "statedump",
+					     "channel" };
 
 static unsigned eid(unsigned fac, const char *name)
 {
@@ -95,7 +95,8 @@ static void irq_entry(lttw_payload *p, unsigned c, uint64_t x, unsigned irq)
 	put(cpu[c], x, F_KERNEL, "irq_entry", p);
 }
 
-static int write_trace(const char *dir)
+/* lost > 0: CPU 1's buffer says it lost that many events (channel.buffer_stats) */
+static int write_trace(const char *dir, unsigned lost)
 {
 	lttw_config c;
 	lttw_file *facs;
@@ -107,6 +108,8 @@ static int write_trace(const char *dir)
 	c.start_tsc = START_TSC;
 	c.start_time_sec = 100;
 	c.start_time_usec = 0;
+	if (lost)
+		c.channel_facility_id = F_CHANNEL;
 	w = lttw_trace_create(dir, &c);
 	if (!w)
 		return -1;
@@ -115,7 +118,7 @@ static int write_trace(const char *dir)
 	irqs = lttw_file_open(w, "control/interrupts", 0, 0);
 	cpu[0] = lttw_file_open(w, "cpu", 0, 0);
 	cpu[1] = lttw_file_open(w, "cpu", 1, 0);
-	for (unsigned f = 0; f < 5; f++) {
+	for (unsigned f = 0; f < (lost ? NFAC : F_CHANNEL); f++) {
 		char path[64];
 		ltt_error *err = NULL;
 
@@ -129,7 +132,6 @@ static int write_trace(const char *dir)
 		lttw_facility_load(facs, START_TSC, fac_names[f],
 				   ltt_description_checksum(descs[f]), f, 1);
 	}
-	(void)ev_ids;
 	lttw_payload_init(&p, w);
 
 	/* the state dump: init, bash (user, in a syscall, waiting), a kernel thread */
@@ -163,6 +165,8 @@ static int write_trace(const char *dir)
 	sys_exit(&p, 0, 9300);
 
 	/* CPU 1: the child runs, execs ls, faults, exits; the kernel thread runs */
+	if (lost)
+		lttw_file_add_losses(cpu[1], lost, 0);
 	sched(&p, 1, 2500, 0, 200, 0);
 	sys_exit(&p, 1, 2600);
 	sys_entry(&p, 1, 2700, 59);
@@ -350,8 +354,9 @@ static void test_checkpoints(ltt_trace *t)
 }
 
 /*
- * test_state --write-trace DIR writes the trace and exits: the export test
- * (tests/t40-export.sh) draws this same known schedule.
+ * test_state --write-trace DIR [--lost N] writes the trace and exits: the
+ * export test (tests/t40-export.sh) draws this same known schedule; --lost
+ * makes CPU 1's buffer report N lost events.
  */
 int main(int argc, char **argv)
 {
@@ -365,15 +370,16 @@ int main(int argc, char **argv)
 	int bash, child, kw, sw0;
 	int r, runs = 0;
 
-	if (argc == 3 && !strcmp(argv[1], "--write-trace")) {
+	if ((argc == 3 || argc == 5) && !strcmp(argv[1], "--write-trace")) {
 		g_free(dir);
 		g_free(tmp);
-		r = write_trace(argv[2]);
-		for (unsigned f = 0; f < 5; f++)
+		r = write_trace(argv[2], argc == 5 && !strcmp(argv[3], "--lost") ?
+					 (unsigned)atoi(argv[4]) : 0);
+		for (unsigned f = 0; f < NFAC; f++)
 			ltt_description_free(descs[f]);
 		return r ? 1 : 0;
 	}
-	ok(write_trace(dir) == 0, "writer: trace with a known schedule");
+	ok(write_trace(dir, 0) == 0, "writer: trace with a known schedule");
 	t = ltt_trace_open(dir, NULL, &err);
 	ok(t != NULL, "trace opens%s%s", t ? "" : ": ", t ? "" : ltt_error_message(err));
 	if (!t)
@@ -548,13 +554,7 @@ int main(int argc, char **argv)
 	ltt_trace_close(t);
 	for (unsigned f = 0; f < 5; f++)
 		ltt_description_free(descs[f]);
-	{
-		char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
-
-		if (system(cmd) != 0)
-			printf("# could not remove %s\n", tmp);
-		g_free(cmd);
-	}
+	tap_remove_tree(tmp);
 	g_free(dir);
 	g_free(tmp);
 	ltt_error_free(err);
