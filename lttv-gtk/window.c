@@ -72,6 +72,7 @@ struct app {
 	int64_t t0, t1, cursor_a, cursor_b;
 	int64_t last_sel_a, last_sel_b;
 	int indexed_done;
+	unsigned draws_while_indexing;
 	/* event list */
 	int64_t list_anchor;
 	unsigned list_skip;
@@ -118,18 +119,27 @@ static gboolean index_progress_idle(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
+/*
+ * LTTV_GTK_INDEX_SLICE (events) and LTTV_GTK_INDEX_DELAY_MS (a pause after
+ * each slice) slow indexing down on purpose: for the test that the window
+ * is usable before indexing ends, and to see it happen.
+ */
 static gpointer index_thread(gpointer data)
 {
 	app *a = data;
 	ltt_error *err = NULL;
-	int r;
+	const char *e = g_getenv("LTTV_GTK_INDEX_SLICE");
+	uint64_t slice = e && atoi(e) > 0 ? (uint64_t)atoi(e) : SLICE;
+	int r, delay_ms = (e = g_getenv("LTTV_GTK_INDEX_DELAY_MS")) ? atoi(e) : 0;
 
 	do {
 		g_mutex_lock(&a->doc->lock);
-		r = ltt_state_index_run(a->doc->idx, SLICE, &err);
+		r = ltt_state_index_run(a->doc->idx, slice, &err);
 		g_mutex_unlock(&a->doc->lock);
 		if (g_atomic_int_compare_and_exchange(&a->idle_queued, 0, 1))
 			g_idle_add(index_progress_idle, a);
+		if (delay_ms > 0 && r > 0)
+			g_usleep((gulong)delay_ms * 1000);
 	} while (r > 0 && !g_atomic_int_get(&a->stop));
 	if (r < 0) {
 		g_printerr("lttv-gtk: indexing stopped: %s\n", ltt_error_message(err));
@@ -187,6 +197,7 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	g_mutex_lock(&a->doc->lock);
 	view_sync(a, vu);
 	if (!ltt_state_index_done(a->doc->idx)) {
+		a->draws_while_indexing++;
 		snprintf(msg, sizeof(msg), "indexing %.0f%%...",
 			 ltt_state_index_progress(a->doc->idx) * 100);
 		vu->v.message = msg;
@@ -1313,6 +1324,29 @@ static int run_command(app *a, const char *cmd)
 
 		snprintf(buf, sizeof(buf), "tracing dialog says \"%s\" (got \"%.150s\")", want, txt);
 		expect(a, strstr(txt, want) != NULL, buf);
+	} else if (!strcmp(w[0], "expect-lost") && n >= 2) {
+		const char *want = strchr(cmd, ' ') + 1;
+		const char *txt = gtk_label_get_text(GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar))));
+
+		snprintf(buf, sizeof(buf), "lost-events bar says \"%s\" (got \"%.120s\")", want,
+			 gtk_widget_get_visible(a->lost_bar) ? txt : "(hidden)");
+		expect(a, gtk_widget_get_visible(a->lost_bar) && strstr(txt, want), buf);
+	} else if (!strcmp(w[0], "expect-indexing")) {
+		double f;
+		int done;
+
+		g_mutex_lock(&a->doc->lock);
+		f = ltt_state_index_progress(a->doc->idx);
+		done = ltt_state_index_done(a->doc->idx);
+		g_mutex_unlock(&a->doc->lock);
+		snprintf(buf, sizeof(buf), "still indexing (%.0f%%), %u rows drawn %u times "
+			 "already, progress bar shown", f * 100, a->cf.v.nrows,
+			 a->draws_while_indexing);
+		expect(a, !done && f < 1 && a->cf.v.nrows > 0 && a->draws_while_indexing > 0 &&
+			  gtk_widget_get_visible(a->progress), buf);
+	} else if (!strcmp(w[0], "expect-indexed")) {
+		expect(a, a->indexed_done && !gtk_widget_get_visible(a->progress),
+		       "indexing finished, progress bar gone");
 	} else if (!strcmp(w[0], "show-hidden")) {
 		show_hidden(a);
 	} else if (!strcmp(w[0], "expect-row") && n == 3) {

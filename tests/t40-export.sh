@@ -119,6 +119,15 @@ check "CPU 1: trap, softirq, idle; IRQ 0: busy, then idle" \
 	test "$got" = "$TRAP $SOFTIRQ $IDLE $IRQ $IRQ_IDLE "
 [ "$got" = "$TRAP $SOFTIRQ $IDLE $IRQ $IRQ_IDLE " ] || echo "#   got $got"
 
+# lost events: the legend carries a red "LOST n EVENTS" box
+check "trace with lost events written" "$writer" --write-trace "$TMP/lost" --lost 42
+red() { convert "$1" -fill black +opaque "rgb(220,0,0)" -fill white -opaque "rgb(220,0,0)" \
+	-format "%[fx:round(mean*w*h)]" info:; }
+"$gtk" -t "$TMP/lost" --export "$TMP/lost.png" >/dev/null 2>&1
+n_lost=$(red "$TMP/lost.png"); n_none=$(red "$TMP/cf.png")
+check "lost events shown in red ($n_lost pixels; none without losses: $n_none)" \
+	test "${n_lost:-0}" -gt 1500 -a "${n_none:-1}" -eq 0
+
 check "SVG export" "$gtk" -t "$TMP/k" --export "$TMP/cf.svg"
 check "SVG file is SVG" grep -q '<svg' "$TMP/cf.svg"
 check_fails "bad range refused" "$gtk" -t "$TMP/k" --export "$TMP/x.png" --range 5..1

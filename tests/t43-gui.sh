@@ -85,6 +85,30 @@ while IFS= read -r line; do
 	esac
 done <"$TMP/gui.out"
 [ -n "$xinput" ] || skip "real X input" "xdotool is missing (scripts/install-deps.sh)"
+
+# the window is drawn and usable before indexing ends (indexing slowed down
+# on purpose: slices of 5000 events, 100 ms apart)
+if "$gen" --scenario big --events 200000 -o "$TMP/big" >/dev/null 2>&1; then
+	LTTV_GTK_INDEX_SLICE=5000 LTTV_GTK_INDEX_DELAY_MS=100 xvfb-run -a \
+		-s "-screen 0 1400x900x24" timeout 90 "$gtk" -t "$TMP/big" --self-test \
+		"sleep 500; expect-indexing; key plus; expect-indexing; wait-index; expect-indexed" \
+		>"$TMP/big.out" 2>&1
+	sed -n 's/^\(not \)*ok - /&/p' "$TMP/big.out" | sed 's/^/# /'
+	check "first screen before indexing ends, then indexing completes" \
+		sh -c "grep -c '^ok - ' '$TMP/big.out' | grep -qx 3"
+else
+	skip "drawing while indexing" "ltt-tracegen could not write the big trace"
+fi
+
+# a trace whose buffers lost events says so as soon as it is open
+writer="$TOP/$BUILD/tests/test_state"
+if [ -x "$writer" ] && "$writer" --write-trace "$TMP/lost" --lost 42; then
+	xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TMP/lost" \
+		--self-test "wait-index; expect-lost lost 42 events" >"$TMP/lost.out" 2>&1
+	check "lost-events bar shown" grep -q '^ok - lost-events bar says' "$TMP/lost.out"
+else
+	skip "lost-events bar" "no test_state to write the trace"
+fi
 check "self-test ran to the end" grep -q '^# self-test: .* 0 failed' "$TMP/gui.out"
 
 # the screenshot shows what a user would see: count pixels of some colours

@@ -552,7 +552,7 @@ int main(int argc, char **argv)
 	test_checkpoints(t);
 
 	ltt_trace_close(t);
-	for (unsigned f = 0; f < 5; f++)
+	for (unsigned f = 0; f < NFAC; f++)
 		ltt_description_free(descs[f]);
 	tap_remove_tree(tmp);
 	g_free(dir);
