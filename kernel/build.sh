@@ -4,7 +4,10 @@
 #   kernel/build.sh            (what `make kernel` runs, from the top dir)
 #
 # Environment: KERNEL_TARBALL (default /usr/src/linux-source-6.1.tar.xz),
-# LTT_KERNEL_DEBUG=1 (default) adds kernel/config-debug-fragment, JOBS (2).
+# LTT_KERNEL_DEBUG=1 (default) adds kernel/config-debug-fragment, JOBS (2),
+# KERNEL_PATCHES (default kernel/patches: a directory with a series file),
+# LTT_CONFIG_CHECK=0 to not require the fragment's options (for building a
+# prefix of the series: kernel/tools/check-series.sh).
 # Fails loudly: a patch that does not apply, a config option that did not
 # stick, a build error.
 set -eu
@@ -15,7 +18,7 @@ DEBUG=${LTT_KERNEL_DEBUG:-1}
 TOP=$(pwd)
 OUT=$TOP/build-kernel
 TREE=$OUT/linux-source-6.1
-PATCHES=$TOP/kernel/patches
+PATCHES=${KERNEL_PATCHES:-$TOP/kernel/patches}
 APPLIED=$OUT/applied		# copy of the series as it is applied in $TREE
 
 die() { echo "make kernel: $*" >&2; exit 1; }
@@ -24,6 +27,16 @@ say() { echo "make kernel: $*"; }
 [ -r "$TARBALL" ] || die "no kernel tarball $TARBALL (scripts/install-deps.sh kernel installs linux-source-6.1)"
 [ -r "$PATCHES/series" ] || die "no $PATCHES/series"
 mkdir -p "$OUT"
+
+# One kernel build at a time in this tree (make check of several people,
+# make qemu-test...): wait for the others.
+if command -v flock >/dev/null; then
+	exec 9>"$OUT/.build.lock"
+	if ! flock -n 9; then
+		say "another kernel build is running in $OUT: waiting for it"
+		flock 9
+	fi
+fi
 
 series() { grep -v '^[[:space:]]*\(#\|$\)' "$1/series"; }
 
@@ -86,7 +99,7 @@ missing=$(grep -h '^CONFIG_[A-Za-z0-9_]*=' "$TOP/kernel/config-fragment" \
 	while read -r line; do
 		grep -qx -- "$line" "$TREE/.config" || echo "$line"
 	done)
-if [ -n "$missing" ]; then
+if [ -n "$missing" ] && [ "${LTT_CONFIG_CHECK:-1}" = 1 ]; then
 	rm -f "$frag"	# configure again next time
 	die "these options did not stick (a dependency is missing):
 $missing"

@@ -60,6 +60,19 @@ lttctl -n flight1 -q; res f1_stop $?
 lttd -t $T/flight1 -d $R/flight1 >$R/lttdf.log 2>&1; res f1_lttd $?
 lttctl -n flight1 -r; res f1_destroy $?
 
+# -- hybrid1: only the cpu channel overwrites -----------------------------
+lttctl -n hybrid1 -c -m hybrid; res h1_create $?
+ls -lR $T/hybrid1 >$R/hybrid1-files.txt 2>&1
+lttctl -n hybrid1 -r; res h1_destroy $?
+
+# -- flight2: a reader pushed by the writer gets EIO from PUT_SUBBUF ------
+lttctl -n flight2 -c -m flight --subbuf-size-high 4096 --subbuf-num-high 4
+res f2_create $?
+lttctl -n flight2 -s; res f2_start $?
+ltt-guest-tool pushtest $T/flight2/flight-cpu_1 1 >>$R/tool.txt 2>&1; res f2_pushtest $?
+lttctl -n flight2 -q; res f2_stop $?
+lttctl -n flight2 -r; res f2_destroy $?
+
 # -- losses: normal mode, tiny buffers, no reader at first ----------------
 lttctl -n lossy -c --subbuf-size-high 4096 --subbuf-num-high 2; res l_create $?
 lttctl -n lossy -s; res l_start $?

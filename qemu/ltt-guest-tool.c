@@ -10,11 +10,16 @@
  *                                  the second open must fail with EBUSY
  *   ltt-guest-tool ioctls FILE     GET_N_SUBBUFS, GET_SUBBUF_SIZE, and
  *                                  PUT_SUBBUF of a wrong offset refused
+ *   ltt-guest-tool pushtest FILE CPU   on a flight channel of CPU: take a
+ *                                  sub-buffer, make the writer wrap the
+ *                                  buffer, then PUT_SUBBUF must say EIO
  *
  * Exit status 0 when the kernel behaved as expected; each check is
  * printed on its own line.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -206,8 +211,66 @@ static int ioctls(const char *file)
 	return !(n >= 2 && size >= 4096 && !(n & (n - 1)) && !(size & (size - 1)));
 }
 
+static int pushtest(const char *file, int cpu)
+{
+	__u32 n = 0, size = 0, off = 0;
+	char buf[128];
+	cpu_set_t set;
+	long i, written = 0;
+	int fd, ev;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("sched_setaffinity");
+		return 1;
+	}
+	fd = open(file, O_RDONLY);
+	ev = open("/proc/ltt_user_generic", O_WRONLY);
+	if (fd < 0 || ev < 0) {
+		perror("open");
+		return 1;
+	}
+	ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n);
+	ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size);
+	memset(buf, 'p', sizeof(buf));
+	/* until one sub-buffer is complete */
+	for (i = 0; i < 100000; i++) {
+		if (ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0)
+			break;
+		if (errno != EAGAIN) {
+			perror("GET_SUBBUF");
+			return 1;
+		}
+		written += write(ev, buf, sizeof(buf)) > 0;
+	}
+	printf("got sub-buffer at %u after %ld events\n", off, written);
+	/* wrap the whole buffer: the writer must push us */
+	for (i = 0; i < 2L * n * size / (long)sizeof(buf); i++)
+		if (write(ev, buf, sizeof(buf)) < 0) {
+			perror("write");
+			return 1;
+		}
+	if (ioctl(fd, RELAYFS_PUT_SUBBUF, &off) == 0) {
+		printf("PUT_SUBBUF accepted a sub-buffer the writer overwrote\n");
+		return 1;
+	}
+	printf("PUT_SUBBUF after the push: %s\n", strerror(errno));
+	if (errno != EIO)
+		return 1;
+	/* the reader goes on from where the writer left it */
+	if (ioctl(fd, RELAYFS_GET_SUBBUF, &off) || ioctl(fd, RELAYFS_PUT_SUBBUF, &off)) {
+		perror("GET/PUT after the push");
+		return 1;
+	}
+	printf("GET/PUT after the push: ok at %u\n", off);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 3 && !strcmp(argv[1], "pushtest"))
+		return pushtest(argv[2], atoi(argv[3]));
 	if (argc > 1 && !strcmp(argv[1], "load"))
 		return load(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "badmsg"))
@@ -216,6 +279,6 @@ int main(int argc, char **argv)
 		return open2(argv[2]);
 	if (argc > 2 && !strcmp(argv[1], "ioctls"))
 		return ioctls(argv[2]);
-	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | badmsg | open2 FILE | ioctls FILE\n");
+	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU\n");
 	return 2;
 }

@@ -18,7 +18,7 @@ GEN=$TREE/usr/gen_init_cpio
 BUSYBOX=${BUSYBOX:-/bin/busybox}
 QEMU=${QEMU:-qemu-system-x86_64}
 TIMEOUT=${QEMU_TIMEOUT:-300}
-W=$BUILD/qemu
+W=$OUT.work
 
 die() { echo "qemu/run.sh: $*" >&2; exit 1; }
 command -v "$QEMU" >/dev/null || die "no $QEMU (scripts/install-deps.sh kernel)"
@@ -58,6 +58,8 @@ list=$W/initramfs.list
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# the initramfs was built in $W, next to $OUT: runs with different OUT_DIRs
+# do not share anything
 echo "qemu/run.sh: booting (TCG, 2 CPUs, timeout ${TIMEOUT}s)"
 rc=0
 timeout "$TIMEOUT" "$QEMU" -accel tcg -smp 2 -m 512 -nographic -no-reboot \

@@ -53,7 +53,7 @@ step() { # name expected(0|fail)
 for s in mount_relayfs nonroot_no_trace badmsg t1_create open2 ioctls t1_start \
 	 t1_load0 t1_load1 t2_create t2_start t2_load t2_stop t2_destroy t2_lttd \
 	 t2_gone t1_stop t1_destroy t1_lttd f1_create f1_start f1_load f1_stop \
-	 f1_lttd f1_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
+	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
 	check "guest: $s" step $s 0
 done
 check "guest: control by non-root is refused" step nonroot_create fail
@@ -74,8 +74,15 @@ files_ok() {
 check "trace1 has cpu_0, cpu_1 and every control channel of both CPUs" files_ok
 check "relayfs channel files are mode 0400" \
 	sh -c "grep -E ' (cpu|facilities|interrupts|processes|modules|network)_[01]\$' '$OUT/trace1-files.txt' | awk '{ print \$1 }' | sort -u | grep -qx -- '-r--------'"
-check "flight mode names the overwriting channels flight-*" \
-	grep -q 'flight-cpu_1$' "$OUT/flight1-files.txt"
+check "flight mode: every channel but facilities overwrites (flight-*)" sh -c "
+	grep -q ' flight-cpu_1\$' '$OUT/flight1-files.txt' &&
+	grep -q ' flight-processes_0\$' '$OUT/flight1-files.txt' &&
+	grep -q ' facilities_0\$' '$OUT/flight1-files.txt' &&
+	! grep -q 'flight-facilities' '$OUT/flight1-files.txt'"
+check "hybrid mode: only the cpu channel overwrites" sh -c "
+	grep -q ' flight-cpu_0\$' '$OUT/hybrid1-files.txt' &&
+	grep -q ' interrupts_0\$' '$OUT/hybrid1-files.txt' &&
+	test \$(grep -c ' flight-' '$OUT/hybrid1-files.txt') = 2"
 
 # -- trace1: decode ------------------------------------------------------------
 check "lttv-text decodes trace1" sh -c "'$LTTV' -t '$OUT/trace1' -n >'$TMP/t1.txt' 2>'$TMP/t1.err'"
@@ -141,6 +148,8 @@ flight_ok() {
 }
 check "flight dump: the last sub-buffers, contiguous, ending with the last event" flight_ok
 flight_ok >"$TMP/fl" 2>&1; sed 's/^/# /' "$TMP/fl"
+check "flight: a reader pushed by the writer gets EIO from PUT_SUBBUF, then goes on" \
+	step f2_pushtest 0
 check "flight: the facilities channel is kept whole (not overwritten)" \
 	grep -q '^core\.facility_load: .*name = "core"' "$TMP/f1.txt"
 
