@@ -35,14 +35,24 @@ typedef struct row_log {
 	size_t n, cap;
 } row_log;
 
+/*
+ * A process that is dead (freed: out of the pid table) and runs on no CPU
+ * can never change again: no event can reach it. A checkpoint keeps only
+ * the other processes (live ones, and dead ones still on a CPU), with their
+ * indexes; a restore takes the frozen ones from the indexing model, whose
+ * copies are final. So checkpoints cost what is alive, not everything that
+ * ever lived (a build server forks thousands of short processes).
+ */
 typedef struct checkpoint {
 	int64_t t;			/* the model holds every event with time < t */
 	int64_t now;
 	uint64_t events;
-	st_proc *procs;
+	st_proc *procs;			/* the non-frozen processes ... */
+	unsigned *proc_index;		/* ... and their indexes */
 	st_cpu *cpus;
 	st_irq *irqs;
-	unsigned nprocs, ncpus, nirqs;
+	unsigned nprocs;		/* processes in the model then */
+	unsigned nkept, ncpus, nirqs;
 } checkpoint;
 
 struct ltt_state_index {
@@ -62,6 +72,16 @@ struct ltt_state_index {
 
 #define MERGE_WALK 32
 
+static int frozen(const ltt_state *st, unsigned i)
+{
+	if (st->procs[i].alive)
+		return 0;
+	for (unsigned c = 0; c < st->ncpus; c++)
+		if (st->cpus[c].cur == (int)i)
+			return 0;
+	return 1;
+}
+
 static void snapshot(ltt_state_index *idx, int64_t t)
 {
 	const ltt_state *st = idx->st;
@@ -78,12 +98,22 @@ static void snapshot(ltt_state_index *idx, int64_t t)
 	c->nprocs = st->nprocs;
 	c->ncpus = st->ncpus;
 	c->nirqs = st->nirqs;
-	c->procs = g_memdup2(st->procs, sizeof(st_proc) * st->nprocs);
+	c->nkept = 0;
+	for (unsigned i = 0; i < st->nprocs; i++)
+		if (!frozen(st, i))
+			c->nkept++;
+	c->procs = g_new(st_proc, c->nkept ? c->nkept : 1);
+	c->proc_index = g_new(unsigned, c->nkept ? c->nkept : 1);
+	for (unsigned i = 0, k = 0; i < st->nprocs; i++)
+		if (!frozen(st, i)) {
+			c->procs[k] = st->procs[i];
+			c->proc_index[k++] = i;
+		}
 	c->cpus = g_memdup2(st->cpus, sizeof(st_cpu) * st->ncpus);
 	c->irqs = g_memdup2(st->irqs, sizeof(st_irq) * st->nirqs);
 }
 
-static void restore(ltt_state *out, const checkpoint *c)
+static void restore(ltt_state *out, const checkpoint *c, const ltt_state *final)
 {
 	out->now = c->now;
 	out->events = c->events;
@@ -91,8 +121,11 @@ static void restore(ltt_state *out, const checkpoint *c)
 		out->cap_procs = c->nprocs;
 		out->procs = g_renew(st_proc, out->procs, out->cap_procs);
 	}
+	/* the frozen ones as they are for good, then those that were not */
 	if (c->nprocs)
-		memcpy(out->procs, c->procs, sizeof(st_proc) * c->nprocs);
+		memcpy(out->procs, final->procs, sizeof(st_proc) * c->nprocs);
+	for (unsigned k = 0; k < c->nkept; k++)
+		out->procs[c->proc_index[k]] = c->procs[k];
 	out->nprocs = c->nprocs;
 	out->cpus = g_renew(st_cpu, out->cpus, c->ncpus);
 	if (c->ncpus)
@@ -147,6 +180,7 @@ void ltt_state_index_free(ltt_state_index *idx)
 		return;
 	for (unsigned i = 0; i < idx->ncps; i++) {
 		g_free(idx->cps[i].procs);
+		g_free(idx->cps[i].proc_index);
 		g_free(idx->cps[i].cpus);
 		g_free(idx->cps[i].irqs);
 	}
@@ -270,7 +304,7 @@ int ltt_state_index_seek(ltt_state_index *idx, int64_t t, ltt_state *out,
 			hi = mid;
 	}
 	c = &idx->cps[lo];
-	restore(out, c);
+	restore(out, c, idx->st);
 	out->rec = NULL;
 	if (lo == 0 || !idx->seek_it) {
 		ltt_iter_free(idx->seek_it);

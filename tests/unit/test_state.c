@@ -312,9 +312,14 @@ static int same_state(const ltt_state *a, const ltt_state *b, int64_t t, char *w
 	return 1;
 }
 
-static void test_checkpoints(ltt_trace *t)
+/*
+ * Seek at times from `to` down to `from` (backwards too) by `step` ns, each
+ * compared with a replay of everything before that time.
+ */
+static void test_checkpoints(ltt_trace *t, uint64_t every, int64_t from, int64_t to,
+			     int64_t step, unsigned min_cps, const char *what)
 {
-	ltt_state_index_options o = { .checkpoint_events = 3 };
+	ltt_state_index_options o = { .checkpoint_events = every };
 	ltt_error *err = NULL;
 	ltt_state_index *idx = ltt_state_index_new(&t, 1, &o, &err);
 	ltt_state *seeked = ltt_state_new();
@@ -323,21 +328,20 @@ static void test_checkpoints(ltt_trace *t)
 
 	while (ltt_state_index_run(idx, 5, &err) > 0)
 		;
-	ok(ltt_state_index_num_checkpoints(idx) >= 8, "checkpoints every 3 events: %u",
-	   ltt_state_index_num_checkpoints(idx));
-	/* every time from before the trace to after it, by 25 ns, and in
-	 * reverse order so that seeks go backwards too */
-	for (int64_t x = 10200; x >= -100; x -= 25) {
+	ok(ltt_state_index_num_checkpoints(idx) >= min_cps, "%s: checkpoints every %" PRIu64
+	   " events: %u", what, every, ltt_state_index_num_checkpoints(idx));
+	for (int64_t tx = to; tx >= from; tx -= step) {
 		ltt_state *full = ltt_state_new();
 		ltt_iter *it = ltt_iter_new(&t, 1, &err);
 		const ltt_event *ev;
 
-		while (ltt_iter_next(it, &ev, &err) > 0 && ltt_event_time_ns(ev) < T(x))
+		while (ltt_iter_next(it, &ev, &err) > 0 && ltt_event_time_ns(ev) < tx)
 			ltt_state_process_event(full, ev);
 		/* after the end, a seek's clock stays at the last event */
-		int64_t at = T(x) <= ltt_state_index_end_ns(idx) ? T(x) : INT64_MIN;
+		int64_t at = tx <= ltt_state_index_end_ns(idx) ? tx : INT64_MIN;
+		int64_t x = tx - from;
 
-		if (ltt_state_index_seek(idx, T(x), seeked, &err) < 0) {
+		if (ltt_state_index_seek(idx, tx, seeked, &err) < 0) {
 			bad++;
 			snprintf(why, sizeof(why), "seek: %s", ltt_error_message(err));
 		} else if (!same_state(seeked, full, at, why, sizeof(why))) {
@@ -348,7 +352,8 @@ static void test_checkpoints(ltt_trace *t)
 		ltt_iter_free(it);
 		ltt_state_free(full);
 	}
-	ok(bad == 0, "seek = restore checkpoint + replay equals a full replay at %u times", n);
+	ok(bad == 0, "%s: seek = restore checkpoint + replay equals a full replay at %u times",
+	   what, n);
 	ltt_state_free(seeked);
 	ltt_state_index_free(idx);
 }
@@ -549,7 +554,37 @@ int main(int argc, char **argv)
 	}
 	ltt_state_index_free(idx);
 
-	test_checkpoints(t);
+	/* every 25 ns from before the trace to after it */
+	test_checkpoints(t, 3, T(-100), T(10200), 25, 8, "known schedule");
+
+	/* the generator's sample (four commands forked, exec'd, exited, freed)
+	 * at 150 times over its 2 s */
+	{
+		const char *b = getenv("BUILD");
+		char *gen = g_strdup_printf("%s/bin/ltt-tracegen", b ? b : "build");
+		char *sdir = g_build_filename(tmp, "sample", NULL);
+		char *argv2[] = { gen, "--scenario", "sample", "-o", sdir, NULL };
+		const char *env_leak[] = { "ASAN_OPTIONS=detect_leaks=0", NULL };
+		int status = -1;
+		ltt_trace *s2;
+
+		if (g_file_test(gen, G_FILE_TEST_IS_EXECUTABLE) &&
+		    g_spawn_sync(NULL, argv2, (char **)env_leak, 0, NULL, NULL, NULL, NULL,
+				 &status, NULL) && status == 0 &&
+		    (s2 = ltt_trace_open(sdir, NULL, NULL))) {
+			const ltt_trace_info *in = ltt_trace_get_info(s2);
+			int64_t span = in->last_event_ns - in->first_event_ns;
+
+			test_checkpoints(s2, 40, in->first_event_ns - 1000,
+					 in->last_event_ns + 1000, span / 150 + 1, 20,
+					 "generated sample");
+			ltt_trace_close(s2);
+		} else {
+			ok(1, "generated sample # SKIP no %s to write it", gen);
+		}
+		g_free(gen);
+		g_free(sdir);
+	}
 
 	ltt_trace_close(t);
 	for (unsigned f = 0; f < NFAC; f++)
