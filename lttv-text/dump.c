@@ -56,13 +56,31 @@ static void line_uint(line *l, uint64_t v)
 
 static void line_time(line *l, int64_t ns)
 {
+	/* the seconds change rarely from one event to the next: keep their
+	 * digits */
+	static __thread int64_t last_sec = -1;
+	static __thread char sec_digits[24];
+	static __thread size_t sec_len;
 	uint64_t a = ns < 0 ? -(uint64_t)ns : (uint64_t)ns;
-	char frac[10];
+	int64_t sec = (int64_t)(a / 1000000000);
 	uint64_t f = a % 1000000000;
+	char frac[10];
 
 	if (ns < 0)
 		line_add(l, "-", 1);
-	line_uint(l, a / 1000000000);
+	if (sec != last_sec) {
+		char *p = sec_digits + sizeof(sec_digits);
+		uint64_t v = (uint64_t)sec;
+
+		do {
+			*--p = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+		sec_len = (size_t)(sec_digits + sizeof(sec_digits) - p);
+		memmove(sec_digits, p, sec_len);
+		last_sec = sec;
+	}
+	line_add(l, sec_digits, sec_len);
 	frac[0] = '.';
 	for (int i = 9; i >= 1; i--, f /= 10)
 		frac[i] = (char)('0' + f % 10);

@@ -180,6 +180,9 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 		tf->blocks[b].end_cycles = h.end.cycle_count;
 		tf->blocks[b].data_end = h.buf_size - h.lost_size;
 	}
+	/* the headers just read touched a page of every block: hand them
+	 * back until the events are read */
+	madvise((void *)tf->map, tf->map_size, MADV_DONTNEED);
 	return 0;
 }
 
@@ -211,6 +214,24 @@ void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
 		c->last_cycles = c->tf->blocks[block].begin_cycles;
 }
 
+/*
+ * A block read to its end is handed back to the page cache: a dump of a
+ * big trace then keeps one sub-buffer per tracefile resident, not the
+ * whole file (the pages come back from the cache if the block is read
+ * again). Only whole pages inside the block are dropped.
+ */
+static void release_block(const ltt_tracefile *tf, unsigned block)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)tf->map + (uintptr_t)block * tf->subbuf_size;
+	uintptr_t end = start + tf->subbuf_size;
+
+	start = (start + page - 1) & ~(page - 1);
+	end &= ~(page - 1);
+	if (end > start)
+		madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
 int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 {
 	ltt_tracefile *tf = c->tf;
@@ -231,6 +252,7 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 		end = tf->blocks[c->block].data_end;
 		if (c->offset < end)
 			break;
+		release_block(tf, c->block);
 		ltt_cursor_seek_block(c, c->block + 1);
 	}
 	base = tf->map + (size_t)c->block * tf->subbuf_size;
