@@ -73,6 +73,7 @@ struct app {
 	int64_t last_sel_a, last_sel_b;
 	int indexed_done;
 	unsigned draws_while_indexing;
+	guint list_idle;		/* a list refresh is queued */
 	/* event list */
 	int64_t list_anchor;
 	unsigned list_skip;
@@ -255,6 +256,15 @@ static void queue_redraw(app *a)
 	update_status(a);
 }
 
+static gboolean list_idle_cb(gpointer data)
+{
+	app *a = data;
+
+	a->list_idle = 0;
+	list_refresh(a);
+	return G_SOURCE_REMOVE;
+}
+
 static void set_range(app *a, int64_t t0, int64_t t1)
 {
 	int64_t span, lo, hi;
@@ -280,6 +290,13 @@ static void set_range(app *a, int64_t t0, int64_t t1)
 	}
 	a->t0 = t0;
 	a->t1 = t1;
+	/* without cursor A, the event list follows the left edge of the view */
+	if (a->cursor_a == INT64_MIN) {
+		a->list_anchor = MAX(t0, a->doc->start_ns);
+		a->list_skip = 0;
+		if (!a->list_idle)
+			a->list_idle = g_idle_add(list_idle_cb, a);
+	}
 	queue_redraw(a);
 }
 
@@ -1347,6 +1364,12 @@ static int run_command(app *a, const char *cmd)
 	} else if (!strcmp(w[0], "expect-indexed")) {
 		expect(a, a->indexed_done && !gtk_widget_get_visible(a->progress),
 		       "indexing finished, progress bar gone");
+	} else if (!strcmp(w[0], "expect-status") && n >= 2) {
+		const char *want = strchr(cmd, ' ') + 1;
+		const char *txt = gtk_label_get_text(GTK_LABEL(a->status));
+
+		snprintf(buf, sizeof(buf), "status bar says \"%s\" (got \"%.150s\")", want, txt);
+		expect(a, strstr(txt, want) != NULL, buf);
 	} else if (!strcmp(w[0], "show-hidden")) {
 		show_hidden(a);
 	} else if (!strcmp(w[0], "expect-row") && n == 3) {
@@ -1528,6 +1551,9 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	if (a->script_wait)
 		g_source_remove(a->script_wait);
 	a->script_wait = 0;
+	if (a->list_idle)
+		g_source_remove(a->list_idle);
+	a->list_idle = 0;
 	stop_worker(a);
 	a->win = NULL;
 }

@@ -37,6 +37,8 @@ fi
 
 script="wait-index;
 	expect-nrows 22;
+	range 1.2..1.3; sleep 200; expect-list 1.2;
+	goto 1.5; expect-cursor a 1.5; expect-list 1.5;
 	filter-rows bash; expect-rows 2404:bash;
 	filter-rows 2473; expect-rows 2473:sleep;
 	filter-rows; expect-nrows 22;
@@ -50,7 +52,7 @@ script="wait-index;
 	drag 0.7 0.75 1; expect-range 0.45 0.95;
 	click-time 0.7 2473; expect-selected 2473; expect-cursor a 0.7;
 	click-time 0.8 2473 shift; expect-cursor b 0.8;
-	expect-list 0.70;
+	expect-list 0.70; expect-status B-A 100.000 ms;
 	filter-events event.name = exec; expect-list fs.exec;
 	filter-events state.process_name = sleep and event.facility = kernel;
 	expect-list sleep;
