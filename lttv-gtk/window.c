@@ -74,6 +74,7 @@ struct app {
 	int indexed_done;
 	unsigned draws_while_indexing;
 	guint list_idle;		/* a list refresh is queued */
+	char *index_error;		/* set by the worker when reading failed */
 	/* event list */
 	int64_t list_anchor;
 	unsigned list_skip;
@@ -116,6 +117,19 @@ static gboolean index_progress_idle(gpointer data)
 		a->indexed_done = 1;
 		gtk_widget_hide(a->progress);
 	}
+	g_mutex_lock(&a->doc->lock);
+	if (a->index_error && !a->indexed_done) {
+		/* what was read stays shown; say where reading stopped */
+		char *msg = g_strdup_printf("The trace could not be read to the end; it is "
+					    "shown up to there: %s", a->index_error);
+
+		a->indexed_done = 1;
+		gtk_widget_hide(a->progress);
+		gtk_label_set_text(GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar))), msg);
+		gtk_widget_show(a->lost_bar);
+		g_free(msg);
+	}
+	g_mutex_unlock(&a->doc->lock);
 	queue_redraw(a);
 	return G_SOURCE_REMOVE;
 }
@@ -144,7 +158,12 @@ static gpointer index_thread(gpointer data)
 	} while (r > 0 && !g_atomic_int_get(&a->stop));
 	if (r < 0) {
 		g_printerr("lttv-gtk: indexing stopped: %s\n", ltt_error_message(err));
+		g_mutex_lock(&a->doc->lock);
+		a->index_error = g_strdup(ltt_error_message(err));
+		g_mutex_unlock(&a->doc->lock);
 		ltt_error_free(err);
+		if (g_atomic_int_compare_and_exchange(&a->idle_queued, 0, 1))
+			g_idle_add(index_progress_idle, a);
 	}
 	return NULL;
 }
@@ -1076,8 +1095,13 @@ static int open_trace(app *a, const char *path)
 						      GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
 						      "Cannot open the trace");
 
+		char *msg = g_strdup_printf("Cannot open the trace: %s", error);
+
 		gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(m), "%s", error);
 		g_printerr("lttv-gtk: %s\n", error);
+		gtk_label_set_text(GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar))), msg);
+		gtk_widget_show(a->lost_bar);
+		g_free(msg);
 		if (!a->script) {
 			gtk_dialog_run(GTK_DIALOG(m));
 		}
@@ -1087,6 +1111,8 @@ static int open_trace(app *a, const char *path)
 	}
 	stop_worker(a);
 	lttv_doc_free(a->doc);
+	g_free(a->index_error);
+	a->index_error = NULL;
 	ltt_state_free(a->list_state);
 	a->list_state = NULL;
 	a->doc = d;
@@ -1257,8 +1283,12 @@ static int run_command(app *a, const char *cmd)
 	layout_of(&a->cf, &l);
 	if (n == 0 || !*w[0]) {
 		/* empty */
+	} else if (!a->doc && strcmp(w[0], "wait-index") && strcmp(w[0], "expect-lost") &&
+		   strcmp(w[0], "quit") && strcmp(w[0], "run") && strcmp(w[0], "screenshot")) {
+		snprintf(buf, sizeof(buf), "%s: no trace is open", w[0]);
+		expect(a, 0, buf);
 	} else if (!strcmp(w[0], "wait-index")) {
-		again = !a->indexed_done;
+		again = a->doc && !a->indexed_done;
 	} else if (!strcmp(w[0], "size") && n == 3) {
 		gtk_window_resize(GTK_WINDOW(a->win), atoi(w[1]), atoi(w[2]));
 	} else if (!strcmp(w[0], "range") && n == 2) {
@@ -1712,6 +1742,7 @@ int lttv_window_run(const char *trace, const char *self_test, const char *screen
 	g_strfreev(a.script);
 	g_free(a.trace_path);
 	g_free(a.screenshot);
+	g_free(a.index_error);
 	if (a.failures)
 		return 1;
 	return rc;

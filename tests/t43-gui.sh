@@ -102,6 +102,15 @@ else
 	skip "drawing while indexing" "ltt-tracegen could not write the big trace"
 fi
 
+# a trace that cannot be read to the end: shown up to there, with the reason
+if "$gen" --bad event-past-subbuf -o "$TMP/bad" >/dev/null 2>&1; then
+	xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TMP/bad" \
+		--self-test "wait-index; expect-lost runs past the end" >"$TMP/bad.out" 2>&1
+	check "trace that cannot be read: the reason in the window" grep -q '^ok - lost-events bar says' "$TMP/bad.out"
+else
+	skip "read error in the window" "ltt-tracegen --bad event-past-subbuf failed"
+fi
+
 # a trace whose buffers lost events says so as soon as it is open
 writer="$TOP/$BUILD/tests/test_state"
 if [ -x "$writer" ] && "$writer" --write-trace "$TMP/lost" --lost 42; then
