@@ -576,6 +576,80 @@ static gboolean on_scroll(GtkWidget *w, GdkEventScroll *e, gpointer data)
 	return TRUE;
 }
 
+typedef struct hit {
+	int64_t t, s, e;
+	int kind;
+} hit;
+
+static void find_hit(void *user, int64_t s, int64_t e, ltt_state_kind k)
+{
+	hit *h = user;
+
+	if (s <= h->t && h->t < e) {
+		h->s = s;
+		h->e = e;
+		h->kind = (int)k;
+	}
+}
+
+/* Hovering a bar says what it is, as drawn (at the view's resolution);
+ * NULL where there is nothing to say. */
+static char *tooltip_text(view_ui *vu, double x, double y)
+{
+	app *a = vu->a;
+	lttv_layout l;
+	int r;
+	hit h = { 0, 0, 0, -1 };
+	char name[96] = "", d[64], *text;
+
+	if (!a->doc)
+		return NULL;
+	layout_of(vu, &l);
+	if (y < l.header_h && x < l.x0 && !vu->v.resources)
+		return g_strdup("Click to sort by this column");
+	r = lttv_y_to_row(&vu->v, &l, y);
+	if (r < 0 || x < l.x0)
+		return NULL;
+	h.t = lttv_x_to_time(&vu->v, &l, x);
+	g_mutex_lock(&a->doc->lock);
+	ltt_state_index_intervals(a->doc->idx, vu->rows[r].type, vu->rows[r].index, vu->v.t0,
+				  vu->v.t1, MAX((vu->v.t1 - vu->v.t0) / (l.x1 - l.x0), 1),
+				  find_hit, &h);
+	if (vu->rows[r].type == LTT_STATE_ROW_PROCESS) {
+		ltt_state_process_info p;
+
+		ltt_state_process(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &p);
+		snprintf(name, sizeof(name), "%s (pid %u)", *p.name ? p.name : "?", p.pid);
+	} else if (vu->rows[r].type == LTT_STATE_ROW_CPU) {
+		snprintf(name, sizeof(name), "CPU %u", vu->rows[r].index);
+	} else {
+		ltt_state_irq_info q;
+
+		ltt_state_irq(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &q);
+		snprintf(name, sizeof(name), "IRQ %u %s", q.id, q.name);
+	}
+	g_mutex_unlock(&a->doc->lock);
+	if (h.kind < 0)
+		return NULL;
+	lttv_format_duration(h.e - h.s, d, sizeof(d));
+	text = g_strdup_printf("%s\n%s\n%.9f .. %.9f s (%s)", name,
+			       lttv_kind_label((ltt_state_kind)h.kind),
+			       (h.s - a->doc->start_ns) / 1e9, (h.e - a->doc->start_ns) / 1e9, d);
+	return text;
+}
+
+static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kbd, GtkTooltip *tip,
+			   gpointer data)
+{
+	char *text = tooltip_text(data, x, y);
+
+	if (!text)
+		return FALSE;
+	gtk_tooltip_set_text(tip, text);
+	g_free(text);
+	return TRUE;
+}
+
 static void on_vadj(GtkAdjustment *adj, gpointer data)
 {
 	view_ui *vu = data;
@@ -1400,6 +1474,21 @@ static int run_command(app *a, const char *cmd)
 
 		snprintf(buf, sizeof(buf), "status bar says \"%s\" (got \"%.150s\")", want, txt);
 		expect(a, strstr(txt, want) != NULL, buf);
+	} else if (!strcmp(w[0], "expect-tip") && n >= 4) {
+		/* the tooltip at a time on a pid's row contains the rest */
+		int r = row_of_pid(&a->cf, (unsigned)atoi(w[2]));
+		double x = lttv_time_to_x(&a->cf.v, &l, rel_time(a, w[1]));
+		double y = l.y0 + ((double)r - a->cf.v.first_row) * l.row_h + l.row_h / 2.0;
+		char *tip = tooltip_text(&a->cf, x, y), *nl;
+		const char *want = strstr(cmd, w[3]);
+
+		for (nl = tip; nl && *nl; nl++)
+			if (*nl == '\n')
+				*nl = '|';
+		snprintf(buf, sizeof(buf), "tooltip has \"%s\" (got \"%s\")", want,
+			 tip ? tip : "(none)");
+		expect(a, tip && strstr(tip, want), buf);
+		g_free(tip);
 	} else if (!strcmp(w[0], "show-hidden")) {
 		show_hidden(a);
 	} else if (!strcmp(w[0], "expect-row") && n == 3) {
@@ -1463,7 +1552,8 @@ static int run_command(app *a, const char *cmd)
 		if (!strstr(txt, want))
 			printf("# %s\n", txt);
 		g_free(txt);
-	} else if ((!strcmp(w[0], "xclick") || !strcmp(w[0], "xscroll")) && n >= 3) {
+	} else if ((!strcmp(w[0], "xclick") || !strcmp(w[0], "xscroll") ||
+		    !strcmp(w[0], "xhover")) && n >= 3) {
 		/* real X input (xdotool, XTEST) at a time on a pid's row */
 		int64_t t = rel_time(a, w[1]);
 		int r = row_of_pid(&a->cf, (unsigned)atoi(w[2])), rx = 0, ry = 0;
@@ -1472,7 +1562,9 @@ static int run_command(app *a, const char *cmd)
 		char *c;
 
 		gdk_window_get_origin(gtk_widget_get_window(a->cf.area), &rx, &ry);
-		{
+		if (!strcmp(w[0], "xhover")) {
+			c = g_strdup_printf("xdotool mousemove %d %d", rx + (int)x, ry + (int)y);
+		} else {
 			const char *mod = n > 4 ? w[4] : NULL;
 			int button = !strcmp(w[0], "xclick") ? (n > 3 ? atoi(w[3]) : 1)
 				     : (n > 3 && !strcmp(w[3], "up") ? 4 : 5);
@@ -1554,6 +1646,8 @@ static GtkWidget *view_widget(app *a, view_ui *vu, int resources)
 	g_signal_connect(vu->area, "button-release-event", G_CALLBACK(on_release), vu);
 	g_signal_connect(vu->area, "motion-notify-event", G_CALLBACK(on_motion), vu);
 	g_signal_connect(vu->area, "scroll-event", G_CALLBACK(on_scroll), vu);
+	gtk_widget_set_has_tooltip(vu->area, TRUE);
+	g_signal_connect(vu->area, "query-tooltip", G_CALLBACK(on_tooltip), vu);
 	vu->vadj = gtk_adjustment_new(0, 0, 1, 1, 10, 1);
 	g_signal_connect(vu->vadj, "value-changed", G_CALLBACK(on_vadj), vu);
 	vu->scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, vu->vadj);

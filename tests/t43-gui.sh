@@ -64,6 +64,8 @@ script="wait-index;
 	$xinput
 	tracing; sleep 300; tracing-start; sleep 300; expect-tracing lttctl;
 	tracing-close; sleep 200;
+	range 0.149995..0.15036;
+	expect-tip 0.15012 2471 ls (pid 2471)|system call|0.150066000 .. 0.150188819 s;
 	range 0.55..0.75; select-pid 2473; sleep 500;
 	run import -window root $TMP/screen.png;
 	screenshot $TMP/window.png;
