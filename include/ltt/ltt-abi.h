@@ -6,8 +6,8 @@
  * boundary: the kernel writes these structures into relayfs sub-buffers,
  * lttd copies them verbatim to disk, libltttrace reads them back, lttctl
  * sends the control message over netlink.  The kernel patch series carries
- * a byte-identical copy as include/uapi/linux/ltt-abi.h (tests/abi-sync.sh
- * checks it); nothing else may redefine these layouts.
+ * a byte-identical copy as include/uapi/linux/ltt-abi.h
+ * (tests/t05-abi-sync.sh checks it); nothing else may redefine these layouts.
  *
  * Only <linux/types.h> and <linux/ioctl.h> are used so that the same text
  * compiles in the kernel and in user space.  docs/format.md explains every
