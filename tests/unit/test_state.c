@@ -358,6 +358,67 @@ static void test_checkpoints(ltt_trace *t, uint64_t every, int64_t from, int64_t
 	ltt_state_index_free(idx);
 }
 
+typedef struct cover {
+	int64_t first, last_e;
+	long n, gaps;
+} cover;
+
+static void cover_cb(void *user, int64_t s, int64_t e, ltt_state_kind k)
+{
+	cover *c = user;
+
+	if (c->n++ == 0)
+		c->first = s;
+	else if (s != c->last_e)
+		c->gaps++;
+	if (e <= s)
+		c->gaps++;
+	c->last_e = e;
+}
+
+/*
+ * Drawing costs O(pixels): at any resolution, every row of a real trace
+ * gives at most 2 intervals per pixel, and they tile the row without gap
+ * or overlap up to the end of what is indexed.
+ */
+static void test_resolutions(ltt_trace *t, const char *what)
+{
+	ltt_error *err = NULL;
+	ltt_state_index *idx = ltt_state_index_new(&t, 1, NULL, &err);
+	const ltt_state *st;
+	int64_t t0, t1;
+	unsigned bad_bound = 0, bad_tiling = 0, rows = 0;
+
+	while (ltt_state_index_run(idx, 100000, &err) > 0)
+		;
+	st = ltt_state_index_state(idx);
+	t0 = ltt_state_index_start_ns(idx);
+	t1 = ltt_state_index_indexed_ns(idx);
+	for (int64_t res = 1000; res <= 100000000; res *= 10) {
+		long pixels = (long)((t1 - t0) / res) + 1;
+
+		for (unsigned type = 0; type < 2; type++) {
+			unsigned n = type ? ltt_state_num_cpus(st) : ltt_state_num_processes(st);
+
+			for (unsigned i = 0; i < n; i++) {
+				cover c = { 0, 0, 0, 0 };
+				long calls = ltt_state_index_intervals(idx, (ltt_state_row_type)type, i,
+								       t0, t1, res, cover_cb, &c);
+
+				rows++;
+				if (calls > 2 * pixels + 2)
+					bad_bound++;
+				if (c.n && (c.gaps || c.last_e != t1))
+					bad_tiling++;
+			}
+		}
+	}
+	ok(bad_bound == 0, "%s: at most 2 intervals per pixel at 1 us .. 100 ms per pixel "
+	   "(%u rows)", what, rows);
+	ok(bad_tiling == 0, "%s: intervals tile each row to the end, no gap or overlap", what);
+	ltt_state_index_free(idx);
+}
+
 /*
  * test_state --write-trace DIR [--lost N] writes the trace and exits: the
  * export test (tests/t40-export.sh) draws this same known schedule; --lost
@@ -578,9 +639,12 @@ int main(int argc, char **argv)
 			test_checkpoints(s2, 40, in->first_event_ns - 1000,
 					 in->last_event_ns + 1000, span / 150 + 1, 20,
 					 "generated sample");
+			test_resolutions(s2, "generated sample");
 			ltt_trace_close(s2);
 		} else {
 			ok(1, "generated sample # SKIP no %s to write it", gen);
+			ok(1, "generated sample: resolutions # SKIP no %s to write it", gen);
+			ok(1, "generated sample: tiling # SKIP no %s to write it", gen);
 		}
 		g_free(gen);
 		g_free(sdir);
