@@ -7,7 +7,9 @@
 # busybox-static (scripts/install-deps.sh kernel); skips loudly without.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 2
-OUT=$TOP/$BUILD/q10
+# one directory per run (several people may run make check at once); kept
+# only if a check failed
+OUT=$TOP/$BUILD/q10.$$
 LTTV=$BIN/lttv-text
 
 need() { # what why-if-missing test...
@@ -159,6 +161,15 @@ check "channel.buffer_stats in cpu_0 reports events lost" \
 	grep -Eq '^channel\.buffer_stats: .* \(cpu_0\) .*events_lost = [1-9]' "$TMP/l.txt"
 check "lttv-text --cpu-stats counts the losses" sh -c "
 	'$LTTV' -t '$OUT/lossy' -c -q | grep -Eq '^cpu 0: .*, [1-9][0-9]* lost'"
+# 510 events written on CPU 0: each one is either in the trace or counted
+loss_accounting() {
+	kept=$(grep -c '^user_generic\.string: .* (cpu_0) ' "$TMP/l.txt")
+	lost=$(sed -n 's/^channel\.buffer_stats: .* (cpu_0) .*events_lost = \([0-9]*\).*/\1/p' "$TMP/l.txt" | sort -n | tail -n 1)
+	echo "kept $kept + lost $lost = $((kept + lost)) of 510"
+	test $((kept + lost)) = 510
+}
+check "lossy: events kept + events counted lost = events written (510)" loss_accounting
+loss_accounting 2>&1 | sed 's/^/# /'
 
 # -- the kernel stayed healthy ------------------------------------------------------
 check "dmesg was captured" test -s "$OUT/dmesg.txt"
@@ -166,4 +177,9 @@ check "dmesg: no BUG, WARNING, lockdep or sleep-in-atomic report" \
 	sh -c "! grep -E 'BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|INFO: |DEBUG_LOCKS_WARN_ON|sleeping function called|Call Trace:|Oops|Kernel panic' '$OUT/dmesg.txt'"
 check "dmesg: lockdep was on (the check above means something)" \
 	sh -c "grep -q 'Lock dependency validator' '$OUT/dmesg.txt' || ! grep -qx 'CONFIG_PROVE_LOCKING=y' build-kernel/linux-source-6.1/.config"
+if [ "$_failed" -eq 0 ] && [ -z "${Q10_REUSE:-}" ]; then
+	rm -rf "$OUT" "$OUT.console" "$OUT.work"
+else
+	echo "# q10: the guest's results are kept in $OUT" >&2
+fi
 done_testing
