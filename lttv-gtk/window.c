@@ -75,6 +75,8 @@ struct app {
 	unsigned draws_while_indexing;
 	guint list_idle;		/* a list refresh is queued */
 	char *index_error;		/* set by the worker when reading failed */
+	GtkAdjustment *list_vadj;	/* the list's place in the trace, in ns */
+	int list_adj_busy;		/* set while the list moves it itself */
 	/* event list */
 	int64_t list_anchor;
 	unsigned list_skip;
@@ -93,6 +95,7 @@ struct app {
 
 static void queue_redraw(app *a);
 static void list_refresh(app *a);
+static gboolean list_idle_cb(gpointer data);
 
 /* ---- indexing in a worker ------------------------------------------------- */
 
@@ -726,7 +729,31 @@ out:
 		g_printerr("lttv-gtk: event list: %s\n", ltt_error_message(err));
 		ltt_error_free(err);
 	}
+	if (a->doc) {
+		double span = (double)(a->doc->end_ns - a->doc->start_ns);
+		double page = a->nlines > 1 ? (double)(a->lines[a->nlines - 1].t - a->lines[0].t)
+					    : span / 1000;
+
+		a->list_adj_busy = 1;
+		gtk_adjustment_configure(a->list_vadj, (double)(a->list_anchor - a->doc->start_ns),
+					 0, span + page, page / 4 + 1, page + 1, page + 1);
+		a->list_adj_busy = 0;
+	}
 	gtk_widget_queue_draw(a->list_area);
+}
+
+/* The scrollbar of the list moves its anchor in time. */
+static void on_list_vadj(GtkAdjustment *adj, gpointer data)
+{
+	app *a = data;
+
+	if (a->list_adj_busy || !a->doc)
+		return;
+	a->list_anchor = a->doc->start_ns + (int64_t)gtk_adjustment_get_value(adj);
+	a->list_skip = 0;
+	a->list_selected = -1;
+	if (!a->list_idle)
+		a->list_idle = g_idle_add(list_idle_cb, a);
 }
 
 /* Scroll the list by n lines (negative: back). */
@@ -1241,10 +1268,51 @@ static void on_open(GtkButton *b, gpointer data) { open_dialog(data); }
 
 /* ---- keys ------------------------------------------------------------------ */
 
+/* Keys of the event list (when it has the focus). */
+static int list_key(app *a, guint key)
+{
+	switch (key) {
+	case GDK_KEY_Up:
+		if (a->list_selected > 0)
+			a->list_selected--;
+		else
+			list_scroll(a, -1);
+		break;
+	case GDK_KEY_Down:
+		if (a->list_selected + 1 < (int)a->nlines - 1)
+			a->list_selected++;
+		else
+			list_scroll(a, 1);
+		break;
+	case GDK_KEY_Page_Up: list_scroll(a, -(int)MAX(a->nlines, 2) + 1); break;
+	case GDK_KEY_Page_Down: list_scroll(a, (int)MAX(a->nlines, 2) - 1); break;
+	case GDK_KEY_Home:
+		if (a->doc) {
+			a->list_anchor = a->doc->start_ns;
+			a->list_skip = 0;
+			list_refresh(a);
+		}
+		break;
+	case GDK_KEY_Return: case GDK_KEY_KP_Enter:
+		if (a->list_selected >= 0)
+			list_click(a, a->list_selected * LIST_LINE_H + 1);
+		break;
+	default:
+		return 0;
+	}
+	if (a->list_selected < 0 && a->nlines)
+		a->list_selected = 0;
+	gtk_widget_queue_draw(a->list_area);
+	return 1;
+}
+
 static int on_key_common(app *a, guint key, guint state)
 {
 	view_ui *vu = current_view(a);
 	int ctrl = (state & GDK_CONTROL_MASK) != 0;
+
+	if (!ctrl && gtk_widget_has_focus(a->list_area) && list_key(a, key))
+		return 1;
 
 	if (ctrl) {
 		switch (key) {
@@ -1419,6 +1487,12 @@ static int run_command(app *a, const char *cmd)
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(a->notebook),
 					      !strcmp(w[1], "resources") ? 1 :
 					      !strcmp(w[1], "statistics") ? 2 : 0);
+	} else if (!strcmp(w[0], "list-key") && n == 2) {
+		gtk_widget_grab_focus(a->list_area);
+		on_key_common(a, gdk_keyval_from_name(w[1]), 0);
+	} else if (!strcmp(w[0], "list-scrollbar") && n == 2) {
+		/* move the list's scrollbar to a time (seconds) */
+		gtk_adjustment_set_value(a->list_vadj, g_ascii_strtod(w[1], NULL) * 1e9);
 	} else if (!strcmp(w[0], "list-click") && n == 2) {
 		list_click(a, atoi(w[1]) * LIST_LINE_H + 3);
 	} else if (!strcmp(w[0], "expect-rows")) {
@@ -1778,8 +1852,18 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	g_signal_connect(a->list_area, "scroll-event", G_CALLBACK(on_list_scroll), a);
 	g_signal_connect(a->list_area, "size-allocate", G_CALLBACK(on_list_size), a);
 	a->list_selected = -1;
-	gtk_paned_pack1(GTK_PANED(paned), a->notebook, TRUE, FALSE);
-	gtk_paned_pack2(GTK_PANED(paned), a->list_area, FALSE, TRUE);
+	a->list_vadj = gtk_adjustment_new(0, 0, 1, 1, 1, 1);
+	g_signal_connect(a->list_vadj, "value-changed", G_CALLBACK(on_list_vadj), a);
+	{
+		GtkWidget *lbox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+
+		gtk_widget_set_hexpand(a->list_area, TRUE);
+		gtk_box_pack_start(GTK_BOX(lbox), a->list_area, TRUE, TRUE, 0);
+		gtk_box_pack_start(GTK_BOX(lbox), gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL,
+								    a->list_vadj), FALSE, FALSE, 0);
+		gtk_paned_pack1(GTK_PANED(paned), a->notebook, TRUE, FALSE);
+		gtk_paned_pack2(GTK_PANED(paned), lbox, FALSE, TRUE);
+	}
 	gtk_paned_set_position(GTK_PANED(paned), 560);
 	gtk_box_pack_start(GTK_BOX(vbox), paned, TRUE, TRUE, 0);
 
