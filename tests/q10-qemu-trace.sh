@@ -105,6 +105,10 @@ monotonic() { # file of --cycles lines: "f.e: CYCLES (tracefile) ..."
 	     END { exit bad }' "$1"
 }
 check "cycle counts never decrease within a tracefile (trace1)" monotonic "$TMP/t1c.txt"
+for t in trace2 flight1 lossy; do
+	check "cycle counts never decrease within a tracefile ($t)" \
+		sh -c "'$LTTV' -t '$OUT/$t' --cycles >'$TMP/$t.c' && $(command -v awk) '{ tf = \$3; c = \$2 + 0; if ((tf in l) && c < l[tf]) bad = 1; l[tf] = c } END { exit bad }' '$TMP/$t.c'"
+done
 # 100 pinned to each CPU, then 50 more (anywhere) while trace2 also ran
 check "250 user_generic events in trace1, at least 100 on each CPU" sh -c "
 	test \$(grep -c '^user_generic\.string: ' '$TMP/t1.txt') = 250 &&
