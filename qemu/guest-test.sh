@@ -86,5 +86,20 @@ lttctl -n lossy -q; res l_stop $?
 lttctl -n lossy -r; res l_destroy $?
 wait $LL; res l_lttd $?
 
+# -- stress: two writers per CPU, lttd reading at the same time -------------
+lttctl -n stress -c --subbuf-size-high 16384 --subbuf-num-high 4; res s_create $?
+lttd -t $T/stress -d $R/stress >$R/lttds.log 2>&1 &
+LS=$!
+sleep 1
+lttctl -n stress -s; res s_start $?
+taskset -c 0 ltt-guest-tool load 2000 100 & P1=$!
+taskset -c 0 ltt-guest-tool load 2000 60 & P2=$!
+taskset -c 1 ltt-guest-tool load 2000 100 & P3=$!
+taskset -c 1 ltt-guest-tool load 2000 60 & P4=$!
+wait $P1 && wait $P2 && wait $P3 && wait $P4; res s_load $?
+lttctl -n stress -q; res s_stop $?
+lttctl -n stress -r; res s_destroy $?
+wait $LS; res s_lttd $?
+
 ls $T >$R/ltt-left.txt 2>&1
 exit 0

@@ -55,7 +55,7 @@ step() { # name expected(0|fail)
 for s in mount_relayfs nonroot_no_trace badmsg t1_create open2 ioctls t1_start \
 	 t1_load0 t1_load1 t2_create t2_start t2_load t2_stop t2_destroy t2_lttd \
 	 t2_gone t1_stop t1_destroy t1_lttd f1_create f1_start f1_load f1_stop \
-	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
+	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy s_create s_start s_load s_stop s_destroy s_lttd l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
 	check "guest: $s" step $s 0
 done
 check "guest: control by non-root is refused" step nonroot_create fail
@@ -166,14 +166,39 @@ check "channel.buffer_stats in cpu_0 reports events lost" \
 check "lttv-text --cpu-stats counts the losses" sh -c "
 	'$LTTV' -t '$OUT/lossy' -c -q | grep -Eq '^cpu 0: .*, [1-9][0-9]* lost'"
 # 510 events written on CPU 0: each one is either in the trace or counted
+# lost.  The loss counter also counts heartbeats that found the buffer full
+# (a few per second at most), so the sum may exceed what was written by
+# that much, never fall short of it.
 loss_accounting() {
 	kept=$(grep -c '^user_generic\.string: .* (cpu_0) ' "$TMP/l.txt")
 	lost=$(sed -n 's/^channel\.buffer_stats: .* (cpu_0) .*events_lost = \([0-9]*\).*/\1/p' "$TMP/l.txt" | sort -n | tail -n 1)
 	echo "kept $kept + lost $lost = $((kept + lost)) of 510"
-	test $((kept + lost)) = 510
+	test $((kept + lost)) -ge 510 && test $((kept + lost)) -le 530 && test "$kept" -lt 510
 }
-check "lossy: events kept + events counted lost = events written (510)" loss_accounting
+check "lossy: events kept + counted lost = events written (510, + lost heartbeats)" loss_accounting
 loss_accounting 2>&1 | sed 's/^/# /'
+
+# -- stress: 2 writers per CPU, the reader running -------------------------------
+check "lttv-text decodes the stress trace, no warning but losses" sh -c "
+	'$LTTV' -t '$OUT/stress' -n >'$TMP/s.txt' 2>'$TMP/s.err' &&
+	! grep -v ' lost ' '$TMP/s.err'"
+stress_accounting() {
+	kept=$(grep -c '^user_generic\.string: ' "$TMP/s.txt")
+	lost=0
+	for f in cpu_0 cpu_1; do
+		l=$(sed -n "s/^channel\.buffer_stats: .* ($f) .*events_lost = \([0-9]*\).*/\1/p" "$TMP/s.txt" | sort -n | tail -n 1)
+		lost=$((lost + ${l:-0}))
+	done
+	echo "kept $kept + lost $lost = $((kept + lost)) of 8000"
+	test $((kept + lost)) -ge 8000 && test $((kept + lost)) -le 8040 && test "$kept" -le 8000
+}
+check "stress: events kept + counted lost = events written (8000, + lost heartbeats)" stress_accounting
+stress_accounting 2>&1 | sed 's/^/# /'
+check "stress: no corrupted sub-buffer" \
+	sh -c "! grep -Eq 'corrupted_subbuffers = [1-9]' '$TMP/s.txt' && ! grep -Eq 'LTT: stress .* [1-9][0-9]* corrupted' '$OUT/dmesg.txt'"
+check "stress: cycle counts never decrease within a tracefile" sh -c "
+	'$LTTV' -t '$OUT/stress' --cycles >'$TMP/sc.txt'" 
+check "stress: (cycles)" monotonic "$TMP/sc.txt"
 
 # -- the kernel stayed healthy ------------------------------------------------------
 check "dmesg was captured" test -s "$OUT/dmesg.txt"
