@@ -9,10 +9,13 @@
  *              export call the same lttv_draw(), so the export test
  *              checks what users see
  *   export.c   --export FILE.png|.svg without a display
- *   window.c   the GtkApplication window
+ *   filter.c   the event filter language (lttv-filter.h); filter-cli.c
+ *              is --filter EXPR
+ *   window.c   the GtkApplication window, with eventlist.c, stats.c,
+ *              control.c and selftest.c (they share window.h)
  *   main.c     options
  *
- * Prefix lttv_. GTK appears only in window.c.
+ * Prefix lttv_. GTK appears only in the window's files.
  */
 #ifndef LTTV_GTK_H
 #define LTTV_GTK_H

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* window.h - what the parts of the lttv-gtk window share (private). */
+#ifndef LTTV_WINDOW_H
+#define LTTV_WINDOW_H
+
+#include <gtk/gtk.h>
+
+#include "lttv-gtk.h"
+#include "lttv-filter.h"
+
+#define LIST_LINE_H 17
+
+typedef struct app app;
+
+typedef struct view_ui {
+	app *a;
+	lttv_view v;
+	lttv_row *rows;
+	GtkWidget *area, *scrollbar;
+	GtkAdjustment *vadj;
+	int press_button, dragging, selecting;
+	double press_x, press_y;
+	int64_t press_t0, press_t1;
+	guint press_state;
+} view_ui;
+
+typedef struct list_line {
+	int64_t t;
+	unsigned cpu;
+	char text[256];
+	int pid;			/* -1 unknown */
+} list_line;
+
+struct app {
+	GtkApplication *gapp;
+	GtkWidget *win, *notebook, *progress, *status, *row_filter, *event_filter;
+	GtkWidget *goto_entry, *hidden_btn, *lost_bar, *list_area, *stats_view;
+	GtkWidget *filter_error;
+	GtkWidget *control_dlg, *control_msg;	/* while the dialog is open */
+	char *trace_path;
+	lttv_doc *doc;
+	view_ui cf, res;
+	GThread *worker;
+	gint stop, idle_queued;
+	int64_t t0, t1, cursor_a, cursor_b;
+	int64_t last_sel_a, last_sel_b;
+	int indexed_done;
+	unsigned draws_while_indexing;
+	guint list_idle;		/* a list refresh is queued */
+	char *index_error;		/* set by the worker when reading failed */
+	GtkAdjustment *list_vadj;	/* the list's place in the trace, in ns */
+	int list_adj_busy;		/* set while the list moves it itself */
+	/* event list */
+	int64_t list_anchor;
+	unsigned list_skip;
+	list_line *lines;
+	unsigned nlines;
+	int list_selected;
+	lttv_filter *filter;
+	ltt_state *list_state;
+	/* self-test */
+	char **script;
+	unsigned script_pos;
+	char *screenshot;
+	int failures, checks;
+	guint script_wait;
+};
+
+
+/* window.c */
+void lttv_view_sync(app *a, view_ui *vu);
+void lttv_queue_redraw(app *a);
+gboolean lttv_list_idle_cb(gpointer data);
+void lttv_set_range(app *a, int64_t t0, int64_t t1);
+void lttv_zoom(app *a, double factor, int64_t center);
+void lttv_zoom_fit(app *a);
+view_ui *lttv_current_view(app *a);
+void lttv_set_cursor(app *a, int64_t t, int which_b);
+void lttv_select_row(view_ui *vu, int r);
+int lttv_row_of_pid(view_ui *vu, unsigned pid);
+void lttv_hide_selected(app *a);
+void lttv_show_hidden(app *a);
+void lttv_sort_by(app *a, int col);
+void lttv_layout_of(view_ui *vu, lttv_layout *l);
+void lttv_mouse_press(view_ui *vu, double x, double y, guint button, guint state);
+void lttv_mouse_motion(view_ui *vu, double x, double y);
+void lttv_mouse_release(view_ui *vu, double x, double y);
+void lttv_mouse_scroll(view_ui *vu, double x, double dy, guint state);
+char *lttv_tooltip_text(view_ui *vu, double x, double y);
+void lttv_on_event_filter(GtkEntry *e, gpointer data);
+void lttv_on_row_filter(GtkSearchEntry *e, gpointer data);
+void lttv_on_goto(GtkEntry *e, gpointer data);
+void lttv_on_zoom_sel(GtkButton *b, gpointer data);
+void lttv_on_stats_refresh(GtkButton *b, gpointer data);
+int lttv_key(app *a, guint key, guint state);
+
+/* eventlist.c */
+void lttv_list_refresh(app *a);
+void lttv_on_list_vadj(GtkAdjustment *adj, gpointer data);
+void lttv_list_scroll(app *a, int n);
+gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data);
+void lttv_list_click(app *a, double y);
+gboolean lttv_on_list_press(GtkWidget *w, GdkEventButton *e, gpointer data);
+gboolean lttv_on_list_scroll(GtkWidget *w, GdkEventScroll *e, gpointer data);
+void lttv_on_list_size(GtkWidget *w, GdkRectangle *r, gpointer data);
+int lttv_list_key(app *a, guint key);
+
+/* stats.c */
+void lttv_stats_refresh(app *a);
+
+/* control.c */
+void lttv_on_control(GtkButton *button, gpointer data);
+gboolean lttv_control_idle(gpointer data);
+
+/* selftest.c */
+gboolean lttv_script_step(gpointer data);
+
+#endif
