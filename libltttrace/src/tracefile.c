@@ -77,6 +77,13 @@ static int check_block(ltt_trace *trace, ltt_tracefile *tf, unsigned b,
 			      ", freq_scale %u)", b, (uint64_t)th->start_freq, th->freq_scale);
 		return -1;
 	}
+	/* bounded so that every time computed from it fits in int64 ns */
+	if (th->start_time_sec > 4000000000ULL || th->start_time_usec >= 1000000) {
+		ltt_set_error(err, "sub-buffer %u: impossible start time %" PRIu64
+			      " s %" PRIu64 " us", b, (uint64_t)th->start_time_sec,
+			      (uint64_t)th->start_time_usec);
+		return -1;
+	}
 	if (info->arch_size == 0) {	/* the first block of the trace */
 		info->arch_type = th->arch_type;
 		info->arch_variant = th->arch_variant;

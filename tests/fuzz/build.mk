@@ -4,7 +4,7 @@
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := build-fuzz
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Ilibltttrace/include \
-	-fsanitize=fuzzer,address,undefined -DLTT_FACILITIES_DIR='"$(CURDIR)/facilities"'
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DLTT_FACILITIES_DIR='"$(CURDIR)/facilities"'
 
 $(FUZZ_DIR)/core-xml.c: facilities/core.xml
 	@mkdir -p $(dir $@)

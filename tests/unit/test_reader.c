@@ -511,6 +511,27 @@ static void test_time_conversion(void)
 	}
 }
 
+/* A start time that would overflow 64-bit nanoseconds is refused. */
+static void test_bad_start_time(void)
+{
+	lttw_config c;
+	lttw_trace *t;
+	lttw_file *fac;
+	ltt_error *err = NULL;
+	char *dir;
+
+	lttw_config_default(&c);
+	c.start_time_sec = 9000000000000000000ULL;
+	t = new_trace("badtime", &c, &fac);
+	lttw_trace_close(t);
+	dir = g_build_filename(tmpdir, "badtime", NULL);
+	ok(ltt_trace_open(dir, NULL, &err) == NULL && err &&
+	   strstr(ltt_error_message(err), "impossible start time"),
+	   "an impossible start time is refused: %s", err ? ltt_error_message(err) : "");
+	ltt_error_free(err);
+	g_free(dir);
+}
+
 int main(void)
 {
 	tmpdir = g_dir_make_tmp("ltt-reader-XXXXXX", NULL);
@@ -521,6 +542,7 @@ int main(void)
 	test_buffer_stats_and_unknown();
 	test_big_event();
 	test_time_conversion();
+	test_bad_start_time();
 	tap_remove_tree(tmpdir);
 	g_free(tmpdir);
 	return tap_done();
