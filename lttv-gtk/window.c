@@ -26,6 +26,7 @@
  * list), stats.c (the Statistics tab), control.c (the tracing dialog),
  * selftest.c (--self-test, for tests/t43-gui.sh).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,7 @@ static gboolean index_progress_idle(gpointer data)
 	g_atomic_int_set(&a->idle_queued, 0);
 	if (!a->doc)
 		return G_SOURCE_REMOVE;
+	lttv_rows_changed(a);
 	g_mutex_lock(&a->doc->lock);
 	f = ltt_state_index_progress(a->doc->idx);
 	done = ltt_state_index_done(a->doc->idx);
@@ -119,13 +121,32 @@ static void stop_worker(app *a)
 
 /* ---- views ------------------------------------------------------------------ */
 
+/* The row lists are rebuilt (sorted, filtered) only when they change. */
+void lttv_rows_changed(app *a)
+{
+	a->cf.dirty = a->res.dirty = 1;
+}
+
+/* Bring the view up to date (with doc->lock held). The selection follows
+ * its process when rows move. */
 void lttv_view_sync(app *a, view_ui *vu)
 {
-	g_free(vu->rows);
-	vu->v.doc = a->doc;
-	vu->v.nrows = a->doc ? lttv_doc_rows(a->doc, vu->v.resources, &vu->rows) : 0;
-	if (!a->doc)
+	if (vu->dirty || !vu->rows || vu->v.doc != a->doc) {
+		lttv_row keep = { LTT_STATE_ROW_PROCESS, UINT_MAX };
+
+		if (vu->rows && vu->v.doc == a->doc && vu->v.selected >= 0 &&
+		    vu->v.selected < (int)vu->v.nrows)
+			keep = vu->rows[vu->v.selected];
+		g_free(vu->rows);
 		vu->rows = NULL;
+		vu->v.doc = a->doc;
+		vu->v.nrows = a->doc ? lttv_doc_rows(a->doc, vu->v.resources, &vu->rows) : 0;
+		vu->v.selected = -1;
+		for (unsigned r = 0; keep.index != UINT_MAX && r < vu->v.nrows; r++)
+			if (vu->rows[r].type == keep.type && vu->rows[r].index == keep.index)
+				vu->v.selected = (int)r;
+		vu->dirty = 0;
+	}
 	vu->v.rows = vu->rows;
 	vu->v.t0 = a->t0;
 	vu->v.t1 = a->t1;
@@ -342,6 +363,7 @@ void lttv_hide_selected(app *a)
 	g_hash_table_add(a->doc->hidden,
 			 GUINT_TO_POINTER(vu->rows[vu->v.selected].index + 1));
 	vu->v.selected = -1;
+	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
 }
 
@@ -349,6 +371,7 @@ void lttv_show_hidden(app *a)
 {
 	if (a->doc)
 		g_hash_table_remove_all(a->doc->hidden);
+	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
 }
 
@@ -360,6 +383,7 @@ void lttv_sort_by(app *a, int col)
 		a->doc->sort_desc = !a->doc->sort_desc;
 	else
 		a->doc->sort_col = col, a->doc->sort_desc = 0;
+	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
 }
 
@@ -637,6 +661,7 @@ void lttv_on_row_filter(GtkSearchEntry *e, gpointer data)
 		return;
 	g_free(a->doc->filter);
 	a->doc->filter = g_strdup(gtk_entry_get_text(GTK_ENTRY(e)));
+	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
 }
 
@@ -742,6 +767,7 @@ static int open_trace(app *a, const char *path)
 	gtk_widget_show(a->progress);
 	g_atomic_int_set(&a->stop, 0);
 	a->worker = g_thread_new("lttv-index", index_thread, a);
+	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
 	lttv_list_refresh(a);
 	return 0;

@@ -22,6 +22,7 @@ typedef struct view_ui {
 	double press_x, press_y;
 	int64_t press_t0, press_t1;
 	guint press_state;
+	int dirty;			/* rows to rebuild (sort, filter, indexing) */
 } view_ui;
 
 typedef struct list_line {
@@ -69,6 +70,7 @@ struct app {
 
 /* window.c */
 void lttv_view_sync(app *a, view_ui *vu);
+void lttv_rows_changed(app *a);
 void lttv_queue_redraw(app *a);
 gboolean lttv_list_idle_cb(gpointer data);
 void lttv_set_range(app *a, int64_t t0, int64_t t1);
