@@ -117,7 +117,7 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 	unsigned n = ltt_description_num_fields(d, e);
 	char *EV = upper(ev);
 	GString *params = g_string_new(NULL), *size = g_string_new("0"),
-		*body = g_string_new(NULL);
+		*body = g_string_new(NULL), *args = g_string_new("NULL");
 	gboolean ok = chan != NULL;
 
 	for (unsigned i = 0; ok && i < n; i++) {
@@ -129,6 +129,7 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 
 		if (params->len)
 			g_string_append(params, ",\n\t\t");
+		g_string_append_printf(args, ", %s", name);
 		switch (k) {
 		case LTT_KIND_STRING:
 			g_string_append_printf(params, "const char *%s", name);
@@ -187,6 +188,10 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 				}
 				g_string_append_printf(params, "%s %s_len, const %s *%s",
 						       lct, name, ct, name);
+				g_string_insert(args, args->len - strlen(name),
+						name);
+				g_string_insert(args, args->len - strlen(name),
+						"_len, ");
 				g_string_append_printf(size,
 					" + 2 * sizeof(%s) + %d * sizeof(%s) + sizeof(%s)",
 					lct, VAR_LIMIT, ct, ct);
@@ -211,8 +216,11 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 	}
 	if (ok) {
 		g_string_append_printf(h, "/* %s.%s: %s */\n", fac, ev, desc ? desc : "");
-		g_string_append_printf(h, "static inline void trace_%s_%s(%s)\n{\n",
-				       fac, ev, params->len ? params->str : "void");
+		/* trace_F_E_to(trace, ...): into one trace (NULL: every
+		 * active one), for a state dump written into the trace that
+		 * starts; trace_F_E(...) below: into every active trace */
+		g_string_append_printf(h, "static inline void trace_%s_%s_to(struct ltt_trace *only%s%s)\n{\n",
+				       fac, ev, params->len ? ",\n\t\t" : "", params->str);
 		g_string_append_printf(h, "#ifdef CONFIG_LTT_FACILITY_%s\n", FAC);
 		if (n) {
 			g_string_append_printf(h, "\tchar buf[%s];\n", size->str);
@@ -224,19 +232,24 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 		g_string_append(h, body->str);
 		if (n)
 			g_string_append_printf(h,
-				"\tltt_log_event(NULL, %s, ltt_facility_%s.id,\n"
+				"\tltt_log_event(only, %s, ltt_facility_%s.id,\n"
 				"\t\t      LTT_EVENT_%s_%s, p.data, p.len);\n",
 				chan, fac, FAC, EV);
 		else
 			g_string_append_printf(h,
-				"\tltt_log_event(NULL, %s, ltt_facility_%s.id,\n"
+				"\tltt_log_event(only, %s, ltt_facility_%s.id,\n"
 				"\t\t      LTT_EVENT_%s_%s, NULL, 0);\n", chan, fac, FAC, EV);
 		g_string_append(h, "#endif\n}\n\n");
+		g_string_append_printf(h, "static inline void trace_%s_%s(%s)\n{\n"
+				       "\ttrace_%s_%s_to(%s);\n}\n\n",
+				       fac, ev, params->len ? params->str : "void",
+				       fac, ev, args->str);
 	}
 	g_free(EV);
 	g_string_free(params, TRUE);
 	g_string_free(size, TRUE);
 	g_string_free(body, TRUE);
+	g_string_free(args, TRUE);
 	return ok;
 }
 

@@ -20,7 +20,7 @@ for f in process kernel fs statedump user_generic; do
 		test "$(grep -c "^static inline void trace_${f}_" "$TMP/a/ltt-facility-$f.h")" -eq "$n"
 	check "$f: a loader" grep -q "ltt_facility_register(&ltt_facility_$f)" "$TMP/a/ltt-facility-loader-$f.c"
 done
-sed -n '/^static inline void trace_statedump_enumerate_process_state(/,/^}/p' \
+sed -n '/^static inline void trace_statedump_enumerate_process_state_to(/,/^}/p' \
 	"$TMP/a/ltt-facility-statedump.h" >"$TMP/sd"
 check "the state dump goes to the processes channel (channel= in the XML)" \
 	grep -q LTT_CHANNEL_PROCESSES "$TMP/sd"

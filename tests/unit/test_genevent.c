@@ -31,6 +31,7 @@
 struct ltt_traces ltt_traces;
 
 typedef struct logged {
+	const struct ltt_trace *only;
 	enum ltt_channels chan;
 	u8 fac, ev;
 	size_t len;
@@ -47,6 +48,7 @@ void ltt_log_event(struct ltt_trace *only, enum ltt_channels chan, u8 fac,
 {
 	logged *l = &events[nevents++];
 
+	l->only = only;
 	l->chan = chan;
 	l->fac = fac;
 	l->ev = ev;
@@ -112,6 +114,13 @@ int main(void)
 	trace_statedump_interrupt(1, "i8042");
 	trace_user_generic_string("hello");
 	is_int(nevents, 11, "each call writes one event");
+	ok(events[0].only == NULL, "trace_F_E() writes into every active trace (NULL)");
+	/* trace_F_E_to(): into the one trace given (the state dump at start) */
+	trace_statedump_statedump_end_to((struct ltt_trace *)&c);
+	ok(nevents == 12 && events[11].only == (const struct ltt_trace *)&c &&
+	   events[11].chan == LTT_CHANNEL_PROCESSES,
+	   "trace_F_E_to(trace) writes into that trace only, on the XML's channel");
+	nevents--;	/* not part of the decoded trace below */
 
 	/* write what was logged into a real trace and read it back */
 	lttw_config_default(&c);
