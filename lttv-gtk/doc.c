@@ -30,6 +30,7 @@ lttv_doc *lttv_doc_open(const char *path, char **error)
 	info = ltt_trace_get_info(d->trace);
 	d->start_ns = ltt_state_index_start_ns(d->idx);
 	d->end_ns = ltt_state_index_end_ns(d->idx);
+	d->origin_ns = info->start_time_ns;
 	if (d->end_ns <= d->start_ns)
 		d->end_ns = d->start_ns + 1;
 	d->events_lost = info->events_lost;

@@ -243,9 +243,9 @@ static void draw_grid(cairo_t *cr, const lttv_view *v, const lttv_layout *l, dou
 	if (step <= 0)
 		return;
 	set_rgb(cr, 228, 228, 228);
-	for (double rel = ceil((double)(v->t0 - v->doc->start_ns) / step) * step;
-	     v->doc->start_ns + rel <= v->t1; rel += step) {
-		double x = floor(lttv_time_to_x(v, l, v->doc->start_ns + (int64_t)rel));
+	for (double rel = ceil((double)(v->t0 - v->doc->origin_ns) / step) * step;
+	     v->doc->origin_ns + rel <= v->t1; rel += step) {
+		double x = floor(lttv_time_to_x(v, l, v->doc->origin_ns + (int64_t)rel));
 
 		cairo_rectangle(cr, x, y, 1, ROW_H);
 	}
@@ -263,17 +263,17 @@ static void draw_ruler(cairo_t *cr, const lttv_view *v, const lttv_layout *l)
 	decimals = 9 - (int)floor(log10(step));
 	decimals = decimals < 0 ? 0 : decimals > 9 ? 9 : decimals;
 	{
-		int64_t first = (int64_t)(ceil((double)(v->t0 - v->doc->start_ns) / step) * step);
+		int64_t first = (int64_t)(ceil((double)(v->t0 - v->doc->origin_ns) / step) * step);
 
-		for (double rel = (double)first; v->doc->start_ns + rel <= v->t1; rel += step) {
-			double x = floor(lttv_time_to_x(v, l, v->doc->start_ns + (int64_t)rel)) + 0.5;
+		for (double rel = (double)first; v->doc->origin_ns + rel <= v->t1; rel += step) {
+			double x = floor(lttv_time_to_x(v, l, v->doc->origin_ns + (int64_t)rel)) + 0.5;
 
 			set_rgb(cr, 90, 90, 90);
 			cairo_move_to(cr, x, l->header_h - 8);
 			cairo_line_to(cr, x, l->header_h);
 			cairo_stroke(cr);
 			for (int m = 1; m < 5; m++) {
-				double xm = floor(lttv_time_to_x(v, l, v->doc->start_ns +
+				double xm = floor(lttv_time_to_x(v, l, v->doc->origin_ns +
 								(int64_t)(rel + m * step / 5))) + 0.5;
 
 				if (xm < l->x1) {
@@ -375,7 +375,7 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 			snprintf(buf[4], 64, "%d", p.cpu);
 		else
 			snprintf(buf[4], 64, "-");
-		format_rel(buf[5], 64, p.birth_ns - v->doc->start_ns, 6);
+		format_rel(buf[5], 64, p.birth_ns - v->doc->origin_ns, 6);
 		for (int c = 1; c < LTTV_NUM_COLS; c++)
 			text_right(cr, l->col_x[c], base, proc_cols[c], buf[c]);
 	} else if (row->type == LTT_STATE_ROW_CPU) {

@@ -66,7 +66,7 @@ void lttv_list_refresh(app *a)
 		else
 			snprintf(pid, sizeof(pid), "?");
 		snprintf(ln->text, sizeof(ln->text), "%.9f  cpu %u  pid %-6s %-14.14s %s.%s  { %s }",
-			 (ln->t - a->doc->start_ns) / 1e9, ln->cpu, pid,
+			 (ln->t - a->doc->origin_ns) / 1e9, ln->cpu, pid,
 			 i >= 0 ? pi.name : "", ltt_event_facility_name(ev), ltt_event_name(ev),
 			 fields);
 	}

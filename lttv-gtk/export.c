@@ -15,27 +15,51 @@
 
 #include "lttv-gtk.h"
 
-int lttv_parse_range(const char *s, int64_t *a, int64_t *b)
+int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out)
 {
-	char *end;
-	double x, y;
+	const char *p = s;
+	int neg = 0, digits = 0, int_digits = 0;
+	int64_t sec = 0, frac = 0, ns;
+
+	if (*p == '-')
+		neg = 1, p++;
+	if (!g_ascii_isdigit(*p))
+		return -1;
+	for (; g_ascii_isdigit(*p); p++, int_digits++) {
+		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
+			return -1;
+		sec = sec * 10 + (*p - '0');
+	}
+	if (*p == '.')
+		for (p++; g_ascii_isdigit(*p); p++, digits++)
+			if (digits < 9)
+				frac = frac * 10 + (*p - '0');
+	if (*p)
+		return -1;
+	for (; digits < 9; digits++)
+		frac *= 10;
+	ns = sec * 1000000000 + frac;
+	if (neg)
+		ns = -ns;
+	/* 9 digits or more before the point: a wall-clock time as lttv-text
+	 * prints it; otherwise seconds from the trace start */
+	*out = int_digits >= 9 && !neg ? ns : start_ns + ns;
+	return 0;
+}
+
+int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b)
+{
 	const char *dots = strstr(s, "..");
+	char *first;
+	int r;
 
 	if (!dots)
 		return -1;
-	char *first = g_strndup(s, (gsize)(dots - s));
-
-	x = g_ascii_strtod(first, &end);
-	if (*end || end == first) {
-		g_free(first);
-		return -1;
-	}
+	first = g_strndup(s, (gsize)(dots - s));
+	r = lttv_parse_time(first, start_ns, a);
 	g_free(first);
-	y = g_ascii_strtod(dots + 2, &end);
-	if (*end || end == dots + 2 || !(y > x) || x < 0 || y > 1e9)
+	if (r < 0 || lttv_parse_time(dots + 2, start_ns, b) < 0 || *b <= *a)
 		return -1;
-	*a = llround(x * 1e9);
-	*b = llround(y * 1e9);
 	return 0;
 }
 
@@ -83,16 +107,13 @@ int lttv_export(const char *trace, const char *file, const char *range,
 	v.t0 = d->start_ns;
 	v.t1 = d->end_ns;
 	if (range) {
-		int64_t a, b;
-
-		if (lttv_parse_range(range, &a, &b) < 0) {
+		if (lttv_parse_range(range, d->origin_ns, &v.t0, &v.t1) < 0) {
 			fprintf(stderr, "lttv-gtk: --range A..B in seconds from the trace "
-				"start, e.g. 0.1..0.25, not \"%s\"\n", range);
+				"start (e.g. 0.1..0.25) or as lttv-text prints them, not "
+				"\"%s\"\n", range);
 			lttv_doc_free(d);
 			return 2;
 		}
-		v.t0 = d->start_ns + a;
-		v.t1 = d->start_ns + b;
 	}
 	v.nrows = lttv_doc_rows(d, v.resources, &rows);
 	v.rows = rows;

@@ -29,7 +29,7 @@ int lttv_filter_cli(const char *trace, const char *expr)
 		ltt_error_free(err);
 		return 1;
 	}
-	origin = ltt_trace_get_info(t)->first_event_ns;
+	origin = ltt_trace_get_info(t)->start_time_ns;	/* as lttv-text -r */
 	f = lttv_filter_parse(expr, origin, &error);
 	if (!f) {
 		int col = 0;

@@ -42,7 +42,8 @@ typedef struct lttv_doc {
 	ltt_trace *trace;
 	ltt_state_index *idx;
 	GMutex lock;			/* around idx: the worker indexes, the UI draws */
-	int64_t start_ns, end_ns;
+	int64_t start_ns, end_ns;	/* first and last event */
+	int64_t origin_ns;		/* 0 of relative times, as lttv-text -r */
 	uint64_t events_lost, corrupted;
 	int sort_col, sort_desc;
 	char *filter;			/* name substring or pid; NULL: all */
@@ -97,8 +98,14 @@ void lttv_format_duration(int64_t ns, char *buf, size_t len);
 
 /* ---- export.c ---- */
 
-/* Parse "A..B" (seconds from the trace start). 0 or -1. */
-int lttv_parse_range(const char *s, int64_t *a, int64_t *b);
+/*
+ * A time: seconds from the trace start ("0.25"), or wall-clock seconds as
+ * lttv-text prints them ("1159000000.400006287", 9 digits or more before
+ * the point), exact to the nanosecond. 0, or -1 if malformed.
+ */
+int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out);
+/* "A..B", each as lttv_parse_time(), B after A. */
+int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b);
 int lttv_export(const char *trace, const char *file, const char *range,
 		const char *view, const char *size);
 

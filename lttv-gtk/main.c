@@ -25,7 +25,8 @@ int main(int argc, char **argv)
 		{ "export", 0, 0, G_OPTION_ARG_FILENAME, &export,
 		  "draw the view into FILE (.png or .svg) and exit; no display needed", "FILE" },
 		{ "range", 0, 0, G_OPTION_ARG_STRING, &range,
-		  "with --export: seconds from the trace start, A..B", "A..B" },
+		  "with --export: A..B in seconds from the trace start, or times as "
+		  "lttv-text prints them", "A..B" },
 		{ "view", 0, 0, G_OPTION_ARG_STRING, &view,
 		  "with --export: controlflow (default) or resources", "VIEW" },
 		{ "size", 0, 0, G_OPTION_ARG_STRING, &size,

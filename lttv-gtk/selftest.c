@@ -57,7 +57,7 @@ static char *row_names(app *a)
 
 static int64_t rel_time(app *a, const char *s)
 {
-	return a->doc->start_ns + llround(g_ascii_strtod(s, NULL) * 1e9);
+	return a->doc->origin_ns + llround(g_ascii_strtod(s, NULL) * 1e9);
 }
 
 static void sync_views(app *a)
@@ -93,8 +93,8 @@ static int run_command(app *a, const char *cmd)
 	} else if (!strcmp(w[0], "range") && n == 2) {
 		int64_t x, y;
 
-		if (lttv_parse_range(w[1], &x, &y) == 0)
-			lttv_set_range(a, a->doc->start_ns + x, a->doc->start_ns + y);
+		if (lttv_parse_range(w[1], a->doc->origin_ns, &x, &y) == 0)
+			lttv_set_range(a, x, y);
 	} else if (!strcmp(w[0], "key") && n >= 2) {
 		lttv_key(a, gdk_keyval_from_name(w[1]),
 			      n > 2 && !strcmp(w[2], "ctrl") ? GDK_CONTROL_MASK : 0);
@@ -245,7 +245,7 @@ static int run_command(app *a, const char *cmd)
 			 sel >= 0 ? (int)p.pid : -1);
 		expect(a, sel >= 0 && p.pid == (unsigned)atoi(w[1]), buf);
 	} else if (!strcmp(w[0], "expect-range") && n == 3) {
-		double s0 = (a->t0 - a->doc->start_ns) / 1e9, s1 = (a->t1 - a->doc->start_ns) / 1e9;
+		double s0 = (a->t0 - a->doc->origin_ns) / 1e9, s1 = (a->t1 - a->doc->origin_ns) / 1e9;
 		double w0 = g_ascii_strtod(w[1], NULL), w1 = g_ascii_strtod(w[2], NULL);
 
 		snprintf(buf, sizeof(buf), "visible range %.9f..%.9f s (got %.9f..%.9f)", w0, w1,
@@ -254,7 +254,7 @@ static int run_command(app *a, const char *cmd)
 			  fabs(s1 - w1) < 1e-6 * (w1 - w0 + 1e-9) * 1e3 + 2e-9, buf);
 	} else if (!strcmp(w[0], "expect-cursor") && n == 3) {
 		int64_t c = !strcmp(w[1], "b") ? a->cursor_b : a->cursor_a;
-		double got = c == INT64_MIN ? -1 : (c - a->doc->start_ns) / 1e9;
+		double got = c == INT64_MIN ? -1 : (c - a->doc->origin_ns) / 1e9;
 		double want = g_ascii_strtod(w[2], NULL);
 
 		snprintf(buf, sizeof(buf), "cursor %s at %.9f s (got %.9f)", w[1], want, got);

@@ -89,7 +89,7 @@ void lttv_stats_refresh(app *a)
 				       a->doc->events_lost, a->doc->corrupted);
 	lttv_format_duration(a->t1 - a->t0, d, sizeof(d));
 	g_string_append_printf(out, "Visible range %.9f .. %.9f s (%s)%s\n",
-			       (a->t0 - a->doc->start_ns) / 1e9, (a->t1 - a->doc->start_ns) / 1e9,
+			       (a->t0 - a->doc->origin_ns) / 1e9, (a->t1 - a->doc->origin_ns) / 1e9,
 			       d, a->filter ? ", events that match the filter" : "");
 	g_mutex_lock(&a->doc->lock);
 	if (ltt_state_index_seek(a->doc->idx, a->t0, s0, &err) == 0 &&

@@ -207,14 +207,14 @@ static void update_status(app *a)
 	}
 	lttv_format_duration(a->t1 - a->t0, d, sizeof(d));
 	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "window %.9f .. %.9f s (%s)",
-			      (a->t0 - a->doc->start_ns) / 1e9,
-			      (a->t1 - a->doc->start_ns) / 1e9, d);
+			      (a->t0 - a->doc->origin_ns) / 1e9,
+			      (a->t1 - a->doc->origin_ns) / 1e9, d);
 	if (a->cursor_a != INT64_MIN)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "   A %.9f s",
-				      (a->cursor_a - a->doc->start_ns) / 1e9);
+				      (a->cursor_a - a->doc->origin_ns) / 1e9);
 	if (a->cursor_b != INT64_MIN)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "   B %.9f s",
-				      (a->cursor_b - a->doc->start_ns) / 1e9);
+				      (a->cursor_b - a->doc->origin_ns) / 1e9);
 	if (a->cursor_a != INT64_MIN && a->cursor_b != INT64_MIN) {
 		lttv_format_duration(a->cursor_b - a->cursor_a, x, sizeof(x));
 		snprintf(y, sizeof(y), "   B-A %s", x);
@@ -598,7 +598,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	lttv_format_duration(h.e - h.s, d, sizeof(d));
 	text = g_strdup_printf("%s\n%s\n%.9f .. %.9f s (%s)", name,
 			       lttv_kind_label((ltt_state_kind)h.kind),
-			       (h.s - a->doc->start_ns) / 1e9, (h.e - a->doc->start_ns) / 1e9, d);
+			       (h.s - a->doc->origin_ns) / 1e9, (h.e - a->doc->origin_ns) / 1e9, d);
 	return text;
 }
 
@@ -633,7 +633,7 @@ static int apply_event_filter(app *a, const char *text)
 	lttv_filter *f = NULL;
 
 	if (text && *text) {
-		f = lttv_filter_parse(text, a->doc ? a->doc->start_ns : 0, &error);
+		f = lttv_filter_parse(text, a->doc ? a->doc->origin_ns : 0, &error);
 		if (!f) {
 			gtk_label_set_text(GTK_LABEL(a->filter_error), error);
 			gtk_widget_show(a->filter_error);
@@ -667,13 +667,10 @@ void lttv_on_row_filter(GtkSearchEntry *e, gpointer data)
 
 static int go_to(app *a, const char *text)
 {
-	char *end;
-	double s = g_ascii_strtod(text, &end);
 	int64_t t;
 
-	if (!a->doc || end == text || *end)
+	if (!a->doc || lttv_parse_time(text, a->doc->origin_ns, &t) < 0)
 		return -1;
-	t = a->doc->start_ns + llround(s * 1e9);
 	lttv_set_range(a, t - (a->t1 - a->t0) / 2, t + (a->t1 - a->t0) / 2);
 	lttv_set_cursor(a, t, 0);
 	return 0;
@@ -927,7 +924,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	a->goto_entry = gtk_entry_new();
 	gtk_entry_set_placeholder_text(GTK_ENTRY(a->goto_entry), "go to time (s)");
 	gtk_entry_set_width_chars(GTK_ENTRY(a->goto_entry), 14);
-	gtk_widget_set_tooltip_text(a->goto_entry, "Seconds from the trace start (Ctrl+G)");
+	gtk_widget_set_tooltip_text(a->goto_entry, "Seconds from the trace start, or a time "
+				    "as lttv-text prints it (Ctrl+G)");
 	g_signal_connect(a->goto_entry, "activate", G_CALLBACK(lttv_on_goto), a);
 	gtk_box_pack_start(GTK_BOX(bar), a->goto_entry, FALSE, FALSE, 0);
 	a->row_filter = gtk_search_entry_new();

@@ -128,6 +128,21 @@ n_lost=$(red "$TMP/lost.png"); n_none=$(red "$TMP/cf.png")
 check "lost events shown in red ($n_lost pixels; none without losses: $n_none)" \
 	test "${n_lost:-0}" -gt 1500 -a "${n_none:-1}" -eq 0
 
+# a range given as lttv-text prints times (wall clock) is the same range
+if [ -x "$BIN/ltt-tracegen" ] &&
+   ASAN_OPTIONS=detect_leaks=0 "$BIN/ltt-tracegen" --scenario sample -o "$TMP/s" >/dev/null 2>&1; then
+	"$gtk" -t "$TMP/s" --export "$TMP/r.png" --range 0.15..0.16 >"$TMP/l1" 2>/dev/null
+	a=$(sed -n 's/^layout.* t0=\([0-9]*\) t1=\([0-9]*\).*/\1/p' "$TMP/l1")
+	b=$(sed -n 's/^layout.* t0=\([0-9]*\) t1=\([0-9]*\).*/\2/p' "$TMP/l1")
+	abs=$(echo "$a $b" | awk '{ printf "%s.%s..%s.%s", substr($1, 1, length($1) - 9),
+		substr($1, length($1) - 8), substr($2, 1, length($2) - 9), substr($2, length($2) - 8) }')
+	"$gtk" -t "$TMP/s" --export "$TMP/r2.png" --range "$abs" >"$TMP/l2" 2>/dev/null
+	check "wall-clock range $abs = relative 0.15..0.16" \
+		test "$(head -n 1 "$TMP/l1")" = "$(head -n 1 "$TMP/l2")" -a -n "$a"
+else
+	skip "wall-clock range" "no ltt-tracegen"
+fi
+
 check "SVG export" "$gtk" -t "$TMP/k" --export "$TMP/cf.svg"
 check "SVG file is SVG" grep -q '<svg' "$TMP/cf.svg"
 check_fails "bad range refused" "$gtk" -t "$TMP/k" --export "$TMP/x.png" --range 5..1
