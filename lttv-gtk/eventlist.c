@@ -19,7 +19,7 @@
 void lttv_list_refresh(app *a)
 {
 	int h = gtk_widget_get_allocated_height(a->list_area);
-	unsigned want = (unsigned)(h > LIST_LINE_H ? h / LIST_LINE_H : 10);
+	unsigned want = (unsigned)(h > 2 * LIST_LINE_H ? h / LIST_LINE_H - 1 : 10);
 	ltt_error *err = NULL;
 	ltt_iter *it;
 	const ltt_event *ev;
@@ -43,7 +43,7 @@ void lttv_list_refresh(app *a)
 		list_line *ln;
 		int i;
 		ltt_state_process_info pi;
-		char fields[160], pid[16];
+		char pid[16];
 
 		scanned++;
 		ltt_state_process_event(a->list_state, ev);
@@ -60,15 +60,22 @@ void lttv_list_refresh(app *a)
 		ln->pid = -1;
 		if (i >= 0 && ltt_state_process(a->list_state, (unsigned)i, &pi) == 0)
 			ln->pid = (int)pi.pid;
-		ltt_event_format_fields(ev, LTT_FORMAT_NAMES, fields, sizeof(fields));
+		ltt_event_format_fields(ev, LTT_FORMAT_NAMES, ln->col[LIST_FIELDS],
+					sizeof(ln->col[LIST_FIELDS]));
 		if (ln->pid >= 0)
 			snprintf(pid, sizeof(pid), "%d", ln->pid);
 		else
 			snprintf(pid, sizeof(pid), "?");
-		snprintf(ln->text, sizeof(ln->text), "%.9f  cpu %u  pid %-6s %-14.14s %s.%s  { %s }",
-			 (ln->t - a->doc->origin_ns) / 1e9, ln->cpu, pid,
-			 i >= 0 ? pi.name : "", ltt_event_facility_name(ev), ltt_event_name(ev),
-			 fields);
+		snprintf(ln->col[LIST_TIME], sizeof(ln->col[0]), "%.9f",
+			 (ln->t - a->doc->origin_ns) / 1e9);
+		snprintf(ln->col[LIST_CPU], sizeof(ln->col[0]), "%u", ln->cpu);
+		g_strlcpy(ln->col[LIST_PID], pid, sizeof(ln->col[0]));
+		g_strlcpy(ln->col[LIST_NAME], i >= 0 ? pi.name : "", sizeof(ln->col[0]));
+		snprintf(ln->col[LIST_EVENT], sizeof(ln->col[0]), "%s.%s",
+			 ltt_event_facility_name(ev), ltt_event_name(ev));
+		g_snprintf(ln->text, sizeof(ln->text), "%s  cpu %s  pid %s  %s  %s  { %s }",
+			 ln->col[LIST_TIME], ln->col[LIST_CPU], ln->col[LIST_PID],
+			 ln->col[LIST_NAME], ln->col[LIST_EVENT], ln->col[LIST_FIELDS]);
 	}
 	ltt_iter_free(it);
 out:
@@ -139,13 +146,33 @@ gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	app *a = data;
 	int width = gtk_widget_get_allocated_width(w);
 
+	/* column widths in characters of the monospace font */
+	static const int chars[LIST_NCOLS] = { 14, 4, 7, 17, 32, 0 };
+	static const char *const titles[LIST_NCOLS] = {
+		"Time (s)", "CPU", "PID", "Process", "Event", "Fields" };
+	cairo_text_extents_t e;
+	double x[LIST_NCOLS], cx = 6;
+
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	cairo_select_font_face(cr, "monospace", CAIRO_FONT_SLANT_NORMAL,
 			       CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, 11);
+	cairo_text_extents(cr, "0", &e);
+	for (int c = 0; c < LIST_NCOLS; c++) {
+		x[c] = cx;
+		cx += chars[c] * e.x_advance;
+	}
+	cairo_set_source_rgb(cr, 0.91, 0.91, 0.925);
+	cairo_rectangle(cr, 0, 0, width, LIST_LINE_H);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	for (int c = 0; c < LIST_NCOLS; c++) {
+		cairo_move_to(cr, x[c], LIST_LINE_H - 4);
+		cairo_show_text(cr, titles[c]);
+	}
 	for (unsigned i = 0; i < a->nlines; i++) {
-		double y = i * LIST_LINE_H;
+		double y = (i + 1) * LIST_LINE_H;
 
 		if ((int)i == a->list_selected) {
 			cairo_set_source_rgb(cr, 0.78, 0.86, 1);
@@ -158,21 +185,30 @@ gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 			cairo_fill(cr);
 		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-		cairo_move_to(cr, 6, y + LIST_LINE_H - 4);
-		cairo_show_text(cr, a->lines[i].text);
+		for (int c = 0; c < LIST_NCOLS; c++) {
+			cairo_save(cr);
+			if (chars[c]) {
+				cairo_rectangle(cr, x[c], y, (chars[c] - 1) * e.x_advance, LIST_LINE_H);
+				cairo_clip(cr);
+			}
+			cairo_move_to(cr, x[c], y + LIST_LINE_H - 4);
+			cairo_show_text(cr, a->lines[i].col[c]);
+			cairo_restore(cr);
+		}
 	}
 	if (!a->nlines && a->doc) {
 		cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-		cairo_move_to(cr, 6, 14);
+		cairo_move_to(cr, 6, LIST_LINE_H + 14);
 		cairo_show_text(cr, a->filter ? "no event matches the filter after this time"
 					      : "no event after this time");
 	}
 	return TRUE;
 }
 
+/* A click at y (in the list's pixels; the first line is the header). */
 void lttv_list_click(app *a, double y)
 {
-	int i = (int)(y / LIST_LINE_H);
+	int i = (int)(y / LIST_LINE_H) - 1;
 
 	if (i < 0 || i >= (int)a->nlines)
 		return;
@@ -241,7 +277,7 @@ int lttv_list_key(app *a, guint key)
 		break;
 	case GDK_KEY_Return: case GDK_KEY_KP_Enter:
 		if (a->list_selected >= 0)
-			lttv_list_click(a, a->list_selected * LIST_LINE_H + 1);
+			lttv_list_click(a, (a->list_selected + 1) * LIST_LINE_H + 1);
 		break;
 	default:
 		return 0;

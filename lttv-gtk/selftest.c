@@ -151,7 +151,7 @@ static int run_command(app *a, const char *cmd)
 		/* move the list's scrollbar to a time (seconds) */
 		gtk_adjustment_set_value(a->list_vadj, g_ascii_strtod(w[1], NULL) * 1e9);
 	} else if (!strcmp(w[0], "list-click") && n == 2) {
-		lttv_list_click(a, atoi(w[1]) * LIST_LINE_H + 3);
+		lttv_list_click(a, (atoi(w[1]) + 1) * LIST_LINE_H + 3);
 	} else if (!strcmp(w[0], "expect-rows")) {
 		char *names = row_names(a);
 		const char *want = strchr(cmd, ' ');

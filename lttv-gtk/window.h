@@ -25,11 +25,15 @@ typedef struct view_ui {
 	int dirty;			/* rows to rebuild (sort, filter, indexing) */
 } view_ui;
 
+/* One line of the event list: its columns, and all of them as one text. */
+enum { LIST_TIME, LIST_CPU, LIST_PID, LIST_NAME, LIST_EVENT, LIST_FIELDS, LIST_NCOLS };
+
 typedef struct list_line {
 	int64_t t;
 	unsigned cpu;
-	char text[256];
 	int pid;			/* -1 unknown */
+	char col[LIST_NCOLS][200];
+	char text[LIST_NCOLS * 200 + 32];
 } list_line;
 
 struct app {
