@@ -32,7 +32,8 @@ if command -v xdotool >/dev/null; then
 	xscroll 1.0 2473 up ctrl; sleep 200;
 	expect-range 0.2 1.8;
 	run xdotool key plus; sleep 200;
-	expect-range 0.6 1.4;"
+	expect-range 0.6 1.4;
+	run xdotool mousemove 1395 895;"
 fi
 
 script="wait-index;
