@@ -8,7 +8,9 @@
 # results, guest.log, dmesg.txt and the traces lttd wrote.  The serial
 # console goes to OUT_DIR.console.  Run from the top directory.
 #
-# Environment: BUILD (build), QEMU_TIMEOUT seconds (300).
+# Environment: BUILD (build), QEMU_TIMEOUT seconds (300), KERNEL_TREE,
+# GUEST_SCRIPT (qemu/guest-test.sh: the scenario the guest runs, installed
+# as /ltt/guest-test.sh; tests/q20 uses qemu/instr-guest.sh).
 set -eu
 OUT=${1:?usage: qemu/run.sh OUT_DIR}
 BUILD=${BUILD:-build}
@@ -19,6 +21,7 @@ BUSYBOX=${BUSYBOX:-/bin/busybox}
 QEMU=${QEMU:-qemu-system-x86_64}
 TIMEOUT=${QEMU_TIMEOUT:-300}
 W=$OUT.work
+GUEST=${GUEST_SCRIPT:-qemu/guest-test.sh}
 
 die() { echo "qemu/run.sh: $*" >&2; exit 1; }
 command -v "$QEMU" >/dev/null || die "no $QEMU (scripts/install-deps.sh kernel)"
@@ -32,6 +35,7 @@ done
 
 mkdir -p "$W"
 ${CC:-cc} -static -O2 -Wall -Wextra -Iinclude -o "$W/ltt-guest-tool" qemu/ltt-guest-tool.c
+${CC:-cc} -static -O2 -Wall -Wextra -o "$W/ltt-instr-tool" qemu/ltt-instr-tool.c
 
 list=$W/initramfs.list
 {
@@ -46,10 +50,11 @@ list=$W/initramfs.list
 		[ "$a" = busybox ] || echo "slink /bin/$a busybox 0777 0 0"
 	done
 	echo "file /init qemu/init.sh 0755 0 0"
-	echo "file /ltt/guest-test.sh qemu/guest-test.sh 0755 0 0"
+	echo "file /ltt/guest-test.sh $GUEST 0755 0 0"
 	echo "file /usr/bin/lttctl $BUILD/bin/lttctl 0755 0 0"
 	echo "file /usr/bin/lttd $BUILD/bin/lttd 0755 0 0"
 	echo "file /usr/bin/ltt-guest-tool $W/ltt-guest-tool 0755 0 0"
+	echo "file /usr/bin/ltt-instr-tool $W/ltt-instr-tool 0755 0 0"
 	for x in facilities/*.xml; do
 		echo "file /usr/share/ltt/facilities/$(basename "$x") $x 0644 0 0"
 	done
