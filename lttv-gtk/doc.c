@@ -94,9 +94,11 @@ static int cmp_proc(const void *a, const void *b, void *user)
 	}
 	if (!r)
 		r = (p.pid > q.pid) - (p.pid < q.pid);
+	if (!r && p.pid == 0)	/* the idle tasks by CPU */
+		r = (p.cpu > q.cpu) - (p.cpu < q.cpu);
 	if (c->desc)
 		r = -r;
-	if (!r)	/* same pid: the idle tasks by CPU, reused pids by birth */
+	if (!r)	/* same pid reused: by birth */
 		r = (x->index > y->index) - (x->index < y->index);
 	return r;
 }
