@@ -44,14 +44,17 @@ static int save_window(app *a, const char *file)
 static char *row_names(app *a)
 {
 	GString *s = g_string_new(NULL);
-	const ltt_state *st = ltt_state_index_state(a->doc->idx);
+	const ltt_state *st;
 
+	g_mutex_lock(&a->doc->lock);
+	st = ltt_state_index_state(a->doc->idx);
 	for (unsigned r = 0; r < a->cf.v.nrows; r++) {
 		ltt_state_process_info p;
 
 		ltt_state_process(st, a->cf.rows[r].index, &p);
 		g_string_append_printf(s, "%s%u:%s", r ? " " : "", p.pid, p.name);
 	}
+	g_mutex_unlock(&a->doc->lock);
 	return g_string_free(s, FALSE);
 }
 
@@ -226,8 +229,10 @@ static int run_command(app *a, const char *cmd)
 		unsigned r = (unsigned)atoi(w[1]);
 		ltt_state_process_info p = { 0 };
 
+		g_mutex_lock(&a->doc->lock);
 		if (r < a->cf.v.nrows)
 			ltt_state_process(ltt_state_index_state(a->doc->idx), a->cf.rows[r].index, &p);
+		g_mutex_unlock(&a->doc->lock);
 		snprintf(buf, sizeof(buf), "row %u is pid %s (got %d)", r, w[2],
 			 r < a->cf.v.nrows ? (int)p.pid : -1);
 		expect(a, r < a->cf.v.nrows && p.pid == (unsigned)atoi(w[2]), buf);
@@ -238,9 +243,11 @@ static int run_command(app *a, const char *cmd)
 		int sel = a->cf.v.selected;
 		ltt_state_process_info p = { 0 };
 
+		g_mutex_lock(&a->doc->lock);
 		if (sel >= 0)
 			ltt_state_process(ltt_state_index_state(a->doc->idx),
 					  a->cf.rows[sel].index, &p);
+		g_mutex_unlock(&a->doc->lock);
 		snprintf(buf, sizeof(buf), "selected row is pid %s (got %d)", w[1],
 			 sel >= 0 ? (int)p.pid : -1);
 		expect(a, sel >= 0 && p.pid == (unsigned)atoi(w[1]), buf);

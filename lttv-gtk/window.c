@@ -343,6 +343,7 @@ int lttv_row_of_pid(view_ui *vu, unsigned pid)
 
 	if (!vu->a->doc)
 		return -1;
+	g_mutex_lock(&vu->a->doc->lock);	/* the worker grows the model */
 	st = ltt_state_index_state(vu->a->doc->idx);
 	for (unsigned r = 0; r < vu->v.nrows; r++) {
 		ltt_state_process_info p;
@@ -351,6 +352,7 @@ int lttv_row_of_pid(view_ui *vu, unsigned pid)
 		    ltt_state_process(st, vu->rows[r].index, &p) == 0 && p.pid == pid)
 			found = (int)r;	/* the latest with that pid */
 	}
+	g_mutex_unlock(&vu->a->doc->lock);
 	return found;
 }
 
