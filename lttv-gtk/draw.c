@@ -375,7 +375,10 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 			snprintf(buf[4], 64, "%d", p.cpu);
 		else
 			snprintf(buf[4], 64, "-");
-		format_rel(buf[5], 64, p.birth_ns - v->doc->origin_ns, 6);
+		if (p.before_trace)
+			snprintf(buf[5], 64, "before");
+		else
+			format_rel(buf[5], 64, p.birth_ns - v->doc->origin_ns, 6);
 		for (int c = 1; c < LTTV_NUM_COLS; c++)
 			text_right(cr, l->col_x[c], base, proc_cols[c], buf[c]);
 	} else if (row->type == LTT_STATE_ROW_CPU) {

@@ -156,6 +156,7 @@ typedef struct ltt_state_process_info {
 	int cpu;			/* CPU it runs on; else the last one; -1: never ran */
 	int kernel_thread;
 	int64_t birth_ns;		/* first seen (fork, state dump, first run) */
+	int before_trace;		/* from the state dump, or an idle task */
 	int64_t death_ns;		/* process.free, or INT64_MAX */
 	/* time on a CPU per mode, up to ltt_state_time() */
 	uint64_t cpu_ns[LTT_STATE_NUM_MODES];

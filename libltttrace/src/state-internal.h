@@ -25,6 +25,7 @@ typedef struct st_proc {
 	uint8_t depth;			/* entries on stack (>= 1) */
 	uint8_t kernel_thread;
 	uint8_t alive;			/* in the pid table */
+	uint8_t dumped;			/* first seen in the state dump */
 	uint8_t stack[ST_MAX_DEPTH];	/* ltt_state_mode */
 	uint32_t overflow;		/* pushes beyond ST_MAX_DEPTH */
 	int64_t birth_ns, death_ns;

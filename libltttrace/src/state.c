@@ -237,6 +237,7 @@ static int swapper(ltt_state *st, unsigned cpu)
 		st_proc *p = &st->procs[i];
 
 		p->kernel_thread = 1;
+		p->dumped = 1;		/* the idle task exists from boot */
 		p->stack[0] = LTT_STATE_USER_MODE;
 		p->status = LTT_STATE_WAIT_CPU;
 		p->cpu = (int32_t)cpu;
@@ -529,8 +530,10 @@ static void on_enum(ltt_state *st, const ltt_event *ev, const st_type *t)
 	    fget(ev, t->f[5], &status) || fget(ev, t->f[6], &tgid) || pid == 0)
 		return;
 	i = lookup(st, (unsigned)pid);
-	if (i < 0)
+	if (i < 0) {
 		i = new_proc(st, (unsigned)pid);
+		st->procs[i].dumped = 1;
+	}
 	p = &st->procs[i];
 	p->ppid = (uint32_t)ppid;
 	p->tgid = (uint32_t)(tgid ? tgid : pid);
@@ -711,6 +714,7 @@ int ltt_state_process(const ltt_state *st, unsigned i, ltt_state_process_info *o
 	out->cpu = p->cpu;
 	out->kernel_thread = p->kernel_thread;
 	out->birth_ns = p->birth_ns;
+	out->before_trace = p->dumped;
 	out->death_ns = p->death_ns;
 	memcpy(out->cpu_ns, p->cpu_ns, sizeof(out->cpu_ns));
 	if (p->cpu >= 0 && (unsigned)p->cpu < st->ncpus &&

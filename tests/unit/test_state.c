@@ -275,6 +275,7 @@ static int same_state(const ltt_state *a, const ltt_state *b, int64_t t, char *w
 		    strcmp(nx, y.name) || x.status != y.status || x.mode != y.mode ||
 		    x.mode_depth != y.mode_depth || x.cpu != y.cpu ||
 		    x.birth_ns != y.birth_ns || x.death_ns != y.death_ns ||
+		    x.before_trace != y.before_trace ||
 		    memcmp(x.cpu_ns, y.cpu_ns, sizeof(x.cpu_ns))) {
 			snprintf(why, whylen, "process %u (pid %u %s): status %s/%s mode %s/%s "
 				 "depth %u/%u user %" PRIu64 "/%" PRIu64, i, y.pid, y.name,
@@ -479,6 +480,7 @@ int main(int argc, char **argv)
 	is_int(pi.cpu_ns[LTT_STATE_USER_MODE], 900 + 800 + 950 + 700, "bash: user time");
 	is_int(pi.cpu_ns[LTT_STATE_SYSCALL], 100 + 200 + 100 + 200, "bash: syscall time");
 	is_int(pi.cpu_ns[LTT_STATE_IRQ], 50, "bash: irq time");
+	ok(pi.before_trace, "bash: born before the trace (state dump)");
 
 	ltt_state_process(st, (unsigned)child, &pi);
 	is_str(pi.name, "ls", "child: named by exec (base name)");
@@ -486,6 +488,7 @@ int main(int argc, char **argv)
 	is_int(pi.tgid, 200, "child: tgid from fork");
 	is_int(pi.status, LTT_STATE_DEAD, "child: dead after free");
 	is_int(pi.birth_ns, T(2100), "child: born at fork");
+	ok(!pi.before_trace, "child: born during the trace");
 	is_int(pi.death_ns, T(9200), "child: died at free");
 	is_int(pi.cpu, 1, "child: last CPU 1");
 	is_int(pi.cpu_ns[LTT_STATE_USER_MODE], 100 + 600 + 1400, "child: user time");
