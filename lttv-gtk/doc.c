@@ -123,12 +123,15 @@ unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out)
 
 	if (resources) {
 		unsigned nc = ltt_state_num_cpus(st), ni = ltt_state_num_irqs(st);
+		unsigned ns = ltt_state_num_softirqs(st);
 
-		rows = g_new(lttv_row, nc + ni + 1);
+		rows = g_new(lttv_row, nc + ni + ns + 1);
 		for (unsigned c = 0; c < nc; c++)
 			rows[n++] = (lttv_row){ LTT_STATE_ROW_CPU, c };
 		for (unsigned i = 0; i < ni; i++)
 			rows[n++] = (lttv_row){ LTT_STATE_ROW_IRQ, i };
+		for (unsigned i = 0; i < ns; i++)
+			rows[n++] = (lttv_row){ LTT_STATE_ROW_SOFTIRQ, i };
 	} else {
 		unsigned np = ltt_state_num_processes(st);
 		sort_ctx c = { st, d->sort_col, d->sort_desc };

@@ -201,7 +201,8 @@ static void draw_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
 		xe = xs + 1;
 	lttv_kind_rgb(k, rgb);
 	cairo_set_source_rgb(b->cr, rgb[0], rgb[1], rgb[2]);
-	if ((k == LTT_STATE_KIND_IDLE && b->type == LTT_STATE_ROW_IRQ) ||
+	if ((k == LTT_STATE_KIND_IDLE &&
+	     (b->type == LTT_STATE_ROW_IRQ || b->type == LTT_STATE_ROW_SOFTIRQ)) ||
 	    (b->idle_task && k == LTT_STATE_KIND_WAIT_CPU)) {
 		/* an idle interrupt line: a hairline */
 		cairo_set_source_rgb(b->cr, 0.8, 0.8, 0.8);
@@ -384,12 +385,19 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 	} else if (row->type == LTT_STATE_ROW_CPU) {
 		snprintf(buf[0], 64, "CPU %u", row->index);
 		text_in(cr, 0, base, l->col_x[1], buf[0]);
-	} else {
+	} else if (row->type == LTT_STATE_ROW_IRQ) {
 		ltt_state_irq_info q;
 
 		if (ltt_state_irq(st, row->index, &q) < 0)
 			return;
 		snprintf(buf[0], 64, "IRQ %u %s", q.id, q.name);
+		text_in(cr, 0, base, l->col_x[1], buf[0]);
+	} else {
+		ltt_state_softirq_info q;
+
+		if (ltt_state_softirq(st, row->index, &q) < 0)
+			return;
+		snprintf(buf[0], 64, "softirq %u %s", q.id, q.name);
 		text_in(cr, 0, base, l->col_x[1], buf[0]);
 	}
 }

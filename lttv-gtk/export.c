@@ -148,11 +148,16 @@ int lttv_export(const char *trace, const char *file, const char *range,
 				       *p.name ? p.name : "-");
 			} else if (rows[i].type == LTT_STATE_ROW_CPU) {
 				printf("row %u cpu %u\n", i, rows[i].index);
-			} else {
+			} else if (rows[i].type == LTT_STATE_ROW_IRQ) {
 				ltt_state_irq_info q;
 
 				ltt_state_irq(st, rows[i].index, &q);
 				printf("row %u irq %u name=%s\n", i, q.id, q.name);
+			} else {
+				ltt_state_softirq_info q;
+
+				ltt_state_softirq(st, rows[i].index, &q);
+				printf("row %u softirq %u name=%s\n", i, q.id, q.name);
 			}
 		}
 	}

@@ -588,11 +588,16 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 		snprintf(name, sizeof(name), "%s (pid %u)", *p.name ? p.name : "?", p.pid);
 	} else if (vu->rows[r].type == LTT_STATE_ROW_CPU) {
 		snprintf(name, sizeof(name), "CPU %u", vu->rows[r].index);
-	} else {
+	} else if (vu->rows[r].type == LTT_STATE_ROW_IRQ) {
 		ltt_state_irq_info q;
 
 		ltt_state_irq(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &q);
 		snprintf(name, sizeof(name), "IRQ %u %s", q.id, q.name);
+	} else {
+		ltt_state_softirq_info q;
+
+		ltt_state_softirq(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &q);
+		snprintf(name, sizeof(name), "softirq %u %s", q.id, q.name);
 	}
 	g_mutex_unlock(&a->doc->lock);
 	if (h.kind < 0)

@@ -111,13 +111,15 @@ x1=$(val x1)
 "$gtk" -t "$TMP/k" --export "$TMP/res.png" --view resources --range 0..0.00001 \
 	--size 1421x0 >"$TMP/layout3" 2>"$TMP/err"
 _report $? "export the resource view"
-check "resource rows: 2 CPUs, IRQ 0 named timer" \
-	sh -c "grep -q '^row 1 cpu 1\$' '$TMP/layout3' && grep -q '^row 2 irq 0 name=timer\$' '$TMP/layout3'"
+check "resource rows: 2 CPUs, IRQ 0 named timer, softirq 1 TIMER" \
+	sh -c "grep -q '^row 1 cpu 1\$' '$TMP/layout3' && grep -q '^row 2 irq 0 name=timer\$' '$TMP/layout3' && grep -q '^row 3 softirq 1 name=TIMER\$' '$TMP/layout3'"
 x0=$(sed -n 's/^layout x0=\([0-9]*\).*/\1/p' "$TMP/layout3")
-got=$(probe "$TMP/res.png" "a 3550 1" "b 6050 1" "c 8000 1" "d 3020 2" "e 5000 2")
-check "CPU 1: trap, softirq, idle; IRQ 0: busy, then idle" \
-	test "$got" = "$TRAP $SOFTIRQ $IDLE $IRQ $IRQ_IDLE "
-[ "$got" = "$TRAP $SOFTIRQ $IDLE $IRQ $IRQ_IDLE " ] || echo "#   got $got"
+got=$(probe "$TMP/res.png" "a 3550 1" "b 6050 1" "c 8000 1" "d 3020 2" "e 5000 2" "f 6050 3" \
+	"g 7000 3")
+want="$TRAP $SOFTIRQ $IDLE $IRQ $IRQ_IDLE $SOFTIRQ $IRQ_IDLE "
+check "CPU 1: trap, softirq, idle; IRQ 0: busy, then idle; softirq: busy, then idle" \
+	test "$got" = "$want"
+[ "$got" = "$want" ] || echo "#   got $got"
 
 # lost events: the legend carries a red "LOST n EVENTS" box
 check "trace with lost events written" "$writer" --write-trace "$TMP/lost" --lost 42

@@ -94,7 +94,8 @@ typedef enum ltt_state_mode {
 /*
  * What a row shows at a time: the mode of a running process (the first six
  * values are those of ltt_state_mode), else its status. CPU rows use the
- * running modes and IDLE; IRQ rows use IRQ and IDLE.
+ * running modes and IDLE; IRQ rows use IRQ and IDLE, softirq rows SOFTIRQ
+ * and IDLE.
  */
 typedef enum ltt_state_kind {
 	LTT_STATE_KIND_USER = 0,
@@ -185,6 +186,17 @@ typedef struct ltt_state_irq_info {
 } ltt_state_irq_info;
 int ltt_state_irq(const ltt_state *st, unsigned i, ltt_state_irq_info *out);
 
+/* Softirqs seen (kernel.soft_irq_entry), by index in order of first sight. */
+unsigned ltt_state_num_softirqs(const ltt_state *st);
+typedef struct ltt_state_softirq_info {
+	unsigned id;			/* the softirq number */
+	const char *name;		/* its label ("TIMER"), or "" */
+	unsigned running;		/* CPUs handling it now */
+	uint64_t count;			/* soft_irq_entry events so far */
+	uint64_t busy_ns;		/* time in it so far, summed over CPUs */
+} ltt_state_softirq_info;
+int ltt_state_softirq(const ltt_state *st, unsigned i, ltt_state_softirq_info *out);
+
 /* ---- The index: checkpoints and row histories ------------------------------ */
 
 typedef struct ltt_state_index ltt_state_index;
@@ -238,6 +250,7 @@ typedef enum ltt_state_row_type {
 	LTT_STATE_ROW_PROCESS,		/* by process index */
 	LTT_STATE_ROW_CPU,		/* by CPU number */
 	LTT_STATE_ROW_IRQ,		/* by IRQ index (ltt_state_irq) */
+	LTT_STATE_ROW_SOFTIRQ,		/* by softirq index (ltt_state_softirq) */
 } ltt_state_row_type;
 
 typedef void (*ltt_state_interval_fn)(void *user, int64_t start, int64_t end,

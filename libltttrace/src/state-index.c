@@ -51,6 +51,7 @@ typedef struct checkpoint {
 	unsigned *proc_index;		/* ... and their indexes */
 	st_cpu *cpus;
 	st_irq *irqs;
+	st_softirqs sq;
 	unsigned nprocs;		/* processes in the model then */
 	unsigned nkept, ncpus, nirqs;
 } checkpoint;
@@ -61,8 +62,8 @@ struct ltt_state_index {
 	ltt_iter *it;			/* the indexing pass */
 	ltt_iter *seek_it;		/* replays after a restore */
 	ltt_state *st;
-	row_log *rows[3];
-	unsigned nrows[3];
+	row_log *rows[4];		/* by ltt_state_row_type */
+	unsigned nrows[4];
 	checkpoint *cps;
 	unsigned ncps, cap_cps;
 	uint64_t every, since_cp, changes;
@@ -111,6 +112,7 @@ static void snapshot(ltt_state_index *idx, int64_t t)
 		}
 	c->cpus = g_memdup2(st->cpus, sizeof(st_cpu) * st->ncpus);
 	c->irqs = g_memdup2(st->irqs, sizeof(st_irq) * st->nirqs);
+	c->sq = st->sq;
 }
 
 static void restore(ltt_state *out, const checkpoint *c, const ltt_state *final)
@@ -138,6 +140,7 @@ static void restore(ltt_state *out, const checkpoint *c, const ltt_state *final)
 	if (c->nirqs)
 		memcpy(out->irqs, c->irqs, sizeof(st_irq) * c->nirqs);
 	out->nirqs = c->nirqs;
+	out->sq = c->sq;
 	ltt_state__rebuild_pids(out);
 }
 
@@ -185,7 +188,7 @@ void ltt_state_index_free(ltt_state_index *idx)
 		g_free(idx->cps[i].irqs);
 	}
 	g_free(idx->cps);
-	for (unsigned type = 0; type < 3; type++) {
+	for (unsigned type = 0; type < 4; type++) {
 		for (unsigned i = 0; i < idx->nrows[type]; i++) {
 			g_free(idx->rows[type][i].t);
 			g_free(idx->rows[type][i].k);
@@ -376,11 +379,12 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 	int64_t end = idx->indexed_ns, pos;
 	long j;
 
-	if ((unsigned)type > LTT_STATE_ROW_IRQ)
+	if ((unsigned)type > LTT_STATE_ROW_SOFTIRQ)
 		return -1;
 	if (i >= idx->nrows[type]) {
 		unsigned have = type == LTT_STATE_ROW_PROCESS ? idx->st->nprocs :
-				type == LTT_STATE_ROW_CPU ? idx->st->ncpus : idx->st->nirqs;
+				type == LTT_STATE_ROW_CPU ? idx->st->ncpus :
+				type == LTT_STATE_ROW_IRQ ? idx->st->nirqs : idx->st->sq.n;
 
 		return i < have ? 0 : -1;
 	}

@@ -35,6 +35,8 @@ typedef struct st_proc {
 
 typedef struct st_cpu {
 	int32_t cur;			/* running process index, or -1 */
+	int32_t sirq;			/* softirq id being handled, or -1 */
+	int64_t sirq_since;
 	int32_t swapper;		/* index of this CPU's idle task, or -1 */
 	int64_t last_ns;		/* accounted up to */
 	uint8_t irq_depth;
@@ -48,6 +50,22 @@ typedef struct st_irq {
 	uint64_t count, busy_ns;
 	char name[ST_IRQ_NAME_MAX];
 } st_irq;
+
+/* Softirqs, by id (they are few and numbered); rows in order of first sight. */
+#define ST_MAX_SOFTIRQS 32
+
+typedef struct st_softirq {
+	uint64_t cpus;			/* bit per CPU (< 64) handling it now */
+	uint64_t count, busy_ns;
+	char name[16];
+} st_softirq;
+
+typedef struct st_softirqs {
+	st_softirq by_id[ST_MAX_SOFTIRQS];
+	int8_t row_of_id[ST_MAX_SOFTIRQS];	/* -1: never seen */
+	uint8_t id_of_row[ST_MAX_SOFTIRQS];
+	unsigned n;
+} st_softirqs;
 
 /* Per event type: what it means for the state, and its field indexes. */
 typedef struct st_type {
@@ -73,6 +91,7 @@ struct ltt_state {
 	unsigned ncpus;
 	st_irq *irqs;
 	unsigned nirqs, cap_irqs;
+	st_softirqs sq;
 	GHashTable *by_pid;		/* pid -> index + 1, alive, pid != 0 */
 	st_type_cache caches[ST_MAX_TRACES];
 	unsigned ncaches, last_cache;

@@ -38,8 +38,8 @@ static const struct {
 	{ "kernel", "trap_exit", ST_H_TRAP_EXIT, { 0 } },
 	{ "kernel", "irq_entry", ST_H_IRQ_ENTRY, { "irq_id" } },
 	{ "kernel", "irq_exit", ST_H_IRQ_EXIT, { 0 } },
-	{ "kernel", "soft_irq_entry", ST_H_SOFTIRQ_ENTRY, { 0 } },
-	{ "kernel", "soft_irq_exit", ST_H_SOFTIRQ_EXIT, { 0 } },
+	{ "kernel", "soft_irq_entry", ST_H_SOFTIRQ_ENTRY, { "softirq_id" } },
+	{ "kernel", "soft_irq_exit", ST_H_SOFTIRQ_EXIT, { "softirq_id" } },
 	{ "fs", "exec", ST_H_EXEC, { "filename" } },
 	{ "statedump", "enumerate_process_state", ST_H_ENUM,
 	  { "pid", "parent_pid", "name", "type", "mode", "status", "tgid" } },
@@ -83,6 +83,7 @@ ltt_state *ltt_state_new(void)
 
 	st->now = INT64_MIN;
 	st->by_pid = g_hash_table_new(g_direct_hash, g_direct_equal);
+	memset(st->sq.row_of_id, -1, sizeof(st->sq.row_of_id));
 	return st;
 }
 
@@ -105,6 +106,7 @@ uint64_t ltt_state_num_events(const ltt_state *st) { return st->events; }
 unsigned ltt_state_num_processes(const ltt_state *st) { return st->nprocs; }
 unsigned ltt_state_num_cpus(const ltt_state *st) { return st->ncpus; }
 unsigned ltt_state_num_irqs(const ltt_state *st) { return st->nirqs; }
+unsigned ltt_state_num_softirqs(const ltt_state *st) { return st->sq.n; }
 
 void ltt_state__rebuild_pids(ltt_state *st)
 {
@@ -125,6 +127,7 @@ void ltt_state__ensure_cpus(ltt_state *st, unsigned n)
 		memset(&st->cpus[c], 0, sizeof(st->cpus[c]));
 		st->cpus[c].cur = -1;
 		st->cpus[c].swapper = -1;
+		st->cpus[c].sirq = -1;
 		st->cpus[c].last_ns = st->now;
 	}
 	st->ncpus = n;
@@ -190,6 +193,47 @@ static void note_irq(ltt_state *st, int i)
 		ltt_state__record(st->rec, LTT_STATE_ROW_IRQ, (unsigned)i, st->now,
 				  st->irqs[i].cpu >= 0 ? LTT_STATE_KIND_IRQ
 						       : LTT_STATE_KIND_IDLE);
+}
+
+static void note_softirq(ltt_state *st, unsigned id)
+{
+	if (st->rec)
+		ltt_state__record(st->rec, LTT_STATE_ROW_SOFTIRQ,
+				  (unsigned)st->sq.row_of_id[id], st->now,
+				  st->sq.by_id[id].cpus ? LTT_STATE_KIND_SOFTIRQ
+							: LTT_STATE_KIND_IDLE);
+}
+
+/* Entry into (or exit from) softirq id on cpu; label names it. */
+static void softirq_change(ltt_state *st, unsigned cpu, uint64_t id, const char *label,
+			   int entry)
+{
+	st_softirq *q;
+	st_cpu *c = &st->cpus[cpu];
+
+	if (id >= ST_MAX_SOFTIRQS || cpu >= 64)
+		return;
+	q = &st->sq.by_id[id];
+	if (st->sq.row_of_id[id] < 0) {
+		st->sq.row_of_id[id] = (int8_t)st->sq.n;
+		st->sq.id_of_row[st->sq.n++] = (uint8_t)id;
+		g_strlcpy(q->name, label ? label : "", sizeof(q->name));
+		if (!entry)	/* it was running when the trace started */
+			q->cpus |= 1ull << cpu;
+		note_softirq(st, (unsigned)id);
+	}
+	if (entry) {
+		q->cpus |= 1ull << cpu;
+		q->count++;
+		c->sirq = (int32_t)id;
+		c->sirq_since = st->now;
+	} else if (q->cpus & (1ull << cpu)) {
+		q->cpus &= ~(1ull << cpu);
+		if (c->sirq == (int32_t)id && st->now > c->sirq_since)
+			q->busy_ns += (uint64_t)(st->now - c->sirq_since);
+		c->sirq = -1;
+	}
+	note_softirq(st, (unsigned)id);
 }
 
 /* A new process entry; a live one with the same pid is retired. */
@@ -576,8 +620,17 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 	case ST_H_SYS_EXIT: mode_change(st, cpu, LTT_STATE_SYSCALL, 0); return 1;
 	case ST_H_TRAP_ENTRY: mode_change(st, cpu, LTT_STATE_TRAP, 1); return 1;
 	case ST_H_TRAP_EXIT: mode_change(st, cpu, LTT_STATE_TRAP, 0); return 1;
-	case ST_H_SOFTIRQ_ENTRY: mode_change(st, cpu, LTT_STATE_SOFTIRQ, 1); return 1;
-	case ST_H_SOFTIRQ_EXIT: mode_change(st, cpu, LTT_STATE_SOFTIRQ, 0); return 1;
+	case ST_H_SOFTIRQ_ENTRY:
+	case ST_H_SOFTIRQ_EXIT: {
+		int entry = t->handler == ST_H_SOFTIRQ_ENTRY;
+		ltt_value v;
+
+		mode_change(st, cpu, LTT_STATE_SOFTIRQ, entry);
+		if (ltt_event_field(ev, t->f[0], &v) == 0 &&
+		    (v.kind == LTT_KIND_ENUM || v.kind == LTT_KIND_UINT))
+			softirq_change(st, cpu, v.u, v.label, entry);
+		return 1;
+	}
 	case ST_H_IRQ_ENTRY: {
 		st_cpu *sc;
 
@@ -753,5 +806,26 @@ int ltt_state_irq(const ltt_state *st, unsigned i, ltt_state_irq_info *out)
 	out->busy_ns = q->busy_ns;
 	if (q->cpu >= 0 && st->now > q->since_ns)
 		out->busy_ns += (uint64_t)(st->now - q->since_ns);
+	return 0;
+}
+
+int ltt_state_softirq(const ltt_state *st, unsigned i, ltt_state_softirq_info *out)
+{
+	const st_softirq *q;
+	unsigned id;
+
+	if (i >= st->sq.n)
+		return -1;
+	id = st->sq.id_of_row[i];
+	q = &st->sq.by_id[id];
+	out->id = id;
+	out->name = q->name;
+	out->running = (unsigned)__builtin_popcountll(q->cpus);
+	out->count = q->count;
+	out->busy_ns = q->busy_ns;
+	for (unsigned c = 0; c < st->ncpus && c < 64; c++)
+		if ((q->cpus >> c & 1) && st->cpus[c].sirq == (int32_t)id &&
+		    st->now > st->cpus[c].sirq_since)
+			out->busy_ns += (uint64_t)(st->now - st->cpus[c].sirq_since);
 	return 0;
 }

@@ -296,6 +296,21 @@ static int same_state(const ltt_state *a, const ltt_state *b, int64_t t, char *w
 			snprintf(why, whylen, "cpu %u", c);
 			return 0;
 		}
+	if (ltt_state_num_softirqs(a) != ltt_state_num_softirqs(b)) {
+		snprintf(why, whylen, "softirqs");
+		return 0;
+	}
+	for (unsigned i = 0; i < ltt_state_num_softirqs(a); i++) {
+		ltt_state_softirq_info x, y;
+
+		ltt_state_softirq(a, i, &x);
+		ltt_state_softirq(b, i, &y);
+		if (x.id != y.id || x.running != y.running || x.count != y.count ||
+		    strcmp(x.name, y.name)) {
+			snprintf(why, whylen, "softirq %u", i);
+			return 0;
+		}
+	}
 	if (ltt_state_num_irqs(a) != ltt_state_num_irqs(b)) {
 		snprintf(why, whylen, "irqs");
 		return 0;
@@ -517,6 +532,17 @@ int main(int argc, char **argv)
 		is_int(qi.busy_ns, 50 + 20 + 10, "IRQ 0 busy time");
 	}
 
+	is_int(ltt_state_num_softirqs(st), 1, "one softirq seen");
+	{
+		ltt_state_softirq_info si;
+
+		ltt_state_softirq(st, 0, &si);
+		is_int(si.id, 1, "softirq 1");
+		is_str(si.name, "TIMER", "named by its enum label");
+		is_int(si.count, 1, "entered once");
+		is_int(si.busy_ns, 100, "busy 100 ns");
+		is_int(si.running, 0, "not running at the end");
+	}
 	{
 		const ival want_bash[] = {
 			{ 11, 1000, LTT_STATE_KIND_WAIT },
@@ -584,6 +610,15 @@ int main(int argc, char **argv)
 		is_int(ltt_state_index_indexed_ns(idx), T(10000), "indexed up to the last event");
 		check_intervals(idx, LTT_STATE_ROW_CPU, 1, 0, want_cpu1, 11, "CPU 1");
 		check_intervals(idx, LTT_STATE_ROW_IRQ, 0, 0, want_irq, 6, "IRQ 0");
+		{
+			const ival want_sirq[] = {
+				{ 6000, 6100, LTT_STATE_KIND_SOFTIRQ },
+				{ 6100, -1, LTT_STATE_KIND_IDLE },
+			};
+
+			check_intervals(idx, LTT_STATE_ROW_SOFTIRQ, 0, 0, want_sirq, 2,
+					"softirq TIMER");
+		}
 		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash, 500, want_bash_500, 5,
 				"bash at 500 ns/pixel");
 		ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash,
