@@ -171,8 +171,12 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_paint(cr);
 		cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+		cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+				       CAIRO_FONT_WEIGHT_NORMAL);
+		cairo_set_font_size(cr, 15);
 		cairo_move_to(cr, 20, 40);
-		cairo_show_text(cr, "No trace: open one with Ctrl+O (or lttv-gtk -t TRACE)");
+		cairo_show_text(cr, "No trace: open a trace folder with Ctrl+O or \"Open\" "
+				"(or start lttv-gtk -t TRACE)");
 		return TRUE;
 	}
 	g_mutex_lock(&a->doc->lock);

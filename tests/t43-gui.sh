@@ -22,6 +22,7 @@ if ! command -v xvfb-run >/dev/null || ! command -v import >/dev/null; then
 	exit
 fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export GSETTINGS_BACKEND=memory		# no dconf/D-Bus session here
 check "sample trace written" "$gen" --scenario sample -o "$TMP/s"
 
 xinput=""
