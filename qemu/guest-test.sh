@@ -86,6 +86,14 @@ lttctl -n lossy -q; res l_stop $?
 lttctl -n lossy -r; res l_destroy $?
 wait $LL; res l_lttd $?
 
+# -- lossy2: still full when stopped: the last losses must reach the trace --
+lttctl -n lossy2 -c --subbuf-size-high 4096 --subbuf-num-high 2; res l2_create $?
+lttctl -n lossy2 -s; res l2_start $?
+taskset -c 1 ltt-guest-tool load 300 100; res l2_load $?
+lttctl -n lossy2 -q; res l2_stop $?
+lttd -t $T/lossy2 -d $R/lossy2 >$R/lttdl2.log 2>&1; res l2_lttd $?
+lttctl -n lossy2 -r; res l2_destroy $?
+
 # -- stress: two writers per CPU, lttd reading at the same time -------------
 lttctl -n stress -c --subbuf-size-high 16384 --subbuf-num-high 4; res s_create $?
 lttd -t $T/stress -d $R/stress >$R/lttds.log 2>&1 &

@@ -55,7 +55,8 @@ step() { # name expected(0|fail)
 for s in mount_relayfs nonroot_no_trace badmsg t1_create open2 ioctls t1_start \
 	 t1_load0 t1_load1 t2_create t2_start t2_load t2_stop t2_destroy t2_lttd \
 	 t2_gone t1_stop t1_destroy t1_lttd f1_create f1_start f1_load f1_stop \
-	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy s_create s_start s_load s_stop s_destroy s_lttd l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
+	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy s_create s_start s_load s_stop s_destroy s_lttd \
+	 l2_create l2_start l2_load l2_stop l2_lttd l2_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
 	check "guest: $s" step $s 0
 done
 check "guest: control by non-root is refused" step nonroot_create fail
@@ -177,6 +178,19 @@ loss_accounting() {
 }
 check "lossy: events kept + counted lost = events written (510, + lost heartbeats)" loss_accounting
 loss_accounting 2>&1 | sed 's/^/# /'
+
+# a buffer still full at the stop: its last losses are in the trace too
+final_losses() {
+	"$LTTV" -t "$OUT/lossy2" -n >"$TMP/l2.txt" 2>/dev/null || return 1
+	intrace=$(sed -n 's/^channel\.buffer_stats: .* (cpu_1) .*events_lost = \([0-9]*\).*/\1/p' "$TMP/l2.txt" | sort -n | tail -n 1)
+	kernel=$(sed -n 's/.*LTT: lossy2 cpu_1: \([0-9]*\) events lost.*/\1/p' "$OUT/dmesg.txt")
+	kept=$(grep -c '^user_generic\.string: .* (cpu_1) ' "$TMP/l2.txt")
+	echo "lost: ${intrace:-none} in the trace, ${kernel:-none} in dmesg; kept $kept of 300"
+	test -n "$kernel" && test "$kernel" -gt 0 && test "$intrace" = "$kernel" &&
+		test $((kept + kernel)) -ge 300 && test $((kept + kernel)) -le 320
+}
+check "full at the stop: the trace reports every loss (as the kernel counted)" final_losses
+final_losses 2>&1 | sed 's/^/# /'
 
 # -- stress: 2 writers per CPU, the reader running -------------------------------
 check "lttv-text decodes the stress trace, no warning but losses" sh -c "
