@@ -132,7 +132,7 @@ check "lost events shown in red ($n_lost pixels; none without losses: $n_none)" 
 
 # a range given as lttv-text prints times (wall clock) is the same range
 if [ -x "$BIN/ltt-tracegen" ] &&
-   ASAN_OPTIONS=detect_leaks=0 "$BIN/ltt-tracegen" --scenario sample -o "$TMP/s" >/dev/null 2>&1; then
+   "$BIN/ltt-tracegen" --scenario sample -o "$TMP/s" >/dev/null 2>&1; then
 	"$gtk" -t "$TMP/s" --export "$TMP/r.png" --range 0.15..0.16 >"$TMP/l1" 2>/dev/null
 	a=$(sed -n 's/^layout.* t0=\([0-9]*\) t1=\([0-9]*\).*/\1/p' "$TMP/l1")
 	b=$(sed -n 's/^layout.* t0=\([0-9]*\) t1=\([0-9]*\).*/\2/p' "$TMP/l1")

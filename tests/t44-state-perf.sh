@@ -14,7 +14,6 @@ if [ ! -x "$gen" ] || [ ! -x "$text" ]; then
 	done_testing
 	exit
 fi
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 check "a million events written" "$gen" --scenario big --events 1000000 -o "$TMP/big"
 
 ms() { echo $(( $(date +%s%N) / 1000000 )); }

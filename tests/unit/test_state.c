@@ -663,12 +663,11 @@ int main(int argc, char **argv)
 		char *gen = g_strdup_printf("%s/bin/ltt-tracegen", b ? b : "build");
 		char *sdir = g_build_filename(tmp, "sample", NULL);
 		char *argv2[] = { gen, "--scenario", "sample", "-o", sdir, NULL };
-		const char *env_leak[] = { "ASAN_OPTIONS=detect_leaks=0", NULL };
 		int status = -1;
 		ltt_trace *s2;
 
 		if (g_file_test(gen, G_FILE_TEST_IS_EXECUTABLE) &&
-		    g_spawn_sync(NULL, argv2, (char **)env_leak, 0, NULL, NULL, NULL, NULL,
+		    g_spawn_sync(NULL, argv2, NULL, 0, NULL, NULL, NULL, NULL,
 				 &status, NULL) && status == 0 &&
 		    (s2 = ltt_trace_open(sdir, NULL, NULL))) {
 			const ltt_trace_info *in = ltt_trace_get_info(s2);
