@@ -218,6 +218,8 @@ check "stress: (cycles)" monotonic "$TMP/sc.txt"
 check "dmesg was captured" test -s "$OUT/dmesg.txt"
 check "dmesg: no BUG, WARNING, lockdep or sleep-in-atomic report" \
 	sh -c "! grep -E 'BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|INFO: |DEBUG_LOCKS_WARN_ON|sleeping function called|Call Trace:|Oops|Kernel panic' '$OUT/dmesg.txt'"
+check "dmesg: the facility registry self-test passed (CONFIG_LTT_SELFTEST)" \
+	grep -q 'LTT: facility registry self-test passed' "$OUT/dmesg.txt"
 check "dmesg: lockdep was on (the check above means something)" \
 	sh -c "grep -q 'Lock dependency validator' '$OUT/dmesg.txt' || ! grep -qx 'CONFIG_PROVE_LOCKING=y' build-kernel/linux-source-6.1/.config"
 if [ "$_failed" -eq 0 ] && [ -z "${Q10_REUSE:-}" ]; then

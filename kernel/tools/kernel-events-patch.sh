@@ -1,0 +1,68 @@
+#!/bin/sh
+# kernel/tools/kernel-events-patch.sh BASE WORK - write
+# kernel/patches/0007-ltt-kernel-events.patch.
+#
+# BASE: a linux-source-6.1 tree with patches 0001..0006 applied (only the
+# files below are read); WORK: the same with the work of 0007 done.  The
+# generated facility files are first regenerated into WORK with
+# build/bin/genevent (tests/t08-genevent-stale.sh checks that the patch
+# carries exactly what genevent writes).  The patch text is
+# kernel/patches/headers/0007-ltt-kernel-events.txt followed by the diff.
+# Run from the top of the LTT repository.
+set -eu
+BASE=$(cd "${1:?usage: kernel-events-patch.sh BASE WORK}" && pwd)
+WORK=$(cd "${2:?usage: kernel-events-patch.sh BASE WORK}" && pwd)
+TOP=$(pwd)
+NAME=0007-ltt-kernel-events
+FACS="kernel process fs statedump"
+
+G=$(mktemp -d)
+trap 'rm -rf "$G"' EXIT
+# shellcheck disable=SC2046
+build/bin/genevent -o "$G" $(for f in $FACS; do echo "facilities/$f.xml"; done)
+for f in $FACS; do
+	cp "$G/ltt-facility-$f.h" "$WORK/include/linux/ltt/"
+	cp "$G/ltt-facility-loader-$f.c" "$WORK/kernel/ltt/"
+done
+
+FILES="arch/x86/include/asm/trace/common.h
+arch/x86/include/asm/trace/exceptions.h
+arch/x86/kernel/Makefile
+arch/x86/mm/fault.c
+include/linux/ltt-core.h
+kernel/ltt/Kconfig
+kernel/ltt/Makefile
+kernel/ltt/ltt-core.c
+kernel/ltt/ltt-probes.c
+kernel/ltt/ltt-statedump.c"
+for f in $FACS; do
+	FILES="$FILES
+include/linux/ltt/ltt-facility-$f.h
+kernel/ltt/ltt-facility-loader-$f.c"
+done
+
+R=$G/repo
+mkdir -p "$R"
+git -C "$R" init -q
+for f in $FILES; do
+	if [ -e "$BASE/$f" ]; then
+		mkdir -p "$R/$(dirname "$f")"
+		cp "$BASE/$f" "$R/$f"
+	fi
+done
+git -C "$R" add -A
+git -C "$R" -c user.name=LTT -c user.email=ltt@localhost commit -q -m base
+for f in $FILES; do
+	mkdir -p "$R/$(dirname "$f")"
+	cp "$WORK/$f" "$R/$f"
+done
+git -C "$R" add -A
+OUT=$TOP/kernel/patches/$NAME.patch
+{
+	sed -e '$a\' "$TOP/kernel/patches/headers/$NAME.txt"
+	echo "---"
+	git -C "$R" diff --cached --stat=72
+	echo
+	git -C "$R" diff --cached
+} >"$OUT"
+echo "wrote $OUT"
