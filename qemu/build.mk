@@ -10,7 +10,7 @@ qemu-test: all
 	@$(MAKE) --no-print-directory kernel
 	@BUILD=$(BUILD) qemu/run.sh $(QEMU_TEST_OUT)
 	@cat $(QEMU_TEST_OUT)/results
-	@for t in trace1 trace2 flight1 lossy; do \
+	@for t in trace1 trace2 flight1 lossy lossy2 stress; do \
 		echo "== $$t"; \
 		$(BIN)/lttv-text -t $(QEMU_TEST_OUT)/$$t --cpu-stats --summary -q || exit 1; \
 	done
