@@ -223,6 +223,18 @@ static int run_command(app *a, const char *cmd)
 			 tip ? tip : "(none)");
 		expect(a, tip && strstr(tip, want), buf);
 		g_free(tip);
+	} else if (!strcmp(w[0], "expect-help") && n >= 2) {
+		const char *want = strchr(cmd, ' ') + 1;
+		GList *kids = a->help ? gtk_container_get_children(GTK_CONTAINER(
+			gtk_dialog_get_content_area(GTK_DIALOG(a->help)))) : NULL;
+		const char *txt = kids ? gtk_label_get_text(GTK_LABEL(kids->data)) : "";
+
+		snprintf(buf, sizeof(buf), "help shown, with \"%s\"", want);
+		expect(a, a->help && gtk_widget_get_visible(a->help) && strstr(txt, want), buf);
+		g_list_free(kids);
+	} else if (!strcmp(w[0], "close-help")) {
+		if (a->help)
+			gtk_widget_destroy(a->help);
 	} else if (!strcmp(w[0], "show-hidden")) {
 		lttv_show_hidden(a);
 	} else if (!strcmp(w[0], "expect-row") && n == 3) {

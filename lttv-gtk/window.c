@@ -802,6 +802,70 @@ static void on_open(GtkButton *b, gpointer data) { open_dialog(data); }
 
 /* ---- keys ------------------------------------------------------------------ */
 
+static const char help_text[] =
+	"Mouse\n"
+	"  wheel                 scroll the rows\n"
+	"  Ctrl+wheel            zoom at the pointer\n"
+	"  Shift+wheel, drag     pan\n"
+	"  right-drag            zoom to the range dragged over\n"
+	"  click                 cursor A (and select the row)\n"
+	"  Shift+click           cursor B (B - A in the ruler and status bar)\n"
+	"  click a column title  sort by it (again: reverse)\n"
+	"  right-click a name    hide the row\n"
+	"  hover a bar           its state, start, end, duration\n"
+	"\n"
+	"Keys\n"
+	"  + -                   zoom in, out\n"
+	"  0, Home               the whole trace\n"
+	"  z                     zoom to A..B (or the last right-drag)\n"
+	"  Left Right            pan\n"
+	"  Up Down               select a row (in the event list: a line)\n"
+	"  h                     hide the selected row\n"
+	"  Page Up/Down          scroll the event list\n"
+	"  Enter                 (event list) cursor A on the selected event\n"
+	"  Ctrl+G                go to a time\n"
+	"  Ctrl+F                filter the rows (name or pid)\n"
+	"  Ctrl+E                filter the events (expression)\n"
+	"  Ctrl+O                open a trace      Ctrl+Q  quit\n"
+	"  F1                    this help\n"
+	"\n"
+	"Event filter: event.name, event.facility, event.time, cpu, state.pid,\n"
+	"state.tgid, state.ppid, state.process_name, state.mode, or a field name;\n"
+	"= != < > <= >= (a trailing * matches a prefix), and, or, not, ( ).\n"
+	"  event.name = schedchange and (state.pid = 2404 or cpu = 1)\n";
+
+/* Not modal: it can stay open beside the window. */
+void lttv_show_help(app *a)
+{
+	GtkWidget *dlg, *label;
+
+	if (a->help) {
+		gtk_window_present(GTK_WINDOW(a->help));
+		return;
+	}
+	dlg = gtk_dialog_new_with_buttons("lttv-gtk: keys and mouse", GTK_WINDOW(a->win),
+					  GTK_DIALOG_DESTROY_WITH_PARENT, "Close",
+					  GTK_RESPONSE_CLOSE, NULL);
+	label = gtk_label_new(help_text);
+	gtk_widget_set_name(label, "help-text");
+	gtk_label_set_selectable(GTK_LABEL(label), TRUE);
+	gtk_container_set_border_width(GTK_CONTAINER(label), 12);
+	{
+		PangoAttrList *attrs = pango_attr_list_new();
+
+		pango_attr_list_insert(attrs, pango_attr_family_new("monospace"));
+		gtk_label_set_attributes(GTK_LABEL(label), attrs);
+		pango_attr_list_unref(attrs);
+	}
+	gtk_container_add(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(dlg))), label);
+	g_signal_connect(dlg, "response", G_CALLBACK(gtk_widget_destroy), NULL);
+	g_signal_connect(dlg, "destroy", G_CALLBACK(gtk_widget_destroyed), &a->help);
+	a->help = dlg;
+	gtk_widget_show_all(dlg);
+}
+
+static void on_help(GtkButton *b, gpointer data) { lttv_show_help(data); }
+
 int lttv_key(app *a, guint key, guint state)
 {
 	view_ui *vu = lttv_current_view(a);
@@ -836,6 +900,7 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_Page_Up: lttv_list_scroll(a, -10); return 1;
 	case GDK_KEY_h: lttv_hide_selected(a); return 1;
 	case GDK_KEY_z: lttv_on_zoom_sel(NULL, a); return 1;
+	case GDK_KEY_F1: lttv_show_help(a); return 1;
 	default: return 0;
 	}
 }
@@ -956,6 +1021,7 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_box_pack_start(GTK_BOX(bar), a->event_filter, TRUE, TRUE, 0);
 	a->hidden_btn = tool_button(bar, "Show hidden (0)", "Show the rows hidden with h or "
 				    "the right-click menu", G_CALLBACK(on_show_hidden), a);
+	tool_button(bar, "Keys", "Keys and mouse (F1)", G_CALLBACK(on_help), a);
 	tool_button(bar, "Tracing...", "Start or stop tracing (lttctl, lttd)",
 		    G_CALLBACK(lttv_on_control), a);
 	gtk_box_pack_start(GTK_BOX(vbox), bar, FALSE, FALSE, 0);

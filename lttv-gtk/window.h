@@ -42,6 +42,7 @@ struct app {
 	GtkWidget *goto_entry, *hidden_btn, *lost_bar, *list_area, *stats_view;
 	GtkWidget *filter_error;
 	GtkWidget *control_dlg, *control_msg;	/* while the dialog is open */
+	GtkWidget *help;			/* the help dialog, while open */
 	char *trace_path;
 	lttv_doc *doc;
 	view_ui cf, res;
@@ -75,6 +76,7 @@ struct app {
 /* window.c */
 void lttv_view_sync(app *a, view_ui *vu);
 void lttv_rows_changed(app *a);
+void lttv_show_help(app *a);
 void lttv_queue_redraw(app *a);
 gboolean lttv_list_idle_cb(gpointer data);
 void lttv_set_range(app *a, int64_t t0, int64_t t1);

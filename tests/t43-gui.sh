@@ -68,6 +68,7 @@ script="wait-index;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
 	view controlflow;
 	$xinput
+	key F1; sleep 200; expect-help Ctrl+wheel; expect-help state.process_name; close-help;
 	tracing; sleep 300; tracing-start; sleep 300; expect-tracing lttctl;
 	tracing-close; sleep 200;
 	range 0.149995..0.15036;
