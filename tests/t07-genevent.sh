@@ -16,8 +16,11 @@ for f in process kernel fs statedump user_generic; do
 	check "$f: header carries the checksum $sum" \
 		grep -q "^#define LTT_FACILITY_${up}_CHECKSUM	${sum}U$" "$TMP/a/ltt-facility-$f.h"
 	n=$(grep -c '<event ' "$TOP/facilities/$f.xml")
-	check "$f: one trace function per event ($n)" \
-		test "$(grep -c "^static inline void trace_${f}_" "$TMP/a/ltt-facility-$f.h")" -eq "$n"
+	# per event: trace_F_E_to(trace, ...) and trace_F_E(...) calling it
+	check "$f: two trace functions per event ($n events)" \
+		test "$(grep -c "^static inline void trace_${f}_" "$TMP/a/ltt-facility-$f.h")" -eq $((2 * n))
+	check "$f: one of them writes into a given trace" \
+		test "$(grep -c "^static inline void trace_${f}_.*_to(struct ltt_trace \*only" "$TMP/a/ltt-facility-$f.h")" -eq "$n"
 	check "$f: a loader" grep -q "ltt_facility_register(&ltt_facility_$f)" "$TMP/a/ltt-facility-loader-$f.c"
 done
 sed -n '/^static inline void trace_statedump_enumerate_process_state_to(/,/^}/p' \
