@@ -93,9 +93,18 @@ def main():
         with open(os.path.join(OUT, name + ".patch"), "w") as fh:
             fh.write(header.rstrip("\n") + "\n---\n" + diff)
         names.append(name + ".patch")
+    # patches made by other means (e.g. 0007, kernel-events-patch.sh) stay
+    # in the series, after these
+    others = []
+    try:
+        with open(os.path.join(OUT, "series")) as fh:
+            others = [l.strip() for l in fh
+                      if l.strip() and not l.startswith("#") and l.strip() not in names]
+    except FileNotFoundError:
+        pass
     with open(os.path.join(OUT, "series"), "w") as fh:
         fh.write("# Linux Trace Toolkit on Linux 6.1: apply in order with patch -p1\n")
-        fh.write("".join(n + "\n" for n in names))
+        fh.write("".join(n + "\n" for n in names + others))
     subprocess.run(["git", "-C", DEV, "worktree", "remove", "--force", scratch], check=True)
     print("wrote", len(names), "patches to", OUT)
 
