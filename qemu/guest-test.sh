@@ -7,6 +7,7 @@ T=/mnt/relayfs/ltt
 res() { echo "$1 $2" >>$R/results; echo "== $1: $2"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 : >$R/results
+grep -m 1 'cpu MHz' /proc/cpuinfo >$R/cpuinfo.txt
 
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 

@@ -87,6 +87,38 @@ check "hybrid mode: only the cpu channel overwrites" sh -c "
 	grep -q ' interrupts_0\$' '$OUT/hybrid1-files.txt' &&
 	test \$(grep -c ' flight-' '$OUT/hybrid1-files.txt') = 2"
 
+# -- the block and trace headers, byte by byte (docs/format.md) ------------------
+u() { # FILE OFFSET SIZE: unsigned little-endian integer
+	od -A n -t u"$3" -j "$2" -N "$3" "$1" | tr -d ' '
+}
+header_ok() { # FILE BUF_SIZE MODE
+	f=$1
+	test "$(u "$f" 40 4)" = $((0x00D6B7ED)) || { echo "magic $(u "$f" 40 4)"; return 1; }
+	test "$(u "$f" 44 4)" = 8 || { echo "arch_type"; return 1; }
+	test "$(u "$f" 56 1)" = 8 || { echo "arch_size"; return 1; }
+	test "$(u "$f" 57 1).$(u "$f" 58 1)" = 0.7 || { echo "version"; return 1; }
+	test "$(u "$f" 59 1)" = "$3" || { echo "flight_recorder $(u "$f" 59 1)"; return 1; }
+	test "$(u "$f" 60 1)" = 1 || { echo "has_heartbeat"; return 1; }
+	test "$(u "$f" 61 1)" = 8 || { echo "has_alignment $(u "$f" 61 1)"; return 1; }
+	test "$(u "$f" 62 4)" = 1000 || { echo "freq_scale"; return 1; }
+	test "$(u "$f" 36 4)" = "$2" || { echo "buf_size $(u "$f" 36 4)"; return 1; }
+	lost=$(u "$f" 32 4)
+	test "$lost" -le $(($2 - 106)) || { echo "lost_size $lost"; return 1; }
+	# start_freq is cpu_khz: the guest's "cpu MHz" * 1000, within 1 %
+	khz=$(u "$f" 66 8)
+	mhz=$(sed -n 's/.*: *\([0-9.]*\).*/\1/p' "$OUT/cpuinfo.txt")
+	awk -v k="$khz" -v m="$mhz" 'BEGIN { d = k - m * 1000; if (d < 0) d = -d; exit !(k > 0 && d <= m * 10) }' ||
+		{ echo "start_freq $khz kHz, cpu $mhz MHz"; return 1; }
+	# begin <= end cycle counts of the first sub-buffer
+	test "$(u "$f" 0 8)" -le "$(u "$f" 16 8)" 2>/dev/null || { echo "begin > end"; return 1; }
+}
+check "trace1 cpu_0: block and trace header fields as docs/format.md says" \
+	header_ok "$OUT/trace1/cpu_0" 1048576 0
+check "trace1 control/facilities_1: header fields (64 KiB sub-buffers)" \
+	header_ok "$OUT/trace1/control/facilities_1" 65536 0
+check "flight1 flight-cpu_1: header fields (flight mode, 4 KiB sub-buffers)" \
+	header_ok "$OUT/flight1/flight-cpu_1" 4096 1
+
 # -- trace1: decode ------------------------------------------------------------
 check "lttv-text decodes trace1" sh -c "'$LTTV' -t '$OUT/trace1' -n >'$TMP/t1.txt' 2>'$TMP/t1.err'"
 check "lttv-text --cycles decodes trace1" sh -c "'$LTTV' -t '$OUT/trace1' --cycles >'$TMP/t1c.txt'"
