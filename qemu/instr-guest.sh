@@ -30,22 +30,24 @@ lttctl -n busybox -d -t $R/busybox -l $T \
 res b_start $?
 echo "shell $$" >>$R/pids
 echo "session: begin" >$U
+# Commands by their path: busybox's shell runs an applet named without a
+# path by executing /proc/self/exe, and the trace would call them all "exe".
 i=0
 while [ $i -lt 3 ]; do
 	i=$((i + 1))
 	echo "loop $i" >$U
-	ls /usr/share/ltt/facilities | cat >/tmp/ls.$i
+	/bin/ls /usr/share/ltt/facilities | /bin/cat >/tmp/ls.$i
 done
-echo "pipe: $(cat /tmp/ls.1 | wc -l) facilities" >$U
+echo "pipe: $(/bin/cat /tmp/ls.1 | /bin/wc -l) facilities" >$U
 # a known command with a known pid: fork, exec, exit, on CPU 1
-taskset -c 1 sh -c 'echo "cat $$" >>/mnt/host/pids; exec cat /usr/share/ltt/facilities/fs.xml' >/tmp/fs.xml
+taskset -c 1 /bin/sh -c 'echo "cat $$" >>/mnt/host/pids; exec /bin/cat /usr/share/ltt/facilities/fs.xml' >/tmp/fs.xml
 res b_cat $?
-sleep 0.2 &
+/bin/sleep 0.2 &
 P=$!
 echo "sleep $P" >>$R/pids
 wait $P; res b_sleep $?
-taskset -c 0 sh -c 'echo "cpu 0 says hello" >/proc/ltt_user_generic'
-taskset -c 1 sh -c 'echo "cpu 1 says hello" >/proc/ltt_user_generic'
+taskset -c 0 /bin/sh -c 'echo "cpu 0 says hello" >/proc/ltt_user_generic'
+taskset -c 1 /bin/sh -c 'echo "cpu 1 says hello" >/proc/ltt_user_generic'
 echo "session: end" >$U
 lttctl -n busybox -q; res b_stop $?
 lttd_wait; res b_lttd $?

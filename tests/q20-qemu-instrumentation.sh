@@ -1,0 +1,183 @@
+#!/bin/sh
+# The kernel's own events (kernel patch 0007) on the real kernel: boot the
+# instrumented kernel in QEMU (TCG, 2 CPUs) with qemu/run.sh, let
+# qemu/instr-guest.sh trace a small busybox session, and check on the host
+# with lttv-text that the trace tells what the guest did: the state dump,
+# the fork, exec and exit of known commands, scheduling on both CPUs,
+# matching system call entries and exits, the timer interrupt, the user
+# events, no loss.  Also prints the cost of an active event (getpid()
+# with and without a trace, as a ratio: TCG times mean nothing alone).
+#
+# Needs what tests/q10-qemu-trace.sh needs; skips loudly without.
+# Q20_REUSE=DIR checks the results of an earlier run in DIR; KERNEL_TREE
+# boots that tree's bzImage instead of running `make kernel`.
+. "$(dirname "$0")/lib.sh"
+cd "$TOP" || exit 2
+OUT=$TOP/$BUILD/q20.$$
+LTTV=$BIN/lttv-text
+
+skip_all() {
+	skip "QEMU instrumentation test" "$1"
+	echo "# q20: SKIPPED ALL: $1" >&2
+	done_testing
+	exit 0
+}
+[ -r "${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}" ] || [ -n "${KERNEL_TREE:-}" ] ||
+	skip_all "no kernel tarball /usr/src/linux-source-6.1.tar.xz (scripts/install-deps.sh kernel)"
+command -v qemu-system-x86_64 >/dev/null || skip_all "no qemu-system-x86_64 (scripts/install-deps.sh kernel)"
+[ -x /bin/busybox ] || skip_all "no static busybox (busybox-static)"
+[ -x "$BIN/lttctl" ] && [ -x "$BIN/lttd" ] && [ -x "$LTTV" ] || skip_all "no $BIN/lttctl, lttd or lttv-text (make)"
+
+# -- build and boot ----------------------------------------------------------
+if [ -n "${Q20_REUSE:-}" ]; then
+	OUT=$Q20_REUSE
+	skip "make kernel and boot" "Q20_REUSE=$Q20_REUSE: checking an earlier run"
+else
+	if [ -z "${KERNEL_TREE:-}" ]; then
+		check "make kernel (incremental)" make --no-print-directory kernel
+		[ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] || { done_testing; exit; }
+	fi
+	check "QEMU boots, traces the busybox session and powers off" \
+		env BUILD="$BUILD" GUEST_SCRIPT=qemu/instr-guest.sh QEMU_TIMEOUT=240 qemu/run.sh "$OUT"
+fi
+if [ ! -r "$OUT/results" ]; then
+	sed 's/^/#   console: /' "$OUT.console" 2>/dev/null | tail -n 30
+	done_testing; exit
+fi
+
+step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results")" = 0; }
+for s in mount_relayfs b_start b_cat b_sleep b_stop b_lttd b_destroy \
+	 bench_off bench_trace bench_on bench_stop bench_lttd; do
+	check "guest: $s" step $s
+done
+pid_of() { awk -v n="$1" '$1 == n { print $2 }' "$OUT/pids"; }
+SH=$(pid_of shell); CAT=$(pid_of cat); SLEEP=$(pid_of sleep)
+check "guest: the pids of the shell, cat and sleep were noted" \
+	test -n "$SH" -a -n "$CAT" -a -n "$SLEEP"
+
+T=$OUT/busybox
+check "lttv-text decodes the trace, no warning" \
+	sh -c "'$LTTV' -t '$T' -n -s >'$TMP/t.txt' 2>'$TMP/t.err' && test ! -s '$TMP/t.err'"
+has() { grep -Eq "$1" "$TMP/t.txt"; }
+count() { grep -Ec "$1" "$TMP/t.txt"; }
+
+# -- the state dump ------------------------------------------------------------
+check "state dump: pid 1 is init, a user task, parent 0" \
+	has '^statedump\.enumerate_process_state: .* \{ pid = 1, parent_pid = 0, name = "init", type = USER_THREAD, .* tgid = 1 \}'
+check "state dump: kthreadd (pid 2) is a kernel thread" \
+	has '^statedump\.enumerate_process_state: .* \{ pid = 2, parent_pid = 0, name = "kthreadd", type = KERNEL_THREAD,'
+check "state dump: the shell (pid $SH) waits in a system call" \
+	has "^statedump\\.enumerate_process_state: .* \\{ pid = $SH, parent_pid = 1, name = \"sh\", type = USER_THREAD, mode = SYSCALL, submode = UNKNOWN, status = WAIT, tgid = $SH \\}"
+check "state dump: lttctl, which starts the trace, is running" \
+	has '^statedump\.enumerate_process_state: .* name = "lttctl", type = USER_THREAD, mode = SYSCALL, submode = NONE, status = RUN,'
+check "state dump: on the processes channel" \
+	sh -c "! grep '^statedump\\.enumerate_process_state: ' '$TMP/t.txt' | grep -vq '(control/processes_[01])'"
+check "state dump: the interrupt handlers, the local APIC timer (236) among them" \
+	sh -c "grep -q '^statedump\\.interrupt: .* (control/interrupts_[01]) .*{ irq_id = 236, action = \"local_timer\" }' '$TMP/t.txt' &&
+	       grep -q '^statedump\\.interrupt: .*{ irq_id = 4, action = \"ttyS0\" }' '$TMP/t.txt'"
+check "state dump: one statedump_end, after the last enumeration" sh -c "
+	test \$(grep -c '^statedump\\.statedump_end' '$TMP/t.txt') = 1 &&
+	grep -E '^statedump\\.(enumerate_process_state|statedump_end)' '$TMP/t.txt' | tail -n 1 | grep -q '^statedump\\.statedump_end'"
+check "the facility table announces kernel, process, fs, statedump" sh -c "
+	for f in kernel process fs statedump; do
+		grep -q \"^core\\.state_dump_facility_load: .*{ name = \\\"\$f\\\"\" '$TMP/t.txt' || exit 1
+	done"
+
+# -- a known command: fork, exec, exit -------------------------------------------------
+check "cat (pid $CAT): process.fork from the shell ($SH)" \
+	has "^process\\.fork: .* \\{ parent_pid = $SH, child_pid = $CAT, child_tgid = $CAT \\}"
+check "cat (pid $CAT): fs.exec of /bin/cat by that pid, on CPU 1 (taskset)" \
+	has "^fs\\.exec: .* \\(cpu_1\\) cpu 1 pid $CAT tgid $CAT \"cat\" SYSCALL \\{ filename = \"/bin/cat\" \\}"
+check "cat (pid $CAT): process.exit, then process.free" sh -c "
+	grep -nE '^process\\.(exit|free): .* \\{ pid = $CAT \\}' '$TMP/t.txt' | cut -d: -f2 | tr '\n' ' ' | grep -q '^process\\.exit process\\.free $'"
+check "sleep (pid $SLEEP): fork, exec of /bin/sleep, exit" sh -c "
+	grep -Eq '^process\\.fork: .* \\{ parent_pid = $SH, child_pid = $SLEEP,' '$TMP/t.txt' &&
+	grep -Eq '^fs\\.exec: .* pid $SLEEP tgid $SLEEP \"sleep\" SYSCALL \\{ filename = \"/bin/sleep\" \\}' '$TMP/t.txt' &&
+	grep -Eq '^process\\.exit: .* \\{ pid = $SLEEP \\}' '$TMP/t.txt'"
+check "the shell waits for its children (process.wait)" \
+	has "^process\\.wait: .* pid $SH tgid $SH \"sh\" "
+check "each ls of the loop is named ls by the state engine (3 execs)" \
+	test "$(count '^fs\.exec: .* "ls" SYSCALL \{ filename = "/bin/ls" \}')" = 3
+
+# -- scheduling ----------------------------------------------------------------------
+check "process.schedchange on CPU 0 and on CPU 1" sh -c "
+	grep -q '^process\\.schedchange: .* (control/processes_0) ' '$TMP/t.txt' &&
+	grep -q '^process\\.schedchange: .* (control/processes_1) ' '$TMP/t.txt'"
+check "cat is scheduled in on CPU 1" \
+	has "^process\\.schedchange: .* \\(control/processes_1\\) .*\\{ out = [0-9]+, in = $CAT, "
+check "the shell is woken (process.wakeup) when a child exits" \
+	has "^process\\.wakeup: .* \\{ pid = $SH, state = INTERRUPTIBLE \\}"
+check "a task that exits leaves the CPU as EXIT_ZOMBIE or EXIT_DEAD" \
+	has "^process\\.schedchange: .* \\{ out = $CAT, in = [0-9]+, out_state = EXIT_(ZOMBIE|DEAD) \\}"
+
+# -- system calls, traps, interrupts ------------------------------------------------------
+# per pid: never two entries in a row; an exit without its entry only for
+# the first call seen (entered before the trace started)
+syscalls_pair() {
+	awk '/^kernel\.syscall_(entry|exit):/ {
+		for (i = 1; i < NF; i++) if ($i == "pid") p = $(i + 1)
+		e = $1 == "kernel.syscall_entry:"
+		if (e && open[p]) { print "pid " p ": two entries without an exit at " $2; bad = 1 }
+		if (!e && !open[p] && seen[p]) { print "pid " p ": an exit without its entry at " $2; bad = 1 }
+		open[p] = e; seen[p] = 1; n += e
+	} END { print n " system calls"; exit bad || n < 100 }' "$TMP/t.txt"
+}
+check "kernel.syscall_entry and syscall_exit pair up in every task" syscalls_pair
+check "the shell's execve (59) of cat is a syscall_entry by pid $CAT" \
+	has "^kernel\\.syscall_entry: .* pid $CAT tgid $CAT .*\\{ syscall_id = 59, "
+check "page faults: as many trap_exit as trap_entry (14), some in cat" sh -c "
+	e=\$(grep -c '^kernel\\.trap_entry: .*{ trap_id = 14, ' '$TMP/t.txt'); x=\$(grep -c '^kernel\\.trap_exit: .*{ trap_id = 14 }' '$TMP/t.txt')
+	echo \"\$e entries, \$x exits\"; test \$e -gt 0 -a \$((e - x)) -le 2 -a \$((x - e)) -le 2 &&
+	grep -q '^kernel\\.trap_entry: .* pid $CAT ' '$TMP/t.txt'"
+timer_ok() {
+	for c in 0 1; do
+		e=$(grep -c "^kernel\.irq_entry: .* (control/interrupts_$c) .*{ irq_id = 236, " "$TMP/t.txt")
+		x=$(grep -c "^kernel\.irq_exit: .* (control/interrupts_$c) " "$TMP/t.txt")
+		a=$(grep -c "^kernel\.irq_entry: .* (control/interrupts_$c) " "$TMP/t.txt")
+		echo "CPU $c: $e timer interrupts, $a entries, $x exits"
+		[ "$e" -gt 0 ] && [ "$a" = "$x" ] || return 1
+	done
+}
+check "the local timer interrupt (236) on both CPUs, every irq_entry with its irq_exit" timer_ok
+check "softirqs: as many soft_irq_exit as soft_irq_entry" sh -c "
+	test \$(grep -c '^kernel\\.soft_irq_entry' '$TMP/t.txt') -gt 0 &&
+	test \$(grep -c '^kernel\\.soft_irq_entry' '$TMP/t.txt') = \$(grep -c '^kernel\\.soft_irq_exit' '$TMP/t.txt')"
+
+# -- user space events ------------------------------------------------------------------
+user_ok() {
+	grep '^user_generic\.string: ' "$TMP/t.txt" | sed -n 's/.*{ data = "\(.*\)\\n" }$/\1/p' >"$TMP/u"
+	printf '%s\n' "session: begin" "loop 1" "loop 2" "loop 3" "pipe: 7 facilities" \
+		"cpu 0 says hello" "cpu 1 says hello" "session: end" | diff - "$TMP/u"
+}
+check "user_generic.string: the session's 8 strings, in order" user_ok
+check "user_generic.string: each on the CPU it was written on" sh -c "
+	grep -q '^user_generic\\.string: .* (cpu_0) cpu 0 .*{ data = \"cpu 0 says hello\\\\n\" }' '$TMP/t.txt' &&
+	grep -q '^user_generic\\.string: .* (cpu_1) cpu 1 .*{ data = \"cpu 1 says hello\\\\n\" }' '$TMP/t.txt'"
+
+# -- nothing lost, kernel healthy ------------------------------------------------------
+check "lttv-text --cpu-stats: 0 lost on both CPUs" sh -c "
+	'$LTTV' -t '$T' -c -q >'$TMP/c.txt' && grep -q '^cpu 0: .*, 0 lost' '$TMP/c.txt' &&
+	grep -q '^cpu 1: .*, 0 lost' '$TMP/c.txt' && ! grep -Eq '[1-9][0-9]* lost' '$TMP/c.txt'"
+check_fails "no channel.buffer_stats (no loss reported by the kernel)" \
+	grep -q '^channel\.buffer_stats' "$TMP/t.txt"
+check "dmesg: no BUG, WARNING, lockdep or sleep-in-atomic report" \
+	sh -c "test -s '$OUT/dmesg.txt' && ! grep -E 'BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|INFO: |DEBUG_LOCKS_WARN_ON|sleeping function called|Call Trace:|Oops|Kernel panic' '$OUT/dmesg.txt'"
+
+# -- cost of an active event ---------------------------------------------------------------
+cost() {
+	off=$(awk '{ print $4 }' "$OUT/bench-off.txt" | sort -n | sed -n 2p)
+	on=$(awk '{ print $4 }' "$OUT/bench-on.txt" | sort -n | sed -n 2p)
+	awk -v off="$off" -v on="$on" 'BEGIN {
+		printf "getpid(): %.0f ns without a trace, %.0f ns with one (median of 3, TCG): x%.2f; an event (2 per call) costs %.2f getpid()\n",
+			off, on, on / off, (on - off) / 2 / off
+		exit !(off > 0 && on > 0 && on / off < 20) }'
+}
+check "getpid() timed with and without a trace" cost
+cost 2>&1 | sed 's/^/# /'
+
+if [ "$_failed" -eq 0 ] && [ -z "${Q20_REUSE:-}" ]; then
+	rm -rf "$OUT" "$OUT.console" "$OUT.work"
+else
+	echo "# q20: the guest's results are kept in $OUT" >&2
+fi
+done_testing
