@@ -93,6 +93,7 @@ struct ltt_state {
 	unsigned nirqs, cap_irqs;
 	st_softirqs sq;
 	GHashTable *by_pid;		/* pid -> index + 1, alive, pid != 0 */
+	GHashTable *irq_by_id;		/* irq id -> index + 1 */
 	st_type_cache caches[ST_MAX_TRACES];
 	unsigned ncaches, last_cache;
 	struct ltt_state_index *rec;	/* records row changes when set */
@@ -101,6 +102,7 @@ struct ltt_state {
 /* state.c */
 ltt_state_kind ltt_state__proc_kind(const ltt_state *st, const st_proc *p);
 ltt_state_kind ltt_state__cpu_kind(const ltt_state *st, unsigned cpu);
+/* Rebuild the pid and irq tables from the arrays (after a restore). */
 void ltt_state__rebuild_pids(ltt_state *st);
 void ltt_state__ensure_cpus(ltt_state *st, unsigned n);
 

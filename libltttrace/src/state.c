@@ -83,6 +83,7 @@ ltt_state *ltt_state_new(void)
 
 	st->now = INT64_MIN;
 	st->by_pid = g_hash_table_new(g_direct_hash, g_direct_equal);
+	st->irq_by_id = g_hash_table_new(g_direct_hash, g_direct_equal);
 	memset(st->sq.row_of_id, -1, sizeof(st->sq.row_of_id));
 	return st;
 }
@@ -95,6 +96,7 @@ void ltt_state_free(ltt_state *st)
 		for (unsigned f = 0; f < 256; f++)
 			g_free(st->caches[i].fac[f]);
 	g_hash_table_destroy(st->by_pid);
+	g_hash_table_destroy(st->irq_by_id);
 	g_free(st->procs);
 	g_free(st->cpus);
 	g_free(st->irqs);
@@ -116,6 +118,10 @@ void ltt_state__rebuild_pids(ltt_state *st)
 			g_hash_table_insert(st->by_pid,
 					    GUINT_TO_POINTER(st->procs[i].pid),
 					    GUINT_TO_POINTER(i + 1));
+	g_hash_table_remove_all(st->irq_by_id);
+	for (unsigned i = 0; i < st->nirqs; i++)
+		g_hash_table_insert(st->irq_by_id, GUINT_TO_POINTER(st->irqs[i].id),
+				    GUINT_TO_POINTER(i + 1));
 }
 
 void ltt_state__ensure_cpus(ltt_state *st, unsigned n)
@@ -274,7 +280,10 @@ static int new_proc(ltt_state *st, unsigned pid)
 
 static int swapper(ltt_state *st, unsigned cpu)
 {
-	st_cpu *c = &st->cpus[cpu];
+	st_cpu *c;
+
+	ltt_state__ensure_cpus(st, cpu + 1);	/* an event about pid 0 may come first */
+	c = &st->cpus[cpu];
 
 	if (c->swapper < 0) {
 		int i = new_proc(st, 0);
@@ -394,10 +403,10 @@ static void mode_change(ltt_state *st, unsigned cpu, ltt_state_mode m, int entry
 static int irq_get(ltt_state *st, unsigned id)
 {
 	st_irq *q;
+	gpointer v = g_hash_table_lookup(st->irq_by_id, GUINT_TO_POINTER(id));
 
-	for (unsigned i = 0; i < st->nirqs; i++)
-		if (st->irqs[i].id == id)
-			return (int)i;
+	if (v)
+		return (int)GPOINTER_TO_UINT(v) - 1;
 	if (st->nirqs == st->cap_irqs) {
 		st->cap_irqs = st->cap_irqs ? 2 * st->cap_irqs : 16;
 		st->irqs = g_renew(st_irq, st->irqs, st->cap_irqs);
@@ -406,6 +415,7 @@ static int irq_get(ltt_state *st, unsigned id)
 	memset(q, 0, sizeof(*q));
 	q->id = id;
 	q->cpu = -1;
+	g_hash_table_insert(st->irq_by_id, GUINT_TO_POINTER(id), GUINT_TO_POINTER(st->nirqs + 1));
 	note_irq(st, (int)st->nirqs);
 	return (int)st->nirqs++;
 }

@@ -193,6 +193,126 @@ static int write_trace(const char *dir, unsigned lost)
 	return lttw_trace_close(w);
 }
 
+/*
+ * A trace of random, often inconsistent, events (exits without entries,
+ * frees of running tasks, unknown pids, irq and softirq ids out of range,
+ * nesting deeper than the model keeps, state dumps in the middle): the
+ * model must survive it and keep its promises (seek = replay, intervals
+ * tile their rows).
+ */
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return (unsigned)((rng * 2685821657736338717ull) >> 33) % n;
+}
+
+static int write_random_trace(const char *dir, unsigned nevents)
+{
+	lttw_config c;
+	lttw_file *facs;
+	lttw_payload p;
+	uint64_t now[2] = { 100, 100 };
+	static const char *const names[] = { "/bin/a", "b", "/usr/bin/ccccccccccccccccccccccccc"
+		"ccccccccccccccccccccccccccccccccccccccc", "", "/" };
+
+	lttw_config_default(&c);
+	c.start_freq = 1000000;
+	c.freq_scale = 1000;
+	c.start_tsc = START_TSC;
+	c.start_time_sec = 100;
+	w = lttw_trace_create(dir, &c);
+	if (!w)
+		return -1;
+	facs = lttw_file_open(w, "control/facilities", 0, 0);
+	ps = lttw_file_open(w, "control/processes", 0, 0);
+	irqs = lttw_file_open(w, "control/interrupts", 0, 0);
+	cpu[0] = lttw_file_open(w, "cpu", 0, 0);
+	cpu[1] = lttw_file_open(w, "cpu", 1, 0);
+	for (unsigned f = 0; f < F_CHANNEL; f++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "facilities/%s.xml", fac_names[f]);
+		if (!descs[f] && !(descs[f] = ltt_description_load(path, NULL)))
+			return -1;
+		lttw_eventdef_copy(w, path);
+		lttw_facility_load(facs, START_TSC, fac_names[f],
+				   ltt_description_checksum(descs[f]), f, 1);
+	}
+	lttw_payload_init(&p, w);
+	for (unsigned i = 0; i < nevents; i++) {
+		unsigned k = rnd(2), pid = rnd(12), x = rnd(17);
+
+		now[k] += 1 + rnd(60);
+		switch (x) {
+		case 0: sched(&p, k, now[k], rnd(12), pid, rnd(3) ? rnd(3) : 16u << rnd(2)); break;
+		case 1:
+			lttw_put_uint(&p, rnd(12));
+			lttw_put_uint(&p, pid);
+			lttw_put_uint(&p, rnd(2) ? pid : 0);
+			put(cpu[k], now[k], F_PROCESS, "fork", &p);
+			break;
+		case 2: pid_ev(&p, k, now[k], "exit", pid); break;
+		case 3: pid_ev(&p, k, now[k], "free", pid); break;
+		case 4:
+			lttw_put_uint(&p, pid);
+			lttw_put_uint_n(&p, rnd(2), 4);
+			put(cpu[k], now[k], F_PROCESS, "wakeup", &p);
+			break;
+		case 5: case 6: sys_entry(&p, k, now[k], rnd(300)); break;
+		case 7: sys_exit(&p, k, now[k]); break;
+		case 8:
+			lttw_put_uint_n(&p, 14, 2);
+			lttw_put_pointer(&p, 0);
+			put(cpu[k], now[k], F_KERNEL, rnd(2) ? "trap_entry" : "trap_exit", &p);
+			break;
+		case 9: irq_entry(&p, k, now[k], rnd(4) ? rnd(5) : 0xFFFFFFF0u + rnd(8)); break;
+		case 10: put(cpu[k], now[k], F_KERNEL, "irq_exit", NULL); break;
+		case 11:
+			lttw_put_uint_n(&p, rnd(40), 4);
+			put(cpu[k], now[k], F_KERNEL, rnd(2) ? "soft_irq_entry" : "soft_irq_exit", &p);
+			break;
+		case 12:
+			lttw_put_string(&p, names[rnd(5)]);
+			put(cpu[k], now[k], F_FS, "exec", &p);
+			break;
+		case 13:
+			lttw_put_uint(&p, pid);
+			lttw_put_pointer(&p, 0);
+			put(cpu[k], now[k], F_PROCESS, "kernel_thread", &p);
+			break;
+		case 14:
+			/* a state dump line in the middle, with odd values */
+			lttw_put_uint(&p, pid);
+			lttw_put_uint(&p, rnd(12));
+			lttw_put_string(&p, names[rnd(5)]);
+			lttw_put_uint_n(&p, rnd(3), 4);
+			lttw_put_uint_n(&p, rnd(8), 4);
+			lttw_put_uint_n(&p, 0, 4);
+			lttw_put_uint_n(&p, rnd(10), 4);
+			lttw_put_uint(&p, rnd(2) ? pid : 0);
+			put(cpu[k], now[k], F_STATEDUMP, "enumerate_process_state", &p);
+			break;
+		default:
+			/* nest deeper than the model keeps */
+			for (unsigned d = 0; d < 20; d++) {
+				now[k] += 1;
+				irq_entry(&p, k, now[k], d);
+			}
+			for (unsigned d = 0; d < 20; d++) {
+				now[k] += 1;
+				put(cpu[k], now[k], F_KERNEL, "irq_exit", NULL);
+			}
+			break;
+		}
+	}
+	lttw_payload_free(&p);
+	return lttw_trace_close(w);
+}
+
 /* ---- interval collection ---- */
 
 typedef struct ival {
@@ -266,7 +386,7 @@ static int same_state(const ltt_state *a, const ltt_state *b, int64_t t, char *w
 		g_strlcpy(nx, x.name, sizeof(nx));
 		ltt_state_process(b, i, &y);
 		/* b is a full replay: its clock is at its last event, a's at t */
-		if (y.status == LTT_STATE_RUN || y.status == LTT_STATE_EXIT) {
+		{
 			if (y.cpu >= 0 && ltt_state_cpu_process(b, (unsigned)y.cpu) == (int)i &&
 			    t != INT64_MIN && ltt_state_time(b) != INT64_MIN && t > ltt_state_time(b))
 				y.cpu_ns[y.mode] += (uint64_t)(t - ltt_state_time(b));
@@ -278,10 +398,14 @@ static int same_state(const ltt_state *a, const ltt_state *b, int64_t t, char *w
 		    x.before_trace != y.before_trace ||
 		    memcmp(x.cpu_ns, y.cpu_ns, sizeof(x.cpu_ns))) {
 			snprintf(why, whylen, "process %u (pid %u %s): status %s/%s mode %s/%s "
-				 "depth %u/%u user %" PRIu64 "/%" PRIu64, i, y.pid, y.name,
+				 "depth %u/%u cpu %d/%d birth %" PRId64 "/%" PRId64 " death %" PRId64
+				 "/%" PRId64 " user %" PRIu64 "/%" PRIu64 " sys %" PRIu64 "/%" PRIu64,
+				 i, y.pid, y.name,
 				 ltt_state_status_name(x.status), ltt_state_status_name(y.status),
 				 ltt_state_mode_name(x.mode), ltt_state_mode_name(y.mode),
-				 x.mode_depth, y.mode_depth, x.cpu_ns[0], y.cpu_ns[0]);
+				 x.mode_depth, y.mode_depth, x.cpu, y.cpu, x.birth_ns, y.birth_ns,
+				 x.death_ns, y.death_ns, x.cpu_ns[0], y.cpu_ns[0], x.cpu_ns[1],
+				 y.cpu_ns[1]);
 			return 0;
 		}
 	}
@@ -685,6 +809,41 @@ int main(int argc, char **argv)
 		}
 		g_free(gen);
 		g_free(sdir);
+	}
+
+	/* random, inconsistent events: three sequences (seed 9 once crashed
+	 * the model: an exit of pid 0 before any event of its CPU);
+	 * LTT_STATE_SEED=N tries another one */
+	{
+		const char *env = getenv("LTT_STATE_SEED");
+		uint64_t seeds[] = { 0, 9, 31 };
+		unsigned nseeds = env ? 1 : 3;
+
+		if (env)
+			seeds[0] = strtoull(env, NULL, 0);
+		for (unsigned k = 0; k < nseeds; k++) {
+			char name[32], *rdir;
+			ltt_trace *rt;
+
+			snprintf(name, sizeof(name), "random%u", k);
+			rdir = g_build_filename(tmp, name, NULL);
+			rng = 0x9E3779B97F4A7C15ull ^ (seeds[k] * 0x100000001b3ull);
+			ok(write_random_trace(rdir, 4000) == 0, "writer: 4000 random events "
+			   "(seed %" PRIu64 ")", seeds[k]);
+			rt = ltt_trace_open(rdir, NULL, &err);
+			ok(rt != NULL, "random trace opens");
+			if (rt) {
+				const ltt_trace_info *in = ltt_trace_get_info(rt);
+				int64_t span = in->last_event_ns - in->first_event_ns;
+
+				snprintf(name, sizeof(name), "random seed %" PRIu64, seeds[k]);
+				test_checkpoints(rt, 7, in->first_event_ns - 10,
+						 in->last_event_ns + 10, span / 200 + 1, 50, name);
+				test_resolutions(rt, name);
+				ltt_trace_close(rt);
+			}
+			g_free(rdir);
+		}
 	}
 
 	ltt_trace_close(t);
