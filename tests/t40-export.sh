@@ -145,6 +145,15 @@ else
 	skip "wall-clock range" "no ltt-tracegen"
 fi
 
+# random, inconsistent events draw without a fault (SANITIZE=1: no report)
+if "$writer" --write-random "$TMP/random"; then
+	check "random events: control flow drawn" "$gtk" -t "$TMP/random" --export "$TMP/rnd1.png"
+	check "random events: resources drawn" "$gtk" -t "$TMP/random" --export "$TMP/rnd2.png" \
+		--view resources --range 0..0.00005
+else
+	skip "random events" "test_state --write-random failed"
+fi
+
 check "SVG export" "$gtk" -t "$TMP/k" --export "$TMP/cf.svg"
 check "SVG file is SVG" grep -q '<svg' "$TMP/cf.svg"
 check_fails "bad range refused" "$gtk" -t "$TMP/k" --export "$TMP/x.png" --range 5..1

@@ -677,7 +677,9 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 		return 1;
 	}
 	case ST_H_FORK:
-		if (fget(ev, t->f[0], &a) || fget(ev, t->f[1], &b) || fget(ev, t->f[2], &c))
+		/* nothing forks the idle task: a child pid 0 is a broken event */
+		if (fget(ev, t->f[0], &a) || fget(ev, t->f[1], &b) || fget(ev, t->f[2], &c) ||
+		    b == 0)
 			return 0;
 		on_fork(st, (unsigned)a, (unsigned)b, (unsigned)c, cpu);
 		return 1;
@@ -686,7 +688,7 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 		unsigned parent = st->procs[sc->cur].pid;
 		st_proc *p;
 
-		if (fget(ev, t->f[0], &a))
+		if (fget(ev, t->f[0], &a) || a == 0)
 			return 0;
 		i = new_proc(st, (unsigned)a);
 		p = &st->procs[i];

@@ -562,7 +562,8 @@ static void test_resolutions(ltt_trace *t, const char *what)
 /*
  * test_state --write-trace DIR [--lost N] writes the trace and exits: the
  * export test (tests/t40-export.sh) draws this same known schedule; --lost
- * makes CPU 1's buffer report N lost events.
+ * makes CPU 1's buffer report N lost events. --write-random DIR writes the
+ * random events of the first sequence.
  */
 int main(int argc, char **argv)
 {
@@ -576,6 +577,14 @@ int main(int argc, char **argv)
 	int bash, child, kw, sw0;
 	int r, runs = 0;
 
+	if (argc == 3 && !strcmp(argv[1], "--write-random")) {
+		g_free(dir);
+		g_free(tmp);
+		r = write_random_trace(argv[2], 4000);
+		for (unsigned f = 0; f < NFAC; f++)
+			ltt_description_free(descs[f]);
+		return r ? 1 : 0;
+	}
 	if ((argc == 3 || argc == 5) && !strcmp(argv[1], "--write-trace")) {
 		g_free(dir);
 		g_free(tmp);
