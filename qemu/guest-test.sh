@@ -65,6 +65,11 @@ lttctl -n flight1 -q; res f1_stop $?
 lttd -t $T/flight1 -d $R/flight1 >$R/lttdf.log 2>&1; res f1_lttd $?
 lttctl -n flight1 -r; res f1_destroy $?
 
+# -- poll1: poll, GET/PUT, mmap, ENODATA step by step ------------------------
+lttctl -n poll1 -c --subbuf-size-high 4096 --subbuf-num-high 2; res p1_create $?
+ltt-guest-tool polltest poll1 1 >$R/polltest.txt 2>&1; res p1_polltest $?
+lttctl -n poll1 -r; res p1_destroy $?
+
 # -- hybrid1: only the cpu channel overwrites -----------------------------
 lttctl -n hybrid1 -c -m hybrid; res h1_create $?
 ls -lR $T/hybrid1 >$R/hybrid1-files.txt 2>&1

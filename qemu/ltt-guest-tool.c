@@ -10,6 +10,10 @@
  *                                  the second open must fail with EBUSY
  *   ltt-guest-tool ioctls FILE     GET_N_SUBBUFS, GET_SUBBUF_SIZE, and
  *                                  PUT_SUBBUF of a wrong offset refused
+ *   ltt-guest-tool polltest TRACE CPU  on a normal trace created with
+ *                                  4 KiB x 2 cpu sub-buffers, not started:
+ *                                  poll, GET/PUT, mmap and ENODATA through
+ *                                  start, fill, stop and drain
  *   ltt-guest-tool pushtest FILE CPU   on a flight channel of CPU: take a
  *                                  sub-buffer, make the writer wrap the
  *                                  buffer, then PUT_SUBBUF must say EIO
@@ -26,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <linux/netlink.h>
@@ -267,8 +273,104 @@ static int pushtest(const char *file, int cpu)
 	return 0;
 }
 
+static short poll_now(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN | POLLPRI };
+
+	if (poll(&p, 1, 0) < 0)
+		return -1;
+	return p.revents;
+}
+
+static int lttctl_op(const char *trace, const char *op)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "lttctl -n %s %s >/dev/null", trace, op);
+	return system(cmd);
+}
+
+#define EXPECT(what, cond) do {						\
+		int ok_ = (cond);					\
+		printf("%-50s %s\n", what, ok_ ? "ok" : "FAILED");	\
+		bad += !ok_;						\
+	} while (0)
+
+static int polltest(const char *trace, int cpu)
+{
+	char file[256];
+	__u32 n = 0, size = 0, off = 0, off2 = 0;
+	cpu_set_t set;
+	char buf[100];
+	short r;
+	int fd, ev, bad = 0, i;
+	void *map;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("sched_setaffinity");
+		return 1;
+	}
+	snprintf(file, sizeof(file), "/mnt/relayfs/ltt/%s/cpu_%d", trace, cpu);
+	fd = open(file, O_RDONLY | O_NONBLOCK);
+	ev = open("/proc/ltt_user_generic", O_WRONLY);
+	if (fd < 0 || ev < 0) {
+		perror("open");
+		return 1;
+	}
+	ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n);
+	ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size);
+	EXPECT("geometry 2 x 4096", n == 2 && size == 4096);
+	map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	EXPECT("mmap of one sub-buffer refused", map == MAP_FAILED);
+	map = mmap(NULL, (size_t)n * size, PROT_READ, MAP_PRIVATE, fd, 0);
+	EXPECT("mmap of the whole buffer", map != MAP_FAILED);
+	EXPECT("not started: poll says nothing", poll_now(fd) == 0);
+	EXPECT("not started: GET_SUBBUF says EAGAIN",
+	       ioctl(fd, RELAYFS_GET_SUBBUF, &off) < 0 && errno == EAGAIN);
+	EXPECT("not started: PUT_SUBBUF refused", ioctl(fd, RELAYFS_PUT_SUBBUF, &off) < 0);
+	if (lttctl_op(trace, "-s"))
+		return 1;
+	memset(buf, 'q', sizeof(buf));
+	for (i = 0; i < 10000 && !(poll_now(fd) & POLLIN); i++)
+		if (write(ev, buf, sizeof(buf)) < 0)
+			return 1;
+	r = poll_now(fd);
+	printf("after %d events: revents %#x\n", i, r);
+	EXPECT("a complete sub-buffer: POLLIN", r & POLLIN);
+	EXPECT("2 sub-buffers, writer in the last: POLLPRI (full)", r & POLLPRI);
+	EXPECT("no POLLHUP while tracing", !(r & POLLHUP));
+	EXPECT("GET_SUBBUF gives offset 0", ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0 && off == 0);
+	EXPECT("its block header is in the map (magic)",
+	       map != MAP_FAILED && *(__u32 *)((char *)map + 40) == LTT_TRACER_MAGIC_NUMBER);
+	EXPECT("PUT_SUBBUF gives it back", ioctl(fd, RELAYFS_PUT_SUBBUF, &off) == 0);
+	EXPECT("then nothing more to read: EAGAIN",
+	       ioctl(fd, RELAYFS_GET_SUBBUF, &off2) < 0 && errno == EAGAIN);
+	if (lttctl_op(trace, "-q"))
+		return 1;
+	r = poll_now(fd);
+	EXPECT("stopped: the flushed sub-buffer, POLLIN, not yet POLLHUP",
+	       (r & POLLIN) && !(r & POLLHUP));
+	/* kernel events (lttctl's own system calls...) may have filled more */
+	for (i = 0; i < (int)n && ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0; i++) {
+		printf("drained sub-buffer at %u\n", off);
+		if (off % size || ioctl(fd, RELAYFS_PUT_SUBBUF, &off))
+			break;
+	}
+	EXPECT("stopped: 1 or 2 sub-buffers to drain, at sub-buffer offsets",
+	       i >= 1 && off % size == 0);
+	r = poll_now(fd);
+	EXPECT("stopped and drained: POLLHUP", r & POLLHUP);
+	EXPECT("stopped and drained: GET_SUBBUF says ENODATA",
+	       ioctl(fd, RELAYFS_GET_SUBBUF, &off) < 0 && errno == ENODATA);
+	return bad != 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 3 && !strcmp(argv[1], "polltest"))
+		return polltest(argv[2], atoi(argv[3]));
 	if (argc > 3 && !strcmp(argv[1], "pushtest"))
 		return pushtest(argv[2], atoi(argv[3]));
 	if (argc > 1 && !strcmp(argv[1], "load"))
@@ -279,6 +381,6 @@ int main(int argc, char **argv)
 		return open2(argv[2]);
 	if (argc > 2 && !strcmp(argv[1], "ioctls"))
 		return ioctls(argv[2]);
-	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU\n");
+	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | polltest TRACE CPU\n");
 	return 2;
 }

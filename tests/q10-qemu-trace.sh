@@ -55,7 +55,7 @@ step() { # name expected(0|fail)
 for s in mount_relayfs nonroot_no_trace badmsg t1_create open2 ioctls t1_start \
 	 t1_load0 t1_load1 t2_create t2_start t2_load t2_stop t2_destroy t2_lttd \
 	 t2_gone t1_stop t1_destroy t1_lttd f1_create f1_start f1_load f1_stop \
-	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy s_create s_start s_load s_stop s_destroy s_lttd \
+	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy p1_create p1_destroy s_create s_start s_load s_stop s_destroy s_lttd \
 	 l2_create l2_start l2_load l2_stop l2_lttd l2_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
 	check "guest: $s" step $s 0
 done
@@ -187,6 +187,8 @@ flight_ok() {
 }
 check "flight dump: the last sub-buffers, contiguous, ending with the last event" flight_ok
 flight_ok >"$TMP/fl" 2>&1; sed 's/^/# /' "$TMP/fl"
+check "poll/GET/PUT/mmap/ENODATA through start, fill, stop and drain" step p1_polltest 0
+grep -v ' ok$' "$OUT/polltest.txt" 2>/dev/null | sed 's/^/#   /'
 check "flight: a reader pushed by the writer gets EIO from PUT_SUBBUF, then goes on" \
 	step f2_pushtest 0
 check "flight: the facilities channel is kept whole (not overwritten)" \
@@ -199,16 +201,17 @@ check "channel.buffer_stats in cpu_0 reports events lost" \
 check "lttv-text --cpu-stats counts the losses" sh -c "
 	'$LTTV' -t '$OUT/lossy' -c -q | grep -Eq '^cpu 0: .*, [1-9][0-9]* lost'"
 # 510 events written on CPU 0: each one is either in the trace or counted
-# lost.  The loss counter also counts heartbeats that found the buffer full
-# (a few per second at most), so the sum may exceed what was written by
-# that much, never fall short of it.
+# lost.  The loss counter also counts the other events that found the
+# buffer full (heartbeats, and the kernel's own events when patch 0007
+# traces system calls), so the sum may exceed what was written, never fall
+# short of it.
 loss_accounting() {
 	kept=$(grep -c '^user_generic\.string: .* (cpu_0) ' "$TMP/l.txt")
 	lost=$(sed -n 's/^channel\.buffer_stats: .* (cpu_0) .*events_lost = \([0-9]*\).*/\1/p' "$TMP/l.txt" | sort -n | tail -n 1)
 	echo "kept $kept + lost $lost = $((kept + lost)) of 510"
-	test $((kept + lost)) -ge 510 && test $((kept + lost)) -le 530 && test "$kept" -lt 510
+	test $((kept + lost)) -ge 510 && test "$kept" -lt 510
 }
-check "lossy: events kept + counted lost = events written (510, + lost heartbeats)" loss_accounting
+check "lossy: every event written is kept or counted lost (510)" loss_accounting
 loss_accounting 2>&1 | sed 's/^/# /'
 
 # a buffer still full at the stop: its last losses are in the trace too
@@ -219,7 +222,7 @@ final_losses() {
 	kept=$(grep -c '^user_generic\.string: .* (cpu_1) ' "$TMP/l2.txt")
 	echo "lost: ${intrace:-none} in the trace, ${kernel:-none} in dmesg; kept $kept of 300"
 	test -n "$kernel" && test "$kernel" -gt 0 && test "$intrace" = "$kernel" &&
-		test $((kept + kernel)) -ge 300 && test $((kept + kernel)) -le 320
+		test $((kept + kernel)) -ge 300
 }
 check "full at the stop: the trace reports every loss (as the kernel counted)" final_losses
 final_losses 2>&1 | sed 's/^/# /'
@@ -236,9 +239,9 @@ stress_accounting() {
 		lost=$((lost + ${l:-0}))
 	done
 	echo "kept $kept + lost $lost = $((kept + lost)) of 8000"
-	test $((kept + lost)) -ge 8000 && test $((kept + lost)) -le 8040 && test "$kept" -le 8000
+	test $((kept + lost)) -ge 8000 && test "$kept" -le 8000
 }
-check "stress: events kept + counted lost = events written (8000, + lost heartbeats)" stress_accounting
+check "stress: every event written is kept or counted lost (8000)" stress_accounting
 stress_accounting 2>&1 | sed 's/^/# /'
 check "stress: no corrupted sub-buffer" \
 	sh -c "! grep -Eq 'corrupted_subbuffers = [1-9]' '$TMP/s.txt' && ! grep -Eq 'LTT: stress .* [1-9][0-9]* corrupted' '$OUT/dmesg.txt'"
