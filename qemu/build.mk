@@ -14,3 +14,10 @@ qemu-test: all
 		echo "== $$t"; \
 		$(BIN)/lttv-text -t $(QEMU_TEST_OUT)/$$t --cpu-stats --summary -q || exit 1; \
 	done
+
+# `make record-traces`: record again the real traces kept under traces/
+# (qemu/record-traces.sh; traces/README says what each one is).
+.PHONY: record-traces
+record-traces: all
+	@$(MAKE) --no-print-directory kernel
+	@BUILD=$(BUILD) qemu/record-traces.sh
