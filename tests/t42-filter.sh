@@ -63,5 +63,46 @@ fails_at 5 "not (cpu = 0 or cpu = 1"
 fails_at 1 "event.nam = x"
 fails_at 7 "cpu = zero"
 fails_at 31 "event.name = fork and cpu = 1 2"
+# 300 random expressions: well-formed ones (comparisons joined by and/or,
+# with not and parentheses) and token salads; each must be parsed or
+# refused (exit 0 or 2), never crash or upset a sanitizer
+awk 'BEGIN { srand(42);
+	nn = split("event.name event.facility cpu state.pid state.process_name " \
+		"state.mode event.time fd field.filename out_state", name, " ");
+	no = split("= != < > <= >=", op, " ");
+	nv = split("schedchange kernel 0 1 2404 ls \"/bin/ls\" 0x10 sys* TRAP 0.000005 " \
+		"EXIT_ZOMBIE", val, " ");
+	nt = split("event.name cpu = != < ( ) and or not \" 12 . == x*", tok, " ");
+	for (i = 0; i < 300; i++) {
+		s = "";
+		if (rand() < 0.6) {
+			k = 1 + int(rand() * 4);
+			for (j = 0; j < k; j++) {
+				c = name[int(rand() * nn) + 1] " " op[int(rand() * no) + 1] " " \
+				    val[int(rand() * nv) + 1];
+				if (rand() < 0.3) c = "not " c;
+				if (rand() < 0.3) c = "(" c ")";
+				s = s (j ? (rand() < 0.5 ? " and " : " or ") : "") c;
+			}
+		} else {
+			k = int(rand() * 9);
+			for (j = 0; j < k; j++)
+				s = s tok[int(rand() * nt) + 1] (rand() < 0.7 ? " " : "");
+		}
+		print s
+	} }' >"$TMP/exprs"
+bad=0 parsed=0 refused=0
+while IFS= read -r e; do
+	"$gtk" -t "$TMP/k" --filter "$e" >/dev/null 2>"$TMP/f.err"
+	rc=$?
+	case $rc in
+	0) parsed=$((parsed + 1)) ;;
+	2) refused=$((refused + 1)) ;;
+	*) bad=$((bad + 1)); echo "#   exit $rc for: $e" ;;
+	esac
+done <"$TMP/exprs"
+check "300 random expressions ($parsed parsed, $refused refused): no crash" \
+	test "$bad" -eq 0 -a "$parsed" -gt 50 -a "$refused" -gt 50
+
 check "the caret is under the column" sh -c "'$gtk' -t '$TMP/k' --filter 'cpu = zero' 2>&1 | grep -q '^        ^\$'"
 done_testing
