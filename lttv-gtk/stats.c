@@ -57,6 +57,19 @@ static void print_counts(GString *out, const char *title, GHashTable *h)
 	g_ptr_array_free(v, TRUE);
 }
 
+typedef struct cpu_row {
+	unsigned pid;
+	char name[LTT_STATE_NAME_MAX];
+	uint64_t total, ns[LTT_STATE_NUM_MODES];
+} cpu_row;
+
+static gint by_total(gconstpointer x, gconstpointer y)
+{
+	const cpu_row *a = x, *b = y;
+
+	return a->total < b->total ? 1 : a->total > b->total ? -1 : (a->pid > b->pid) - (a->pid < b->pid);
+}
+
 static void count_free(gpointer p)
 {
 	count *c = p;
@@ -123,29 +136,46 @@ void lttv_stats_refresh(app *a)
 	}
 	g_mutex_unlock(&a->doc->lock);
 	g_string_append_printf(out, "%" PRIu64 " events\n", total);
+	/* the difference of the model at both ends, busiest first */
+	g_string_append_printf(out, "\nCPU time in the visible range (ms), busiest first"
+			       " (an idle task's user time is idle time)\n"
+			       "  %-6s %-16s %10s %10s %10s %10s %10s %10s %10s\n", "pid", "name",
+			       "total", "user", "syscall", "trap", "irq", "softirq", "unknown");
+	{
+		GArray *rows = g_array_new(FALSE, FALSE, sizeof(cpu_row));
+
+		for (unsigned i = 0; i < ltt_state_num_processes(s1); i++) {
+			ltt_state_process_info p0 = { 0 }, p1;
+			cpu_row r = { 0 };
+
+			ltt_state_process(s1, i, &p1);
+			if (i < ltt_state_num_processes(s0))
+				ltt_state_process(s0, i, &p0);
+			for (int m = 0; m < LTT_STATE_NUM_MODES; m++) {
+				r.ns[m] = p1.cpu_ns[m] - p0.cpu_ns[m];
+				r.total += r.ns[m];
+			}
+			if (!r.total)
+				continue;
+			r.pid = p1.pid;
+			g_strlcpy(r.name, *p1.name ? p1.name : "-", sizeof(r.name));
+			g_array_append_val(rows, r);
+		}
+		g_array_sort(rows, by_total);
+		for (guint k = 0; k < rows->len; k++) {
+			const cpu_row *r = &g_array_index(rows, cpu_row, k);
+
+			g_string_append_printf(out, "  %-6u %-16s %10.3f", r->pid, r->name,
+					       r->total / 1e6);
+			for (int m = 0; m < LTT_STATE_NUM_MODES; m++)
+				g_string_append_printf(out, " %10.3f", r->ns[m] / 1e6);
+			g_string_append_c(out, '\n');
+		}
+		g_array_free(rows, TRUE);
+	}
 	print_counts(out, "Events per type", types);
 	print_counts(out, "Events per CPU", cpus);
 	print_counts(out, "Events per process", procs);
-	g_string_append(out, "\nCPU time in the visible range (ms): pid, name, user, syscall, "
-			"trap, irq, softirq, unknown\n");
-	for (unsigned i = 0; i < ltt_state_num_processes(s1); i++) {
-		ltt_state_process_info p0 = { 0 }, p1;
-		uint64_t sum = 0, dm[LTT_STATE_NUM_MODES];
-
-		ltt_state_process(s1, i, &p1);
-		if (i < ltt_state_num_processes(s0))
-			ltt_state_process(s0, i, &p0);
-		for (int m = 0; m < LTT_STATE_NUM_MODES; m++) {
-			dm[m] = p1.cpu_ns[m] - p0.cpu_ns[m];
-			sum += dm[m];
-		}
-		if (!sum)
-			continue;
-		g_string_append_printf(out, "  %-6u %-16s", p1.pid, p1.name);
-		for (int m = 0; m < LTT_STATE_NUM_MODES; m++)
-			g_string_append_printf(out, " %10.3f", dm[m] / 1e6);
-		g_string_append_c(out, '\n');
-	}
 	if (err) {
 		g_string_append_printf(out, "\nerror: %s\n", ltt_error_message(err));
 		ltt_error_free(err);

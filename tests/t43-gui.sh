@@ -65,6 +65,7 @@ script="wait-index;
 	filter-events event.name =; expect-filter-error column 13: expected a value;
 	filter-events;
 	view statistics; sleep 300; expect-stats Events per type; expect-stats sleep;
+	expect-stats busiest first;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
 	view controlflow;
 	$xinput
