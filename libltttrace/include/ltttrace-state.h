@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ltttrace-state.h - the system state a kernel trace describes: processes,
- * what each CPU runs, interrupt lines; and an index of a whole trace for
- * viewers (checkpoints to seek by time, state intervals to draw).
+ * what each CPU runs, interrupt lines and softirqs; and an index of a whole
+ * trace for viewers (checkpoints to seek by time, state intervals to draw).
  *
  * Included by ltttrace.h; do not include it directly.
  *
@@ -15,12 +15,15 @@
  *   ltt_state_index  one pass over a trace (ltt_state_index_run(), in
  *                    slices, so that a viewer can show progress) that saves
  *                    a copy of the model every N events (a checkpoint) and
- *                    the history of every row (process, CPU, IRQ) as a list
- *                    of (time, kind) changes.  Then:
+ *                    the history of every row (process, CPU, IRQ, softirq)
+ *                    as a list of (time, kind) changes.  Then:
  *                      ltt_state_index_seek()       state at any time T:
  *                                                   restore the last
  *                                                   checkpoint before T,
- *                                                   replay at most N events;
+ *                                                   replay at most N events
+ *                                                   (a checkpoint keeps only
+ *                                                   the processes that can
+ *                                                   still change);
  *                      ltt_state_index_intervals()  the (start, end, kind)
  *                                                   intervals of a row in a
  *                                                   time range, merged below
@@ -38,8 +41,10 @@
  *                                      start: name, parent, tgid, status,
  *                                      mode (user threads: USER_MODE below)
  *   process.fork         new child: WAIT_FORK, name of its parent, mode
- *                        stack USER_MODE+SYSCALL (it returns from clone)
+ *                        stack USER_MODE+SYSCALL (it returns from clone);
+ *                        a live process with that pid is retired (DEAD)
  *   process.kernel_thread new kernel thread: WAIT_FORK, mode SYSCALL
+ *                        (both ignored for pid 0: nothing forks the idle task)
  *   process.schedchange  out: WAIT_CPU if out_state is RUNNING, ZOMBIE if
  *                        it had exited (or EXIT_ZOMBIE), DEAD for EXIT_DEAD,
  *                        WAIT otherwise;  in: RUN on this CPU
@@ -52,6 +57,8 @@
  *                        An exit without its entry (the entry came before
  *                        the trace) leaves USER_MODE for a user process.
  *   statedump.interrupt  the name of an IRQ line
+ *   kernel.soft_irq_*    also: the softirq (by id, named by its label) is
+ *                        busy while any CPU runs it
  *
  * A CPU first seen without a schedchange is assumed to run its idle task
  * (pid 0, one per CPU, named "swapper/N"), as LTTV does.  The model is of
