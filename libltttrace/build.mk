@@ -53,6 +53,6 @@ install: all
 		$(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ltt/facilities
 	install -m 644 $(LIBLTT_A) $(LIBLTT_SO) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(LIB)/pkgconfig/ltttrace.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	install -m 644 libltttrace/include/ltttrace.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 libltttrace/include/ltttrace.h libltttrace/include/ltttrace-state.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 facilities/*.xml $(DESTDIR)$(PREFIX)/share/ltt/facilities/
 	install -m 755 $(wildcard $(BIN)/*) $(DESTDIR)$(PREFIX)/bin/
