@@ -200,6 +200,11 @@ check "channel.buffer_stats in cpu_0 reports events lost" \
 	grep -Eq '^channel\.buffer_stats: .* \(cpu_0\) .*events_lost = [1-9]' "$TMP/l.txt"
 check "lttv-text --cpu-stats counts the losses" sh -c "
 	'$LTTV' -t '$OUT/lossy' -c -q | grep -Eq '^cpu 0: .*, [1-9][0-9]* lost'"
+# Loss accounting is exact but for heartbeats when the guest turned the
+# kernel's own events off (patch 0007's ltt_probes.enable, "probes_off"):
+# then the sum may exceed what was written by a few heartbeats only.
+if step probes_off 0; then SLACK=40; else SLACK=1000000000; fi
+
 # 510 events written on CPU 0: each one is either in the trace or counted
 # lost.  The loss counter also counts the other events that found the
 # buffer full (heartbeats, and the kernel's own events when patch 0007
@@ -209,7 +214,8 @@ loss_accounting() {
 	kept=$(grep -c '^user_generic\.string: .* (cpu_0) ' "$TMP/l.txt")
 	lost=$(sed -n 's/^channel\.buffer_stats: .* (cpu_0) .*events_lost = \([0-9]*\).*/\1/p' "$TMP/l.txt" | sort -n | tail -n 1)
 	echo "kept $kept + lost $lost = $((kept + lost)) of 510"
-	test $((kept + lost)) -ge 510 && test "$kept" -lt 510
+	test $((kept + lost)) -ge 510 && test $((kept + lost)) -le $((510 + SLACK)) &&
+		test "$kept" -lt 510
 }
 check "lossy: every event written is kept or counted lost (510)" loss_accounting
 loss_accounting 2>&1 | sed 's/^/# /'
@@ -222,7 +228,7 @@ final_losses() {
 	kept=$(grep -c '^user_generic\.string: .* (cpu_1) ' "$TMP/l2.txt")
 	echo "lost: ${intrace:-none} in the trace, ${kernel:-none} in dmesg; kept $kept of 300"
 	test -n "$kernel" && test "$kernel" -gt 0 && test "$intrace" = "$kernel" &&
-		test $((kept + kernel)) -ge 300
+		test $((kept + kernel)) -ge 300 && test $((kept + kernel)) -le $((300 + SLACK))
 }
 check "full at the stop: the trace reports every loss (as the kernel counted)" final_losses
 final_losses 2>&1 | sed 's/^/# /'
@@ -239,7 +245,8 @@ stress_accounting() {
 		lost=$((lost + ${l:-0}))
 	done
 	echo "kept $kept + lost $lost = $((kept + lost)) of 8000"
-	test $((kept + lost)) -ge 8000 && test "$kept" -le 8000
+	test $((kept + lost)) -ge 8000 && test $((kept + lost)) -le $((8000 + SLACK)) &&
+		test "$kept" -le 8000
 }
 check "stress: every event written is kept or counted lost (8000)" stress_accounting
 stress_accounting 2>&1 | sed 's/^/# /'
