@@ -32,7 +32,7 @@ BIN := $(BUILD)/bin
 LIB := $(BUILD)/lib
 OBJ := $(BUILD)/obj
 
-SAMPLE_TRACE ?= traces/sample-synthetic
+SAMPLE_TRACE ?= traces/qemu-busybox
 
 .PHONY: all deps run check test tests clean fuzz
 tests:
