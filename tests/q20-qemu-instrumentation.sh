@@ -135,13 +135,14 @@ timer_ok() {
 		x=$(grep -c "^kernel\.irq_exit: .* (control/interrupts_$c) " "$TMP/t.txt")
 		a=$(grep -c "^kernel\.irq_entry: .* (control/interrupts_$c) " "$TMP/t.txt")
 		echo "CPU $c: $e timer interrupts, $a entries, $x exits"
-		[ "$e" -gt 0 ] && [ "$a" = "$x" ] || return 1
+		# (one handler may run while the probes are attached or detached)
+		[ "$e" -gt 0 ] && [ $((a - x)) -le 1 ] && [ $((x - a)) -le 1 ] || return 1
 	done
 }
-check "the local timer interrupt (236) on both CPUs, every irq_entry with its irq_exit" timer_ok
-check "softirqs: as many soft_irq_exit as soft_irq_entry" sh -c "
-	test \$(grep -c '^kernel\\.soft_irq_entry' '$TMP/t.txt') -gt 0 &&
-	test \$(grep -c '^kernel\\.soft_irq_entry' '$TMP/t.txt') = \$(grep -c '^kernel\\.soft_irq_exit' '$TMP/t.txt')"
+check "the local timer interrupt (236) on both CPUs, each irq_entry with its irq_exit" timer_ok
+check "softirqs: as many soft_irq_exit as soft_irq_entry (2 CPUs: +-2 at the edges)" sh -c "
+	e=\$(grep -c '^kernel\\.soft_irq_entry' '$TMP/t.txt'); x=\$(grep -c '^kernel\\.soft_irq_exit' '$TMP/t.txt')
+	test \$e -gt 0 -a \$((e - x)) -le 2 -a \$((x - e)) -le 2"
 
 # -- user space events ------------------------------------------------------------------
 user_ok() {
