@@ -287,3 +287,110 @@ int lttv_list_key(app *a, guint key)
 	gtk_widget_queue_draw(a->list_area);
 	return 1;
 }
+
+/*
+ * Search: the next (dir > 0) or previous event that matches the expression
+ * typed in the event filter entry, from cursor A (or the view's left edge);
+ * cursor A goes there and its process is selected. Backwards, windows of
+ * growing size are replayed from a checkpoint until one holds a match.
+ * Returns 1 if found, 0 if not, -1 if the expression is wrong.
+ */
+int lttv_find(app *a, int dir)
+{
+	const char *text = gtk_entry_get_text(GTK_ENTRY(a->event_filter));
+	char *error = NULL;
+	lttv_filter *f;
+	ltt_state *st;
+	ltt_error *err = NULL;
+	int64_t from, found = INT64_MIN;
+	int found_pid = -1;
+
+	if (!a->doc)
+		return 0;
+	f = lttv_filter_parse(text, a->doc->origin_ns, &error);
+	if (!f) {
+		gtk_label_set_text(GTK_LABEL(a->filter_error), error);
+		gtk_widget_show(a->filter_error);
+		g_free(error);
+		return -1;
+	}
+	gtk_widget_hide(a->filter_error);
+	from = a->cursor_a != INT64_MIN ? a->cursor_a : a->t0;
+	st = ltt_state_new();
+	g_mutex_lock(&a->doc->lock);
+	if (dir > 0) {
+		ltt_iter *it = ltt_iter_new(&a->doc->trace, 1, &err);
+		const ltt_event *ev;
+
+		if (it && ltt_state_index_seek(a->doc->idx, from + 1, st, &err) == 0 &&
+		    ltt_iter_seek_time(it, from + 1, &err) == 0)
+			while (ltt_iter_next(it, &ev, &err) > 0) {
+				ltt_state_process_event(st, ev);
+				if (lttv_filter_match(f, ev, st)) {
+					int i = ltt_state_cpu_process(st, ltt_event_cpu(ev));
+					ltt_state_process_info pi;
+
+					found = ltt_event_time_ns(ev);
+					if (i >= 0 && ltt_state_process(st, (unsigned)i, &pi) == 0)
+						found_pid = (int)pi.pid;
+					break;
+				}
+			}
+		ltt_iter_free(it);
+	} else {
+		int64_t dt = MAX((a->t1 - a->t0) / 100, 1000);
+
+		for (;;) {
+			int64_t lo = from - dt;
+			ltt_iter *it = ltt_iter_new(&a->doc->trace, 1, &err);
+			const ltt_event *ev;
+
+			if (lo < a->doc->start_ns)
+				lo = a->doc->start_ns;
+			if (!it || ltt_state_index_seek(a->doc->idx, lo, st, &err) < 0 ||
+			    ltt_iter_seek_time(it, lo, &err) < 0) {
+				ltt_iter_free(it);
+				break;
+			}
+			while (ltt_iter_next(it, &ev, &err) > 0 && ltt_event_time_ns(ev) < from) {
+				ltt_state_process_event(st, ev);
+				if (lttv_filter_match(f, ev, st)) {
+					int i = ltt_state_cpu_process(st, ltt_event_cpu(ev));
+					ltt_state_process_info pi;
+
+					found = ltt_event_time_ns(ev);
+					found_pid = -1;
+					if (i >= 0 && ltt_state_process(st, (unsigned)i, &pi) == 0)
+						found_pid = (int)pi.pid;
+				}
+			}
+			ltt_iter_free(it);
+			if (found != INT64_MIN || lo <= a->doc->start_ns)
+				break;
+			dt *= 4;
+		}
+	}
+	g_mutex_unlock(&a->doc->lock);
+	ltt_state_free(st);
+	lttv_filter_free(f);
+	if (err) {
+		g_printerr("lttv-gtk: search: %s\n", ltt_error_message(err));
+		ltt_error_free(err);
+	}
+	if (found == INT64_MIN) {
+		gtk_widget_error_bell(a->event_filter);
+		gtk_label_set_text(GTK_LABEL(a->status), dir > 0 ? "no match after cursor A"
+								 : "no match before cursor A");
+		return 0;
+	}
+	if (found < a->t0 || found > a->t1)
+		lttv_set_range(a, found - (a->t1 - a->t0) / 2, found + (a->t1 - a->t0) / 2);
+	lttv_set_cursor(a, found, 0);
+	if (found_pid >= 0) {
+		int r = lttv_row_of_pid(&a->cf, (unsigned)found_pid);
+
+		if (r >= 0)
+			lttv_select_row(&a->cf, r);
+	}
+	return 1;
+}

@@ -100,7 +100,8 @@ static int run_command(app *a, const char *cmd)
 			lttv_set_range(a, x, y);
 	} else if (!strcmp(w[0], "key") && n >= 2) {
 		lttv_key(a, gdk_keyval_from_name(w[1]),
-			      n > 2 && !strcmp(w[2], "ctrl") ? GDK_CONTROL_MASK : 0);
+			      n > 2 && !strcmp(w[2], "ctrl") ? GDK_CONTROL_MASK :
+			      n > 2 && !strcmp(w[2], "shift") ? GDK_SHIFT_MASK : 0);
 	} else if (!strcmp(w[0], "click-time") && n >= 3) {
 		/* click at a time (seconds) on the row of a pid */
 		int64_t t = rel_time(a, w[1]);
@@ -235,6 +236,11 @@ static int run_command(app *a, const char *cmd)
 	} else if (!strcmp(w[0], "close-help")) {
 		if (a->help)
 			gtk_widget_destroy(a->help);
+	} else if (!strcmp(w[0], "find-text")) {
+		/* type an expression in the event filter entry, without applying it */
+		const char *e = strchr(cmd, ' ');
+
+		gtk_entry_set_text(GTK_ENTRY(a->event_filter), e ? e + 1 : "");
 	} else if (!strcmp(w[0], "show-hidden")) {
 		lttv_show_hidden(a);
 	} else if (!strcmp(w[0], "expect-row") && n == 3) {

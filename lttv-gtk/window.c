@@ -234,7 +234,7 @@ void lttv_queue_redraw(app *a)
 	if (a->doc && a->doc->hidden) {
 		char buf[64];
 
-		snprintf(buf, sizeof(buf), "Show hidden (%u)", g_hash_table_size(a->doc->hidden));
+		snprintf(buf, sizeof(buf), "Unhide (%u)", g_hash_table_size(a->doc->hidden));
 		gtk_button_set_label(GTK_BUTTON(a->hidden_btn), buf);
 	}
 	update_status(a);
@@ -827,6 +827,8 @@ static const char help_text[] =
 	"  Ctrl+F                filter the rows (name or pid)\n"
 	"  Ctrl+E                filter the events (expression)\n"
 	"  Ctrl+O                open a trace      Ctrl+Q  quit\n"
+	"  F3, Shift+F3          find the next, previous event that matches\n"
+	"                        the expression of the event filter\n"
 	"  F1                    this help\n"
 	"\n"
 	"Event filter: event.name, event.facility, event.time, cpu, state.pid,\n"
@@ -865,6 +867,8 @@ void lttv_show_help(app *a)
 }
 
 static void on_help(GtkButton *b, gpointer data) { lttv_show_help(data); }
+static void on_find_prev(GtkButton *b, gpointer data) { lttv_find(data, -1); }
+static void on_find_next(GtkButton *b, gpointer data) { lttv_find(data, 1); }
 
 int lttv_key(app *a, guint key, guint state)
 {
@@ -901,6 +905,7 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_h: lttv_hide_selected(a); return 1;
 	case GDK_KEY_z: lttv_on_zoom_sel(NULL, a); return 1;
 	case GDK_KEY_F1: lttv_show_help(a); return 1;
+	case GDK_KEY_F3: lttv_find(a, (state & GDK_SHIFT_MASK) ? -1 : 1); return 1;
 	default: return 0;
 	}
 }
@@ -911,7 +916,8 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *e, gpointer data)
 	GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(a->win));
 
 	/* typing in an entry is typing */
-	if (focus && GTK_IS_ENTRY(focus) && !(e->state & GDK_CONTROL_MASK))
+	if (focus && GTK_IS_ENTRY(focus) && !(e->state & GDK_CONTROL_MASK) &&
+	    e->keyval != GDK_KEY_F3 && e->keyval != GDK_KEY_F1)
 		return FALSE;
 	return lttv_key(a, e->keyval, e->state) ? TRUE : FALSE;
 }
@@ -992,20 +998,21 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 
 	gtk_container_set_border_width(GTK_CONTAINER(bar), 4);
 	tool_button(bar, "Open", "Open a trace folder (Ctrl+O)", G_CALLBACK(on_open), a);
-	tool_button(bar, "Zoom in", "Zoom in (+, Ctrl+wheel)", G_CALLBACK(on_zoom_in), a);
-	tool_button(bar, "Zoom out", "Zoom out (-, Ctrl+wheel)", G_CALLBACK(on_zoom_out), a);
+	tool_button(bar, "+", "Zoom in (+, Ctrl+wheel)", G_CALLBACK(on_zoom_in), a);
+	tool_button(bar, "-", "Zoom out (-, Ctrl+wheel)", G_CALLBACK(on_zoom_out), a);
 	tool_button(bar, "Fit", "Zoom to the whole trace (0, Home)", G_CALLBACK(on_zoom_fit), a);
-	tool_button(bar, "Zoom A..B", "Zoom to cursors A..B or the last right-drag "
+	tool_button(bar, "A..B", "Zoom to cursors A..B or the last right-drag "
 		    "selection (z)", G_CALLBACK(lttv_on_zoom_sel), a);
 	a->goto_entry = gtk_entry_new();
 	gtk_entry_set_placeholder_text(GTK_ENTRY(a->goto_entry), "go to time (s)");
-	gtk_entry_set_width_chars(GTK_ENTRY(a->goto_entry), 14);
+	gtk_entry_set_width_chars(GTK_ENTRY(a->goto_entry), 11);
 	gtk_widget_set_tooltip_text(a->goto_entry, "Seconds from the trace start, or a time "
 				    "as lttv-text prints it (Ctrl+G)");
 	g_signal_connect(a->goto_entry, "activate", G_CALLBACK(lttv_on_goto), a);
 	gtk_box_pack_start(GTK_BOX(bar), a->goto_entry, FALSE, FALSE, 0);
 	a->row_filter = gtk_search_entry_new();
 	gtk_entry_set_placeholder_text(GTK_ENTRY(a->row_filter), "rows: name or pid");
+	gtk_entry_set_width_chars(GTK_ENTRY(a->row_filter), 13);
 	gtk_widget_set_tooltip_text(a->row_filter, "Show only processes whose name contains "
 				    "this text, or with this pid (Ctrl+F)");
 	g_signal_connect(a->row_filter, "search-changed", G_CALLBACK(lttv_on_row_filter), a);
@@ -1019,7 +1026,11 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 		"= != < > <= >=, and, or, not, ( )");
 	g_signal_connect(a->event_filter, "activate", G_CALLBACK(lttv_on_event_filter), a);
 	gtk_box_pack_start(GTK_BOX(bar), a->event_filter, TRUE, TRUE, 0);
-	a->hidden_btn = tool_button(bar, "Show hidden (0)", "Show the rows hidden with h or "
+	tool_button(bar, "< Find", "The previous event that matches the expression (Shift+F3)",
+		    G_CALLBACK(on_find_prev), a);
+	tool_button(bar, "Find >", "The next event that matches the expression (F3)",
+		    G_CALLBACK(on_find_next), a);
+	a->hidden_btn = tool_button(bar, "Unhide (0)", "Show the rows hidden with h or "
 				    "the right-click menu", G_CALLBACK(on_show_hidden), a);
 	tool_button(bar, "Keys", "Keys and mouse (F1)", G_CALLBACK(on_help), a);
 	tool_button(bar, "Tracing...", "Start or stop tracing (lttctl, lttd)",

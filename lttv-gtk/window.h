@@ -112,6 +112,7 @@ gboolean lttv_on_list_press(GtkWidget *w, GdkEventButton *e, gpointer data);
 gboolean lttv_on_list_scroll(GtkWidget *w, GdkEventScroll *e, gpointer data);
 void lttv_on_list_size(GtkWidget *w, GdkRectangle *r, gpointer data);
 int lttv_list_key(app *a, guint key);
+int lttv_find(app *a, int dir);
 
 /* stats.c */
 void lttv_stats_refresh(app *a);

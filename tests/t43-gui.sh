@@ -69,6 +69,12 @@ script="wait-index;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
 	view controlflow;
 	$xinput
+	range 0.4..0.7; goto 0.5; filter-events; find-text event.name = exec;
+	key F3; expect-cursor a 0.610066507; expect-selected 2473;
+	key F3 shift; expect-cursor a 0.420064105; expect-selected 2472;
+	key F3 shift; key F3 shift; expect-cursor a 0.150067132; expect-selected 2471;
+	find-text event.name =; key F3; expect-filter-error column 13;
+	find-text; filter-events;
 	key F1; sleep 200; expect-help Ctrl+wheel; expect-help state.process_name; close-help;
 	tracing; sleep 300; tracing-start; sleep 300; expect-tracing lttctl;
 	tracing-close; sleep 200;
