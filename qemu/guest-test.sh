@@ -33,6 +33,10 @@ L1=$!
 sleep 1
 echo "$(uptime_s) $(date +%s)" >$R/t1_start
 lttctl -n trace1 -s; res t1_start $?
+# the guest clock, written into the trace: read and echo are shell builtins,
+# so the event follows the reading of /proc/uptime by microseconds
+mark() { read -r u _ </proc/uptime; printf "mark %s" "$u" >/proc/ltt_user_generic; }
+mark
 taskset -c 0 ltt-guest-tool load 100 40; res t1_load0 $?
 taskset -c 1 ltt-guest-tool load 100 40; res t1_load1 $?
 
@@ -50,6 +54,7 @@ wait $L2; res t2_lttd $?
 test ! -e $T/trace2; res t2_gone $?
 
 sleep 2
+mark
 lttctl -n trace1 -q; res t1_stop $?
 echo "$(uptime_s) $(date +%s)" >$R/t1_stop
 lttctl -n trace1 -r; res t1_destroy $?
