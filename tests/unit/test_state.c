@@ -216,8 +216,9 @@ static int write_random_trace(const char *dir, unsigned nevents)
 	lttw_file *facs;
 	lttw_payload p;
 	uint64_t now[2] = { 100, 100 };
-	static const char *const names[] = { "/bin/a", "b", "/usr/bin/ccccccccccccccccccccccccc"
-		"ccccccccccccccccccccccccccccccccccccccc", "", "/" };
+	static const char *const names[] = {
+		"/bin/a", "b", "/usr/bin/cccccccccccccccccccccccccccccccccccccccccccccccccccccc", "", "/",
+	};
 
 	lttw_config_default(&c);
 	c.start_freq = 1000000;
