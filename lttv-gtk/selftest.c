@@ -236,6 +236,25 @@ static int run_command(app *a, const char *cmd)
 	} else if (!strcmp(w[0], "close-help")) {
 		if (a->help)
 			gtk_widget_destroy(a->help);
+	} else if (!strcmp(w[0], "expect-res-tip") && n >= 4) {
+		/* the tooltip at a time on a row of the resource view */
+		lttv_layout rl;
+		int row = atoi(w[2]);
+		char *tip, *nl;
+		const char *want = strstr(cmd, w[3]);
+		double x, y;
+
+		lttv_layout_of(&a->res, &rl);
+		x = lttv_time_to_x(&a->res.v, &rl, rel_time(a, w[1]));
+		y = rl.y0 + ((double)row - a->res.v.first_row) * rl.row_h + rl.row_h / 2.0;
+		tip = lttv_tooltip_text(&a->res, x, y);
+		for (nl = tip; nl && *nl; nl++)
+			if (*nl == '\n')
+				*nl = '|';
+		snprintf(buf, sizeof(buf), "resource tooltip has \"%s\" (got \"%s\")", want,
+			 tip ? tip : "(none)");
+		expect(a, tip && strstr(tip, want), buf);
+		g_free(tip);
 	} else if (!strcmp(w[0], "find-text")) {
 		/* type an expression in the event filter entry, without applying it */
 		const char *e = strchr(cmd, ' ');

@@ -591,7 +591,19 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 		ltt_state_process(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &p);
 		snprintf(name, sizeof(name), "%s (pid %u)", *p.name ? p.name : "?", p.pid);
 	} else if (vu->rows[r].type == LTT_STATE_ROW_CPU) {
-		snprintf(name, sizeof(name), "CPU %u", vu->rows[r].index);
+		/* who runs there: the model at that time (a bounded replay) */
+		ltt_state_process_info p;
+		int i;
+
+		if (!a->tip_state)
+			a->tip_state = ltt_state_new();
+		if (ltt_state_index_seek(a->doc->idx, h.t + 1, a->tip_state, NULL) == 0 &&
+		    (i = ltt_state_cpu_process(a->tip_state, vu->rows[r].index)) >= 0 &&
+		    ltt_state_process(a->tip_state, (unsigned)i, &p) == 0)
+			snprintf(name, sizeof(name), "CPU %u: %s (pid %u)", vu->rows[r].index,
+				 *p.name ? p.name : "?", p.pid);
+		else
+			snprintf(name, sizeof(name), "CPU %u", vu->rows[r].index);
 	} else if (vu->rows[r].type == LTT_STATE_ROW_IRQ) {
 		ltt_state_irq_info q;
 
@@ -749,6 +761,8 @@ static int open_trace(app *a, const char *path)
 	a->index_error = NULL;
 	ltt_state_free(a->list_state);
 	a->list_state = NULL;
+	ltt_state_free(a->tip_state);	/* its event types belong to the old trace */
+	a->tip_state = NULL;
 	a->doc = d;
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->cf.v.selected = a->res.v.selected = -1;
@@ -1146,6 +1160,7 @@ int lttv_window_run(const char *trace, const char *self_test, const char *screen
 	g_free(a.res.rows);
 	g_free(a.lines);
 	ltt_state_free(a.list_state);
+	ltt_state_free(a.tip_state);
 	lttv_filter_free(a.filter);
 	lttv_doc_free(a.doc);
 	g_strfreev(a.script);

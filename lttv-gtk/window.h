@@ -64,6 +64,7 @@ struct app {
 	int list_selected;
 	lttv_filter *filter;
 	ltt_state *list_state;
+	ltt_state *tip_state;		/* the model at a hovered time */
 	/* self-test */
 	char **script;
 	unsigned script_pos;

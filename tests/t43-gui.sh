@@ -67,6 +67,9 @@ script="wait-index;
 	view statistics; sleep 300; expect-stats Events per type; expect-stats sleep;
 	expect-stats busiest first;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
+	range 0.14..0.16; sleep 200;
+	expect-res-tip 0.15012 1 CPU 1: ls (pid 2471)|system call;
+	expect-res-tip 0.145 0 CPU 0: swapper/0 (pid 0)|idle;
 	view controlflow;
 	$xinput
 	range 0.4..0.7; goto 0.5; filter-events; find-text event.name = exec;
