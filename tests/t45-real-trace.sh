@@ -20,6 +20,10 @@ if [ ! -x "$text" ] || [ ! -x "$gtk" ]; then
 	exit
 fi
 unset DISPLAY
+# run alone: the suppressions tests/run.sh uses (fontconfig's caches)
+case ${LSAN_OPTIONS:-} in *suppressions=*) ;; *)
+	export LSAN_OPTIONS="suppressions=$TOP/tests/lsan.supp:print_suppressions=0" ;;
+esac
 
 "$text" -t "$trace" -q --process-stats >"$TMP/ps" 2>"$TMP/err"
 _report $? "lttv-text --process-stats reads the real trace"
