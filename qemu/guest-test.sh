@@ -109,6 +109,18 @@ lttctl -n lossy2 -q; res l2_stop $?
 lttd -t $T/lossy2 -d $R/lossy2 >$R/lttdl2.log 2>&1; res l2_lttd $?
 lttctl -n lossy2 -r; res l2_destroy $?
 
+# -- toobig: an event larger than a sub-buffer is lost, and counted --------
+lttctl -n toobig -c --subbuf-size-high 4096 --subbuf-num-high 2; res tb_create $?
+lttd -t $T/toobig -d $R/toobig >$R/lttdtb.log 2>&1 &
+LT=$!
+lttctl -n toobig -s; res tb_start $?
+taskset -c 1 ltt-guest-tool load 3 40; res tb_load $?
+taskset -c 1 ltt-guest-tool big 5000; res tb_big $?
+taskset -c 1 ltt-guest-tool load 3 40; res tb_load2 $?
+lttctl -n toobig -q; res tb_stop $?
+lttctl -n toobig -r; res tb_destroy $?
+wait $LT; res tb_lttd $?
+
 # -- stress: two writers per CPU, lttd reading at the same time -------------
 lttctl -n stress -c --subbuf-size-high 16384 --subbuf-num-high 4; res s_create $?
 lttd -t $T/stress -d $R/stress >$R/lttds.log 2>&1 &

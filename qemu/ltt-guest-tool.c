@@ -4,6 +4,8 @@
  *
  *   ltt-guest-tool load N [SIZE]   write N user_generic.string events
  *                                  "seq NNNNNNNN" padded to SIZE bytes
+ *   ltt-guest-tool big SIZE        write one user_generic.string event of
+ *                                  SIZE bytes (up to 8000)
  *   ltt-guest-tool badmsg          send malformed control messages over
  *                                  NETLINK_LTT; each must be refused
  *   ltt-guest-tool open2 FILE      a relayfs channel admits one reader:
@@ -367,8 +369,23 @@ static int polltest(const char *trace, int cpu)
 	return bad != 0;
 }
 
+static int big(int size)
+{
+	static char buf[8000];
+	int fd = open("/proc/ltt_user_generic", O_WRONLY);
+
+	if (fd < 0 || size < 1 || size > (int)sizeof(buf)) {
+		perror("/proc/ltt_user_generic");
+		return 1;
+	}
+	memset(buf, 'B', size);
+	return write(fd, buf, size) != size;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 2 && !strcmp(argv[1], "big"))
+		return big(atoi(argv[2]));
 	if (argc > 3 && !strcmp(argv[1], "polltest"))
 		return polltest(argv[2], atoi(argv[3]));
 	if (argc > 3 && !strcmp(argv[1], "pushtest"))
@@ -381,6 +398,6 @@ int main(int argc, char **argv)
 		return open2(argv[2]);
 	if (argc > 2 && !strcmp(argv[1], "ioctls"))
 		return ioctls(argv[2]);
-	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | polltest TRACE CPU\n");
+	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | big SIZE | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | polltest TRACE CPU\n");
 	return 2;
 }

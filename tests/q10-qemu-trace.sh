@@ -55,7 +55,8 @@ step() { # name expected(0|fail)
 for s in mount_relayfs nonroot_no_trace badmsg t1_create open2 ioctls t1_start \
 	 t1_load0 t1_load1 t2_create t2_start t2_load t2_stop t2_destroy t2_lttd \
 	 t2_gone t1_stop t1_destroy t1_lttd f1_create f1_start f1_load f1_stop \
-	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy p1_create p1_destroy s_create s_start s_load s_stop s_destroy s_lttd \
+	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy p1_create p1_destroy \
+	 tb_create tb_start tb_load tb_big tb_load2 tb_stop tb_destroy tb_lttd s_create s_start s_load s_stop s_destroy s_lttd \
 	 l2_create l2_start l2_load l2_stop l2_lttd l2_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
 	check "guest: $s" step $s 0
 done
@@ -248,6 +249,19 @@ final_losses() {
 }
 check "full at the stop: the trace reports every loss (as the kernel counted)" final_losses
 final_losses 2>&1 | sed 's/^/# /'
+
+# an event bigger than a sub-buffer: not written, counted, reported
+toobig_ok() {
+	"$LTTV" -t "$OUT/toobig" -n >"$TMP/tb.txt" 2>/dev/null || return 1
+	kept=$(grep -c '^user_generic\.string: .* (cpu_1) .*seq ' "$TMP/tb.txt")
+	big=$(grep -c '^user_generic\.string: .*BBBB' "$TMP/tb.txt")
+	lost=$(sed -n 's/^channel\.buffer_stats: .* (cpu_1) .*events_lost = \([0-9]*\).*/\1/p' "$TMP/tb.txt" | sort -n | tail -n 1)
+	echo "small events kept $kept of 6, big kept $big, lost ${lost:-none}"
+	test "$kept" = 6 && test "$big" = 0 && test -n "$lost" && test "$lost" -ge 1 &&
+		test "$lost" -le $((1 + SLACK))
+}
+check "an event bigger than a sub-buffer is dropped and counted in the trace" toobig_ok
+toobig_ok 2>&1 | sed 's/^/# /'
 
 # -- stress: 2 writers per CPU, the reader running -------------------------------
 check "lttv-text decodes the stress trace, no warning but losses" sh -c "
