@@ -25,9 +25,7 @@ for f in $FACS; do
 	cp "$G/ltt-facility-loader-$f.c" "$WORK/kernel/ltt/"
 done
 
-FILES="arch/x86/include/asm/trace/common.h
-arch/x86/include/asm/trace/exceptions.h
-arch/x86/kernel/Makefile
+FILES="arch/x86/include/asm/trace/exceptions.h
 arch/x86/mm/fault.c
 include/linux/ltt-core.h
 kernel/ltt/Kconfig
