@@ -292,6 +292,14 @@ check "dmesg: no BUG, WARNING, lockdep or sleep-in-atomic report" \
 	sh -c "! grep -E 'BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|INFO: |DEBUG_LOCKS_WARN_ON|sleeping function called|Call Trace:|Oops|Kernel panic' '$OUT/dmesg.txt'"
 check "dmesg: the facility registry self-test passed (CONFIG_LTT_SELFTEST)" \
 	grep -q 'LTT: facility registry self-test passed' "$OUT/dmesg.txt"
+nesting_ok() {
+	cpu=$(sed -n 's/.*LTT: core self-test: one event past the nesting limit on cpu \([0-9]*\).*/\1/p' "$OUT/dmesg.txt")
+	test -n "$cpu" || { echo "the core self-test did not run"; return 1; }
+	grep "LTT: ltt-selftest " "$OUT/dmesg.txt"
+	grep -q "LTT: ltt-selftest cpu_$cpu: 1 events lost, 0 corrupted" "$OUT/dmesg.txt" &&
+		test "$(grep -c 'LTT: ltt-selftest .* events lost' "$OUT/dmesg.txt")" = 1
+}
+check "dmesg: an event past the nesting limit is counted lost, once (core self-test)" nesting_ok
 check "dmesg: lockdep was on (the check above means something)" \
 	sh -c "grep -q 'Lock dependency validator' '$OUT/dmesg.txt' || ! grep -qx 'CONFIG_PROVE_LOCKING=y' build-kernel/linux-source-6.1/.config"
 if [ "$_failed" -eq 0 ] && [ -z "${Q10_REUSE:-}" ]; then
