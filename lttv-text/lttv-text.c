@@ -15,40 +15,6 @@
 
 #include "lttv-text.h"
 
-static int parse_time(const char *s, int64_t *ns)
-{
-	/* [-]SECONDS[.FRACTION], up to nanoseconds */
-	const char *p = s;
-	int neg = 0;
-	int64_t sec = 0, frac = 0;
-	int digits = 0;
-
-	if (*p == '-') {
-		neg = 1;
-		p++;
-	}
-	if (!g_ascii_isdigit(*p))
-		return -1;
-	for (; g_ascii_isdigit(*p); p++) {
-		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
-			return -1;
-		sec = sec * 10 + (*p - '0');
-	}
-	if (*p == '.') {
-		for (p++; g_ascii_isdigit(*p); p++, digits++)
-			if (digits < 9)
-				frac = frac * 10 + (*p - '0');
-	}
-	if (*p)
-		return -1;
-	for (; digits < 9; digits++)
-		frac *= 10;
-	*ns = sec * 1000000000 + frac;
-	if (neg)
-		*ns = -*ns;
-	return 0;
-}
-
 int main(int argc, const char **argv)
 {
 	lttv_options o = { 0 };
@@ -122,10 +88,10 @@ int main(int argc, const char **argv)
 	}
 	o.has_begin = begin != NULL;
 	o.has_end = end != NULL;
-	if ((begin && parse_time(begin, &o.begin_ns) < 0) ||
-	    (end && parse_time(end, &o.end_ns) < 0)) {
+	if ((begin && ltt_parse_seconds(begin, &o.begin_ns) < 0) ||
+	    (end && ltt_parse_seconds(end, &o.end_ns) < 0)) {
 		fprintf(stderr, "lttv-text: bad time \"%s\": want SECONDS[.NANOSECONDS]\n",
-			begin && parse_time(begin, &o.begin_ns) < 0 ? begin : end);
+			begin && ltt_parse_seconds(begin, &o.begin_ns) < 0 ? begin : end);
 		rc = 2;
 		goto done;
 	}

@@ -275,6 +275,13 @@ int ltt_iter_seek_time(ltt_iter *it, int64_t wall_ns, ltt_error **err);
 /* Counts events and fills ltt_trace_info.num_events (a full pass). */
 int ltt_trace_count_events(ltt_trace *trace, ltt_error **err);
 
+/*
+ * Parses a time as the tools print it: [-]SECONDS[.FRACTION], up to
+ * nanoseconds ("1159000000.250000000", "0.5", "-3"). 0, or -1 if the text
+ * is not such a number or does not fit in int64 nanoseconds.
+ */
+int ltt_parse_seconds(const char *text, int64_t *ns);
+
 /* Where facility descriptions are installed (compiled-in default, or
  * $LTT_FACILITIES_DIR). */
 const char *ltt_default_facilities_dir(void);

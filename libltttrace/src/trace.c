@@ -95,6 +95,37 @@ uint64_t ltt_trace_ns_to_cycles(const ltt_trace *t, int64_t wall_ns)
 	       (a % 1000000000ULL) * f / 1000000000ULL;
 }
 
+int ltt_parse_seconds(const char *text, int64_t *ns)
+{
+	const char *p = text;
+	int neg = 0, digits = 0;
+	int64_t sec = 0, frac = 0;
+
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (!g_ascii_isdigit(*p))
+		return -1;
+	for (; g_ascii_isdigit(*p); p++) {
+		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
+			return -1;
+		sec = sec * 10 + (*p - '0');
+	}
+	if (*p == '.')
+		for (p++; g_ascii_isdigit(*p); p++, digits++)
+			if (digits < 9)
+				frac = frac * 10 + (*p - '0');
+	if (*p)
+		return -1;
+	for (; digits < 9; digits++)
+		frac *= 10;
+	*ns = sec * 1000000000 + frac;
+	if (neg)
+		*ns = -*ns;
+	return 0;
+}
+
 /* ---- descriptions ---- */
 
 static gint cmp_names(gconstpointer a, gconstpointer b)

@@ -532,6 +532,22 @@ static void test_bad_start_time(void)
 	g_free(dir);
 }
 
+static void test_parse_seconds(void)
+{
+	int64_t ns = 0;
+
+	ok(ltt_parse_seconds("1159000000.250000001", &ns) == 0 && ns == 1159000000250000001LL,
+	   "seconds with nanoseconds");
+	ok(ltt_parse_seconds("0.5", &ns) == 0 && ns == 500000000, "a fraction");
+	ok(ltt_parse_seconds("-3", &ns) == 0 && ns == -3000000000LL, "negative seconds");
+	ok(ltt_parse_seconds("1.1234567891", &ns) == 0 && ns == 1123456789,
+	   "digits past nanoseconds are dropped");
+	ok(ltt_parse_seconds("12x", &ns) < 0, "trailing garbage is refused");
+	ok(ltt_parse_seconds("", &ns) < 0 && ltt_parse_seconds(".5", &ns) < 0,
+	   "no digits before the point is refused");
+	ok(ltt_parse_seconds("99999999999999999999", &ns) < 0, "overflow is refused");
+}
+
 int main(void)
 {
 	tmpdir = g_dir_make_tmp("ltt-reader-XXXXXX", NULL);
@@ -543,6 +559,7 @@ int main(void)
 	test_big_event();
 	test_time_conversion();
 	test_bad_start_time();
+	test_parse_seconds();
 	tap_remove_tree(tmpdir);
 	g_free(tmpdir);
 	return tap_done();
