@@ -86,9 +86,12 @@ static int run_command(app *a, const char *cmd)
 	if (n == 0 || !*w[0]) {
 		/* empty */
 	} else if (!a->doc && strcmp(w[0], "wait-index") && strcmp(w[0], "expect-lost") &&
+		   strcmp(w[0], "wait-stats") &&
 		   strcmp(w[0], "quit") && strcmp(w[0], "run") && strcmp(w[0], "screenshot")) {
 		snprintf(buf, sizeof(buf), "%s: no trace is open", w[0]);
 		expect(a, 0, buf);
+	} else if (!strcmp(w[0], "wait-stats")) {
+		again = a->stats_job != NULL;
 	} else if (!strcmp(w[0], "wait-index")) {
 		again = a->doc && !a->indexed_done;
 	} else if (!strcmp(w[0], "size") && n == 3) {

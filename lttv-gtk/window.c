@@ -667,6 +667,8 @@ static int apply_event_filter(app *a, const char *text)
 	gtk_widget_hide(a->filter_error);
 	lttv_filter_free(a->filter);
 	a->filter = f;
+	g_free(a->filter_text);
+	a->filter_text = f ? g_strdup(text) : NULL;
 	lttv_list_refresh(a);
 	return 0;
 }
@@ -756,6 +758,7 @@ static int open_trace(app *a, const char *path)
 		return -1;
 	}
 	stop_worker(a);
+	lttv_stats_cancel(a);
 	lttv_doc_free(a->doc);
 	g_free(a->index_error);
 	a->index_error = NULL;
@@ -990,6 +993,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	if (a->list_idle)
 		g_source_remove(a->list_idle);
 	a->list_idle = 0;
+	lttv_stats_cancel(a);
 	stop_worker(a);
 	a->win = NULL;
 }
@@ -1162,6 +1166,7 @@ int lttv_window_run(const char *trace, const char *self_test, const char *screen
 	ltt_state_free(a.list_state);
 	ltt_state_free(a.tip_state);
 	lttv_filter_free(a.filter);
+	g_free(a.filter_text);
 	lttv_doc_free(a.doc);
 	g_strfreev(a.script);
 	g_free(a.trace_path);

@@ -63,6 +63,8 @@ struct app {
 	unsigned nlines;
 	int list_selected;
 	lttv_filter *filter;
+	char *filter_text;		/* the expression of a->filter */
+	struct lttv_stats_job *stats_job;	/* statistics being computed */
 	ltt_state *list_state;
 	ltt_state *tip_state;		/* the model at a hovered time */
 	/* self-test */
@@ -116,7 +118,9 @@ int lttv_list_key(app *a, guint key);
 int lttv_find(app *a, int dir);
 
 /* stats.c */
+typedef struct lttv_stats_job lttv_stats_job;
 void lttv_stats_refresh(app *a);
+void lttv_stats_cancel(app *a);
 
 /* control.c */
 void lttv_on_control(GtkButton *button, gpointer data);

@@ -109,14 +109,20 @@ done <"$TMP/gui.out"
 
 # the window is drawn and usable before indexing ends (indexing slowed down
 # on purpose: slices of 5000 events, 100 ms apart)
+# Then the statistics of the whole trace (computed in slices from an idle
+# callback) count every event, as lttv-text does.
 if "$gen" --scenario big --events 200000 -o "$TMP/big" >/dev/null 2>&1; then
+	n=$("$BIN/lttv-text" -t "$TMP/big" | wc -l)
 	LTTV_GTK_INDEX_SLICE=5000 LTTV_GTK_INDEX_DELAY_MS=100 xvfb-run -a \
 		-s "-screen 0 1400x900x24" timeout 90 "$gtk" -t "$TMP/big" --self-test \
-		"sleep 500; expect-indexing; key plus; expect-indexing; wait-index; expect-indexed" \
+		"sleep 500; expect-indexing; key plus; expect-indexing; wait-index; expect-indexed;
+		 key 0; view statistics; wait-stats; expect-stats $n events" \
 		>"$TMP/big.out" 2>&1
 	sed -n 's/^\(not \)*ok - /&/p' "$TMP/big.out" | sed 's/^/# /'
 	check "first screen before indexing ends, then indexing completes" \
-		sh -c "grep -c '^ok - ' '$TMP/big.out' | grep -qx 3"
+		sh -c "grep -c '^ok - ' '$TMP/big.out' | grep -qx 4"
+	check "statistics of 200000 events count them all ($n)" \
+		grep -q "^ok - statistics contain \"$n events\"" "$TMP/big.out"
 else
 	skip "drawing while indexing" "ltt-tracegen could not write the big trace"
 fi
