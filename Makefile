@@ -34,9 +34,10 @@ OBJ := $(BUILD)/obj
 
 SAMPLE_TRACE ?= traces/qemu-busybox
 
+.DEFAULT_GOAL := all
 .PHONY: all deps run check test tests clean fuzz
-tests:
 all:
+tests:
 
 deps:
 	@scripts/install-deps.sh
