@@ -17,33 +17,13 @@
 
 int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out)
 {
-	const char *p = s;
-	int neg = 0, digits = 0, int_digits = 0;
-	int64_t sec = 0, frac = 0, ns;
+	int64_t ns;
 
-	if (*p == '-')
-		neg = 1, p++;
-	if (!g_ascii_isdigit(*p))
+	if (ltt_parse_seconds(s, &ns) < 0)
 		return -1;
-	for (; g_ascii_isdigit(*p); p++, int_digits++) {
-		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
-			return -1;
-		sec = sec * 10 + (*p - '0');
-	}
-	if (*p == '.')
-		for (p++; g_ascii_isdigit(*p); p++, digits++)
-			if (digits < 9)
-				frac = frac * 10 + (*p - '0');
-	if (*p)
-		return -1;
-	for (; digits < 9; digits++)
-		frac *= 10;
-	ns = sec * 1000000000 + frac;
-	if (neg)
-		ns = -ns;
 	/* 9 digits or more before the point: a wall-clock time as lttv-text
 	 * prints it; otherwise seconds from the trace start */
-	*out = int_digits >= 9 && !neg ? ns : start_ns + ns;
+	*out = strspn(s, "0123456789") >= 9 ? ns : start_ns + ns;
 	return 0;
 }
 
