@@ -4,6 +4,9 @@
 #
 #   check "what" cmd args...     runs cmd; passes when it exits 0
 #   check_fails "what" cmd...    passes when cmd exits non-zero (and not by a signal)
+#   fails_with "what" STATUS PATTERN cmd...
+#                                passes when cmd exits with STATUS and its
+#                                stderr matches the extended regex PATTERN
 #   skip "what" "why"            counted as skipped, and says why
 #   done_testing                 prints the plan; exit status says if all passed
 
@@ -43,6 +46,18 @@ check_fails() {
 		_report 0 "$_what"
 	else
 		_report 1 "$_what (exit $_rc)"
+		sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -n 20
+	fi
+}
+
+fails_with() {
+	_what=$1 _want=$2 _pat=$3; shift 3
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	_rc=$?
+	if [ "$_rc" -eq "$_want" ] && grep -Eq -- "$_pat" "$TMP/err"; then
+		_report 0 "$_what"
+	else
+		_report 1 "$_what (exit $_rc, want $_want)"
 		sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -n 20
 	fi
 }

@@ -5,20 +5,6 @@
 . "$(dirname "$0")/lib.sh"
 LTTD="$BIN/lttd"
 
-# fails_with "what" STATUS PATTERN cmd...: exits with STATUS (not a signal)
-# and stderr matches the extended regex PATTERN, in a single line
-fails_with() {
-	_what=$1 _want=$2 _pat=$3; shift 3
-	"$@" >"$TMP/out" 2>"$TMP/err"
-	_rc=$?
-	if [ "$_rc" -eq "$_want" ] && grep -Eq -- "$_pat" "$TMP/err"; then
-		_report 0 "$_what"
-	else
-		_report 1 "$_what (exit $_rc, want $_want)"
-		sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -n 20
-	fi
-}
-
 if [ ! -x "$LTTD" ]; then
 	skip "lttd tests" "$LTTD is not built"
 	done_testing
