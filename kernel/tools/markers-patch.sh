@@ -1,0 +1,56 @@
+#!/bin/sh
+# kernel/tools/markers-patch.sh BASE WORK - write
+# kernel/patches/0008-kernel-markers.patch.
+#
+# BASE: a linux-source-6.1 tree with patches 0001..0007 applied (only the
+# files below are read); WORK: a directory holding the same files with
+# the markers work done (a full tree or just these files).  The patch
+# text is kernel/patches/headers/0008-kernel-markers.txt followed by the
+# diff of the files below, in a fixed order, so the same inputs give the
+# same patch.  Run from the top of the LTT repository.
+set -eu
+BASE=$(cd "${1:?usage: markers-patch.sh BASE WORK}" && pwd)
+WORK=$(cd "${2:?usage: markers-patch.sh BASE WORK}" && pwd)
+TOP=$(pwd)
+NAME=0008-kernel-markers
+
+FILES="arch/Kconfig
+arch/x86/include/asm/marker.h
+include/asm-generic/vmlinux.lds.h
+include/linux/marker.h
+kernel/Kconfig.marker
+kernel/Makefile
+kernel/marker-test.c
+kernel/marker.c"
+
+for f in $FILES; do
+	[ -r "$WORK/$f" ] || { echo "markers-patch.sh: no $WORK/$f" >&2; exit 1; }
+done
+
+G=$(mktemp -d)
+trap 'rm -rf "$G"' EXIT
+R=$G/repo
+mkdir -p "$R"
+git -C "$R" init -q
+for f in $FILES; do
+	if [ -e "$BASE/$f" ]; then
+		mkdir -p "$R/$(dirname "$f")"
+		cp "$BASE/$f" "$R/$f"
+	fi
+done
+git -C "$R" add -A
+git -C "$R" -c user.name=LTT -c user.email=ltt@localhost commit -q --allow-empty -m base
+for f in $FILES; do
+	mkdir -p "$R/$(dirname "$f")"
+	cp "$WORK/$f" "$R/$f"
+done
+git -C "$R" add -A
+OUT=$TOP/kernel/patches/$NAME.patch
+{
+	sed -e '$a\' "$TOP/kernel/patches/headers/$NAME.txt"
+	echo "---"
+	git -C "$R" diff --cached --stat=72
+	echo
+	git -C "$R" diff --cached
+} >"$OUT"
+echo "wrote $OUT"
