@@ -9,13 +9,15 @@
 # console goes to OUT_DIR.console.  Run from the top directory.
 #
 # Environment: BUILD (build), QEMU_TIMEOUT seconds (300), KERNEL_TREE,
-# GUEST_SCRIPT (qemu/guest-test.sh: the scenario the guest runs, installed
-# as /ltt/guest-test.sh; tests/q20 uses qemu/instr-guest.sh).
+# KERNEL_IMAGE (default: the tree's bzImage; tests/q40 boots one saved
+# image per marker behaviour), GUEST_SCRIPT (qemu/guest-test.sh: the
+# scenario the guest runs, installed as /ltt/guest-test.sh; tests/q20
+# uses qemu/instr-guest.sh, tests/q40 qemu/marker-guest.sh).
 set -eu
 OUT=${1:?usage: qemu/run.sh OUT_DIR}
 BUILD=${BUILD:-build}
 TREE=${KERNEL_TREE:-build-kernel/linux-source-6.1}
-KERNEL=$TREE/arch/x86/boot/bzImage
+KERNEL=${KERNEL_IMAGE:-$TREE/arch/x86/boot/bzImage}
 GEN=$TREE/usr/gen_init_cpio
 BUSYBOX=${BUSYBOX:-/bin/busybox}
 QEMU=${QEMU:-qemu-system-x86_64}
