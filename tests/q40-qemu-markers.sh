@@ -135,8 +135,10 @@ for m in $MODES; do
 		;;
 	jprobe)
 		for k in MARK MARK_NOPRINT; do
-			check "jprobe: $k: the handler got the format and (9, \"nine\"), once" sh -c "
+			check "jprobe: $k: a NOP5 at the symbol, optimized into a jump; the handler got the format and (9, \"nine\"), once" sh -c "
 				grep -Fq 'marker-test: $k: JPROBE: register_marker_jprobe(): ok' '$D/dmesg.txt' &&
+				grep -Fq 'marker-test: $k: JPROBE: a 5-byte NOP at the marker'\''s symbol: ok' '$D/dmesg.txt' &&
+				grep -Fq 'marker-test: $k: JPROBE: the kprobe was optimized into a jump on the NOP: ok' '$D/dmesg.txt' &&
 				grep -Fq 'marker-test: $k: JPROBE: the handler got (9, \"nine\"), once: ok' '$D/dmesg.txt' &&
 				grep -Fq 'marker-test: $k: JPROBE: the handler got the format: ok' '$D/dmesg.txt'"
 		done
