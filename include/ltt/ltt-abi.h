@@ -186,4 +186,58 @@ struct ltt_control_msg {
 	__u32 n_subbufs_high;
 };
 
+/* ---- User-space tracing system calls ------------------------------------ */
+
+/*
+ * x86_64 and i386 numbers: the first two free ones of Linux 6.1 in both
+ * tables (arch/x86/entry/syscalls/syscall_{64,32}.tbl of the kernel patch).
+ *
+ *   long ltt_register_generic(__u32 *facility_id,
+ *                             const struct ltt_user_facility_info *info);
+ *	Registers (or finds) the facility for the calling process and
+ *	writes its id.  Errors: EFAULT, EINVAL (empty or bad name, bad
+ *	sizes, alignment not the kernel's, num_events 0 or > 256,
+ *	reserved bytes not 0), ENAMETOOLONG
+ *	(name not NUL-terminated within its array), ENOSPC (the process
+ *	has LTT_USER_MAX_FACILITIES already, or no facility id is left),
+ *	EEXIST (name and checksum of a kernel facility, or the same with
+ *	other type sizes), ENOMEM.
+ *
+ *   long ltt_trace_generic(unsigned int facility_id, unsigned int event_id,
+ *                          const void *data, size_t data_size,
+ *                          int blocking, int high_priority);
+ *	Writes one event whose payload is the data_size bytes at data into
+ *	every active trace.  blocking = 1: wait (interruptibly) for room in
+ *	the buffer instead of losing the event; high_priority = 1: the
+ *	processes channel instead of cpu.  Errors: EPERM (facility not
+ *	registered by this process), EINVAL (event_id >= num_events,
+ *	blocking or high_priority not 0/1, data_size above
+ *	LTT_USER_MAX_EVENT_SIZE or above what a sub-buffer of an active
+ *	trace holds), EFAULT, ENOMEM, EINTR (a signal while blocked).
+ *	Returns 0 with no active trace (data is not read then).
+ */
+#define LTT_SYSCALL_REGISTER_GENERIC	451
+#define LTT_SYSCALL_TRACE_GENERIC	452
+
+#define LTT_USER_MAX_FACILITIES		32	/* per process */
+#define LTT_USER_MAX_EVENT_SIZE		65535	/* fits the event_size field */
+
+/*
+ * The description of a user-space facility (80 bytes, no padding, the
+ * same on every ABI).  checksum is that of the facility's XML, as the
+ * reader computes it; the sizes are the writer's C types, recorded in
+ * core.facility_load so that the reader decodes the payload with them.
+ */
+struct ltt_user_facility_info {
+	char name[LTT_CONTROL_NAME_LEN];	/* [A-Za-z0-9_], NUL-terminated */
+	__u32 checksum;
+	__u32 num_events;			/* event ids 0..num_events-1 */
+	__u8 int_size;
+	__u8 long_size;
+	__u8 pointer_size;
+	__u8 size_t_size;
+	__u8 alignment;				/* the kernel's: 0 or sizeof(void *) */
+	__u8 reserved[3];			/* 0 */
+};
+
 #endif /* _UAPI_LINUX_LTT_ABI_H */
