@@ -10,6 +10,15 @@
  *                                   event, its event ids and checksum
  *   DIR/ltt-facility-loader-NAME.c  the facility's registration
  *
+ *   genevent --user -o DIR facilities/NAME.xml ...
+ *
+ * writes instead, for a program that traces itself through the
+ * ltt_trace_generic system call (libltt-usertrace):
+ *
+ *   DIR/ltt-user-facility-NAME.h    its event ids and checksum, the facility
+ *                                   (registered on first use) and one static
+ *                                   inline int trace_NAME_EVENT() per event
+ *
  * The generated code lays out the payload with the kernel's ltt_payload_*
  * helpers (<linux/ltt-core.h>), in the field order and with the alignment
  * rules of docs/format.md, and writes it with ltt_log_event() into the
@@ -33,6 +42,9 @@
 /* Strings and sequences are truncated to this many bytes or elements, so
  * that a payload always fits the stack buffer of its function. */
 #define VAR_LIMIT 256
+
+/* --user: C types of user space (<stdint.h>) instead of the kernel's */
+static gboolean gen_user;
 
 static char *upper(const char *s)
 {
@@ -84,6 +96,8 @@ static const char *ctype_of(const ltt_field_type *t, GError **error,
 	};
 	static const char *const fixed_s[] = { "s8", "s16", "s32", "s64" };
 	static const char *const fixed_u[] = { "u8", "u16", "u32", "u64" };
+	static const char *const user_s[] = { "int8_t", "int16_t", "int32_t", "int64_t" };
+	static const char *const user_u[] = { "uint8_t", "uint16_t", "uint32_t", "uint64_t" };
 	const char *xml = ltt_field_type_xml_name(t);
 	unsigned size = ltt_field_type_declared_size(t);
 	int is_signed = ltt_field_type_kind(t) == LTT_KIND_INT;
@@ -98,6 +112,8 @@ static const char *ctype_of(const ltt_field_type *t, GError **error,
 		     strcmp(xml, "uint_fixed") == 0)) {
 		int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
 
+		if (gen_user)
+			return is_signed ? user_s[i] : user_u[i];
 		return is_signed ? fixed_s[i] : fixed_u[i];
 	}
 	for (size_t i = 0; i < G_N_ELEMENTS(native); i++)
@@ -109,7 +125,8 @@ static const char *ctype_of(const ltt_field_type *t, GError **error,
 }
 
 static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
-			   const char *fac, const char *FAC, GError **error)
+			   const char *fac, const char *FAC, gboolean user,
+			   GError **error)
 {
 	const char *ev = ltt_description_event_name(d, e);
 	const char *desc = ltt_description_event_description(d, e);
@@ -197,12 +214,21 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 					lct, VAR_LIMIT, ct, ct);
 				/* the length aligns to the larger of its size and
 				 * the element's (docs/format.md, Alignment) */
-				g_string_append_printf(body,
-					"\t{\n"
-					"\t\t%s n = min_t(%s, %s_len, %d);\n\n"
-					"\t\tltt_payload_put(&p, &n, sizeof(n), max(sizeof(n), sizeof(%s)));\n"
-					"\t\tltt_payload_put(&p, %s, n * sizeof(%s), sizeof(%s));\n"
-					"\t}\n", lct, lct, name, VAR_LIMIT, ct, name, ct, ct);
+				if (user)
+					g_string_append_printf(body,
+						"\t{\n"
+						"\t\t%s n = (%s)ltt_payload_min(%s_len, %d);\n\n"
+						"\t\tltt_payload_put(&p, &n, sizeof(n), ltt_payload_max(sizeof(n), sizeof(%s)));\n"
+						"\t\tltt_payload_put(&p, %s, n * sizeof(%s), sizeof(%s));\n"
+						"\t}\n", lct, lct, name, VAR_LIMIT,
+						ct, name, ct, ct);
+				else
+					g_string_append_printf(body,
+						"\t{\n"
+						"\t\t%s n = min_t(%s, %s_len, %d);\n\n"
+						"\t\tltt_payload_put(&p, &n, sizeof(n), max(sizeof(n), sizeof(%s)));\n"
+						"\t\tltt_payload_put(&p, %s, n * sizeof(%s), sizeof(%s));\n"
+						"\t}\n", lct, lct, name, VAR_LIMIT, ct, name, ct, ct);
 			}
 			break;
 		}
@@ -214,7 +240,24 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 		}
 		g_free(where);
 	}
-	if (ok) {
+	if (ok && user) {
+		/* the channel is the caller's choice (high_priority), not the XML's */
+		g_string_append_printf(h, "/* %s.%s: %s */\n", fac, ev, desc ? desc : "");
+		g_string_append_printf(h, "static inline int trace_%s_%s(%s)\n{\n",
+				       fac, ev, params->len ? params->str : "void");
+		if (n) {
+			g_string_append_printf(h, "\tunsigned char buf[%s];\n", size->str);
+			g_string_append(h, "\tstruct ltt_payload p = { .data = buf, .cap = sizeof(buf) };\n\n");
+			g_string_append(h, body->str);
+			g_string_append_printf(h,
+				"\treturn ltt_usertrace_write_payload(&ltt_facility_%s,\n"
+				"\t\t\t\t\t   LTT_EVENT_%s_%s, &p);\n}\n\n", fac, FAC, EV);
+		} else {
+			g_string_append_printf(h,
+				"\treturn ltt_usertrace_write(&ltt_facility_%s, LTT_EVENT_%s_%s,\n"
+				"\t\t\t\t   NULL, 0);\n}\n\n", fac, FAC, EV);
+		}
+	} else if (ok) {
 		g_string_append_printf(h, "/* %s.%s: %s */\n", fac, ev, desc ? desc : "");
 		/* trace_F_E_to(trace, ...): into one trace (NULL: every
 		 * active one), for a state dump written into the trace that
@@ -250,6 +293,66 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 	g_string_free(size, TRUE);
 	g_string_free(body, TRUE);
 	g_string_free(args, TRUE);
+	return ok;
+}
+
+/* --user: DIR/ltt-user-facility-NAME.h for libltt-usertrace. */
+static gboolean generate_user(const char *xml, const char *outdir, GError **error)
+{
+	ltt_error *err = NULL;
+	ltt_description *d = ltt_description_load(xml, &err);
+	const char *fac;
+	char *FAC, *base, *path;
+	GString *h;
+	gboolean ok = TRUE;
+
+	if (!d) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
+			    ltt_error_message(err));
+		ltt_error_free(err);
+		return FALSE;
+	}
+	fac = ltt_description_name(d);
+	FAC = upper(fac);
+	base = g_path_get_basename(xml);
+	h = g_string_new(NULL);
+	g_string_append_printf(h,
+		"/* SPDX-License-Identifier: LGPL-2.1-or-later */\n"
+		"/*\n * ltt-user-facility-%s.h - the %s facility's user-space tracing\n"
+		" * functions (libltt-usertrace).  Each returns 0 or -errno.\n"
+		" * Generated by genevent --user from %s: do not edit.\n */\n"
+		"#ifndef _LTT_USER_FACILITY_%s_H\n#define _LTT_USER_FACILITY_%s_H\n\n"
+		"#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n"
+		"#include <sys/types.h>\n#include <ltt-usertrace.h>\n\n"
+		"#define LTT_FACILITY_%s_CHECKSUM\t0x%08XU\n\n"
+		"enum ltt_%s_event {\n",
+		fac, fac, base, FAC, FAC, FAC, ltt_description_checksum(d), fac);
+	for (unsigned e = 0; e < ltt_description_num_events(d); e++) {
+		char *EV = upper(ltt_description_event_name(d, e));
+
+		g_string_append_printf(h, "\tLTT_EVENT_%s_%s = %u,\n", FAC, EV, e);
+		g_free(EV);
+	}
+	g_string_append_printf(h, "\tLTT_FACILITY_%s_NUM_EVENTS\n};\n\n", FAC);
+	g_string_append_printf(h,
+		"/* registered by the first event written (or ltt_usertrace_register) */\n"
+		"static struct ltt_usertrace_facility ltt_facility_%s __attribute__((unused)) =\n"
+		"\tLTT_USERTRACE_FACILITY_INIT(\"%s\", LTT_FACILITY_%s_CHECKSUM,\n"
+		"\t\t\t\t    LTT_FACILITY_%s_NUM_EVENTS);\n\n", fac, fac, FAC, FAC);
+	for (unsigned e = 0; ok && e < ltt_description_num_events(d); e++)
+		ok = emit_event(h, d, e, fac, FAC, TRUE, error);
+	g_string_append_printf(h, "#endif /* _LTT_USER_FACILITY_%s_H */\n", FAC);
+	if (ok) {
+		path = g_strdup_printf("%s/ltt-user-facility-%s.h", outdir, fac);
+		ok = g_file_set_contents(path, h->str, (gssize)h->len, error);
+		g_free(path);
+	}
+	if (!ok)
+		g_prefix_error(error, "%s: ", xml);
+	g_string_free(h, TRUE);
+	g_free(base);
+	g_free(FAC);
+	ltt_description_free(d);
 	return ok;
 }
 
@@ -292,7 +395,7 @@ static gboolean generate(const char *xml, const char *outdir, GError **error)
 	}
 	g_string_append_printf(h, "\tLTT_FACILITY_%s_NUM_EVENTS\n};\n\n", FAC);
 	for (unsigned e = 0; ok && e < ltt_description_num_events(d); e++)
-		ok = emit_event(h, d, e, fac, FAC, error);
+		ok = emit_event(h, d, e, fac, FAC, FALSE, error);
 	g_string_append_printf(h, "#endif /* _LTT_FACILITY_%s_H */\n", FAC);
 
 	c = g_string_new(NULL);
@@ -332,7 +435,10 @@ static gboolean generate(const char *xml, const char *outdir, GError **error)
 int main(int argc, const char **argv)
 {
 	char *outdir = NULL;
+	int user = 0;
 	struct poptOption table[] = {
+		{ "user", 'u', POPT_ARG_NONE, &user, 0,
+		  "user-space functions for libltt-usertrace instead of the kernel's", NULL },
 		{ "output", 'o', POPT_ARG_STRING, &outdir, 0,
 		  "folder for the generated files (created if needed)", "DIR" },
 		POPT_AUTOHELP
@@ -342,14 +448,14 @@ int main(int argc, const char **argv)
 	const char *xml;
 	int rc, status = 0;
 
-	poptSetOtherOptionHelp(ctx, "-o DIR FACILITY.xml...");
+	poptSetOtherOptionHelp(ctx, "[--user] -o DIR FACILITY.xml...");
 	rc = poptGetNextOpt(ctx);
 	if (rc < -1 || !outdir || !poptPeekArg(ctx)) {
 		if (rc < -1)
 			fprintf(stderr, "genevent: %s: %s\n",
 				poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
 		else
-			fprintf(stderr, "genevent: usage: genevent -o DIR FACILITY.xml...\n");
+			fprintf(stderr, "genevent: usage: genevent [--user] -o DIR FACILITY.xml...\n");
 		status = 2;
 		goto out;
 	}
@@ -361,7 +467,8 @@ int main(int argc, const char **argv)
 	while ((xml = poptGetArg(ctx))) {
 		GError *error = NULL;
 
-		if (!generate(xml, outdir, &error)) {
+		gen_user = user != 0;
+		if (!(user ? generate_user : generate)(xml, outdir, &error)) {
 			fprintf(stderr, "genevent: %s\n", error->message);
 			g_error_free(error);
 			status = 1;
