@@ -46,6 +46,7 @@ include libltttrace/build.mk
 include lttv-text/build.mk
 include lttv-convert/build.mk
 include genevent/build.mk
+include libltt-usertrace/build.mk
 -include tests/build.mk
 include tests/fuzz/build.mk
 -include lttd/build.mk

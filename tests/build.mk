@@ -23,3 +23,8 @@ $(filter-out $(BUILD)/tests/test_writer,$(TESTS_WITH_WRITER)): $(WRITER_A)
 $(BUILD)/tests/test_%: $(OBJ)/tests/unit/test_%.o $(LIBLTT_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_LDFLAGS) -o $@ $< $(filter $(WRITER_A),$^) $(LTT_LINK)
+
+# test_usertrace also links libltt-usertrace (libltt-usertrace/build.mk)
+$(BUILD)/tests/test_usertrace: $(OBJ)/tests/unit/test_usertrace.o $(WRITER_A) $(USERTRACE_A) $(LIBLTT_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) -o $@ $< $(WRITER_A) $(USERTRACE_A) $(LTT_LINK)

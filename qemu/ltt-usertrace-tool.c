@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ltt-usertrace-tool - the guest side of tests/q30-qemu-usertrace.sh:
+ * user-space tracing through libltt-usertrace and the raw system calls.
+ *
+ *   errnos              every hostile argument: prints "case errno" lines
+ *                       (errno name, or OK) for the host to check
+ *   inherit             registers usertrace_example, forks a child that
+ *                       writes usertrace_example.child; prints "id N",
+ *                       "parent E", "child E" (0 or an errno name)
+ *   hold SECONDS        registers usertrace_example, prints "id N", sleeps
+ *   write ID            writes event 0 with facility id ID without
+ *                       registering anything: prints the errno name
+ *   flood N block|drop  N usertrace_example.tick events (seq 0..N-1),
+ *                       blocking or not; prints "written N" or an error
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ltt-user-facility-usertrace_example.h"
+
+static const char *ename(long err)
+{
+	static char other[32];
+
+	switch (-err) {
+	case 0: return "OK";
+	case EFAULT: return "EFAULT";
+	case EINVAL: return "EINVAL";
+	case EPERM: return "EPERM";
+	case ENOSPC: return "ENOSPC";
+	case ENAMETOOLONG: return "ENAMETOOLONG";
+	case EEXIST: return "EEXIST";
+	case ENOSYS: return "ENOSYS";
+	case EINTR: return "EINTR";
+	}
+	snprintf(other, sizeof(other), "errno%ld", -err);
+	return other;
+}
+
+static void info_of(struct ltt_user_facility_info *i, const char *name, uint32_t ck)
+{
+	struct ltt_usertrace_facility f = LTT_USERTRACE_FACILITY_INIT(name, ck, 3);
+
+	ltt_usertrace_info(&f, i);
+}
+
+#define SAY(name, expr) printf("%s %s\n", name, ename(expr))
+
+static int errnos(void)
+{
+	struct ltt_user_facility_info i;
+	uint32_t id, id2;
+	char big[8192];
+	int n = -1;	/* the payload of the child events written here */
+
+	memset(big, 'x', sizeof(big));
+	info_of(&i, "usertrace_example", LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM);
+	SAY("reg_info_null", ltt_register_generic(&id, NULL));
+	SAY("reg_info_bad", ltt_register_generic(&id, (void *)8));
+	SAY("reg_id_bad", ltt_register_generic((void *)8, &i));
+	info_of(&i, "x", 1);
+	memset(i.name, 'a', sizeof(i.name));
+	SAY("reg_name_unterminated", ltt_register_generic(&id, &i));
+	info_of(&i, "", 1);
+	SAY("reg_name_empty", ltt_register_generic(&id, &i));
+	info_of(&i, "../etc", 1);
+	SAY("reg_name_bad", ltt_register_generic(&id, &i));
+	info_of(&i, "ok_name", 1);
+	i.num_events = 0;
+	SAY("reg_no_events", ltt_register_generic(&id, &i));
+	i.num_events = 257;
+	SAY("reg_257_events", ltt_register_generic(&id, &i));
+	info_of(&i, "ok_name", 1);
+	i.int_size = 3;
+	SAY("reg_int_size_3", ltt_register_generic(&id, &i));
+	info_of(&i, "ok_name", 1);
+	i.alignment = 1;
+	SAY("reg_alignment", ltt_register_generic(&id, &i));
+	info_of(&i, "ok_name", 1);
+	i.reserved[1] = 1;
+	SAY("reg_reserved", ltt_register_generic(&id, &i));
+	info_of(&i, "core", LTT_CORE_FACILITY_CHECKSUM);
+	SAY("reg_kernel_facility", ltt_register_generic(&id, &i));
+
+	info_of(&i, "usertrace_example", LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM);
+	SAY("reg_ok", ltt_register_generic(&id, &i));
+	SAY("reg_again_same_id", ltt_register_generic(&id2, &i) ?: (id2 == id ? 0 : -ERANGE));
+	SAY("trace_ok", ltt_trace_generic(id, 2, &n, sizeof(n), 0, 0));
+	SAY("trace_core", ltt_trace_generic(LTT_CORE_FACILITY_ID, 0, &n, sizeof(n), 0, 0));
+	SAY("trace_unregistered", ltt_trace_generic(200, 0, &n, sizeof(n), 0, 0));
+	SAY("trace_id_huge", ltt_trace_generic(1u << 31, 0, &n, sizeof(n), 0, 0));
+	SAY("trace_event_id", ltt_trace_generic(id, 3, &n, sizeof(n), 0, 0));
+	SAY("trace_data_bad", ltt_trace_generic(id, 2, (void *)8, 16, 0, 0));
+	SAY("trace_data_kernel", ltt_trace_generic(id, 2, (void *)0xffffffff81000000ul, 16, 0, 0));
+	SAY("trace_size_subbuf", ltt_trace_generic(id, 2, big, sizeof(big), 0, 0));
+	SAY("trace_size_max", ltt_trace_generic(id, 2, big, LTT_USER_MAX_EVENT_SIZE + 1, 0, 0));
+	SAY("trace_blocking_2", ltt_trace_generic(id, 2, &n, sizeof(n), 2, 0));
+	SAY("trace_priority_2", ltt_trace_generic(id, 2, &n, sizeof(n), 0, -1));
+	SAY("trace_high_priority", ltt_trace_generic(id, 2, &n, sizeof(n), 0, 1));
+	/* the per-process limit: 32 in all, usertrace_example included */
+	for (n = 1; n < LTT_USER_MAX_FACILITIES; n++) {
+		char name[32];
+		long err;
+
+		snprintf(name, sizeof(name), "limit_%d", n);
+		info_of(&i, name, (uint32_t)n);
+		err = ltt_register_generic(&id2, &i);
+		if (err) {
+			printf("reg_up_to_limit %s at %d\n", ename(err), n);
+			break;
+		}
+	}
+	if (n == LTT_USER_MAX_FACILITIES)
+		SAY("reg_up_to_limit", 0);
+	info_of(&i, "limit_over", 99);
+	SAY("reg_over_limit", ltt_register_generic(&id2, &i));
+	return 0;
+}
+
+static int inherit(void)
+{
+	int err = ltt_usertrace_register(&ltt_facility_usertrace_example);
+	pid_t pid;
+	int st;
+
+	printf("id %d\n", ltt_facility_usertrace_example.id);
+	printf("pid %d\n", (int)getpid());
+	printf("parent %s\n", ename(err));
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		printf("child %s\n", ename(trace_usertrace_example_child((int)getppid())));
+		fflush(stdout);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return 1;
+	return err ? 1 : 0;
+}
+
+static int flood(long n, int block)
+{
+	char pad[200];
+
+	memset(pad, '.', sizeof(pad) - 1);
+	pad[sizeof(pad) - 1] = '\0';
+	ltt_facility_usertrace_example.blocking = block;
+	for (long s = 0; s < n; s++) {
+		int err = trace_usertrace_example_tick((uint32_t)s, pad);
+
+		if (err) {
+			printf("flood %s at %ld\n", ename(err), s);
+			return 1;
+		}
+	}
+	printf("written %ld\n", n);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int n;
+
+	if (argc == 2 && !strcmp(argv[1], "errnos"))
+		return errnos();
+	if (argc == 2 && !strcmp(argv[1], "inherit"))
+		return inherit();
+	if (argc == 3 && !strcmp(argv[1], "hold")) {
+		n = ltt_usertrace_register(&ltt_facility_usertrace_example);
+		printf("id %d %s\n", ltt_facility_usertrace_example.id, ename(n));
+		fflush(stdout);
+		sleep((unsigned int)atoi(argv[2]));
+		return n ? 1 : 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "write")) {
+		printf("%s\n", ename(ltt_trace_generic((unsigned int)atoi(argv[2]), 0,
+							  &n, sizeof(n), 0, 0)));
+		return 0;
+	}
+	if (argc == 4 && !strcmp(argv[1], "flood") &&
+	    (!strcmp(argv[3], "block") || !strcmp(argv[3], "drop")))
+		return flood(atol(argv[2]), !strcmp(argv[3], "block"));
+	fprintf(stderr, "usage: ltt-usertrace-tool errnos | inherit | hold S | write ID | flood N block|drop\n");
+	return 2;
+}
