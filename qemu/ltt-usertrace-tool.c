@@ -5,6 +5,8 @@
  *
  *   errnos              every hostile argument: prints "case errno" lines
  *                       (errno name, or OK) for the host to check
+ *   limits              registers LTT_USER_MAX_FACILITIES facilities, then
+ *                       one more: prints "case errno" lines
  *   inherit             registers usertrace_example, forks a child that
  *                       writes usertrace_example.child; prints "id N",
  *                       "parent E", "child E" (0 or an errno name)
@@ -102,7 +104,21 @@ static int errnos(void)
 	SAY("trace_blocking_2", ltt_trace_generic(id, 2, &n, sizeof(n), 2, 0));
 	SAY("trace_priority_2", ltt_trace_generic(id, 2, &n, sizeof(n), 0, -1));
 	SAY("trace_high_priority", ltt_trace_generic(id, 2, &n, sizeof(n), 0, 1));
-	/* the per-process limit: 32 in all, usertrace_example included */
+	return 0;
+}
+
+/*
+ * The per-process limit: 32 in all, usertrace_example included.  Run
+ * before the trace starts: facilities without a description would only
+ * make the decoder warn.
+ */
+static int limits(void)
+{
+	struct ltt_user_facility_info i;
+	uint32_t id2;
+	int n;
+
+	SAY("reg_first", ltt_usertrace_register(&ltt_facility_usertrace_example));
 	for (n = 1; n < LTT_USER_MAX_FACILITIES; n++) {
 		char name[32];
 		long err;
@@ -135,6 +151,7 @@ static int inherit(void)
 	pid = fork();
 	if (pid == 0) {
 		printf("child %s\n", ename(trace_usertrace_example_child((int)getppid())));
+		printf("child_pid %d\n", (int)getpid());
 		fflush(stdout);
 		_exit(0);
 	}
@@ -168,6 +185,8 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "errnos"))
 		return errnos();
+	if (argc == 2 && !strcmp(argv[1], "limits"))
+		return limits();
 	if (argc == 2 && !strcmp(argv[1], "inherit"))
 		return inherit();
 	if (argc == 3 && !strcmp(argv[1], "hold")) {
@@ -185,6 +204,6 @@ int main(int argc, char **argv)
 	if (argc == 4 && !strcmp(argv[1], "flood") &&
 	    (!strcmp(argv[3], "block") || !strcmp(argv[3], "drop")))
 		return flood(atol(argv[2]), !strcmp(argv[3], "block"));
-	fprintf(stderr, "usage: ltt-usertrace-tool errnos | inherit | hold S | write ID | flood N block|drop\n");
+	fprintf(stderr, "usage: ltt-usertrace-tool errnos | limits | inherit | hold S | write ID | flood N block|drop\n");
 	return 2;
 }

@@ -2,6 +2,7 @@
 # qemu/run.sh OUT_DIR - boot the test kernel in QEMU and run the guest test.
 #
 # Builds an initramfs (busybox-static, lttctl, lttd, ltt-guest-tool, the
+# user-space tracing example and tool when built,
 # guest scripts, facilities/*.xml in /usr/share/ltt/facilities), boots
 # build-kernel's bzImage with TCG (KVM does not work on these machines) on
 # 2 CPUs, and shares OUT_DIR with the guest over 9p: the guest leaves there
@@ -57,6 +58,12 @@ list=$W/initramfs.list
 	echo "file /usr/bin/lttd $BUILD/bin/lttd 0755 0 0"
 	echo "file /usr/bin/ltt-guest-tool $W/ltt-guest-tool 0755 0 0"
 	echo "file /usr/bin/ltt-instr-tool $W/ltt-instr-tool 0755 0 0"
+	# user-space tracing (tests/q30): present after `make`
+	for b in usertrace-example ltt-usertrace-tool; do
+		if [ -x "$BUILD/bin/$b" ]; then
+			echo "file /usr/bin/$b $BUILD/bin/$b 0755 0 0"
+		fi
+	done
 	for x in facilities/*.xml; do
 		echo "file /usr/share/ltt/facilities/$(basename "$x") $x 0644 0 0"
 	done
