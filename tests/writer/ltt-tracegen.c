@@ -223,7 +223,7 @@ static void finish(struct gen *g)
 #define TRAP_PAGE_FAULT	14
 #define SOFTIRQ_TIMER	1
 #define SOFTIRQ_NET_RX	3
-#define SOFTIRQ_TASKLET	5
+#define SOFTIRQ_TASKLET	6	/* Linux 6.1 (facilities/kernel.xml softirq_nr) */
 #define ST_RUNNING	0
 #define ST_INTERRUPTIBLE 1
 #define ST_ZOMBIE	16
