@@ -11,3 +11,13 @@ KERNEL_IMAGE := $(KERNEL_TREE)/arch/x86/boot/bzImage
 .PHONY: kernel
 kernel:
 	@LTT_KERNEL_DEBUG=$(LTT_KERNEL_DEBUG) kernel/build.sh
+
+# The benchmark kernel (`make bench`): no debug options, ftrace's events on,
+# in its own folder so that it never swaps the test kernel's configuration.
+BENCH_KERNEL_OUT := build-kernel-bench
+BENCH_KERNEL_IMAGE := $(BENCH_KERNEL_OUT)/linux-source-6.1/arch/x86/boot/bzImage
+
+.PHONY: bench-kernel
+bench-kernel:
+	@LTT_KERNEL_DEBUG=0 LTT_KERNEL_OUT=$(BENCH_KERNEL_OUT) \
+		LTT_KERNEL_FRAGMENT=kernel/config-bench-fragment kernel/build.sh

@@ -8,6 +8,10 @@
 # KERNEL_PATCHES (default kernel/patches: a directory with a series file),
 # LTT_CONFIG_CHECK=0 to not require the fragment's options (for building a
 # prefix of the series: kernel/tools/check-series.sh).
+# LTT_KERNEL_OUT (default build-kernel) is the output folder, and
+# LTT_KERNEL_FRAGMENT an extra config fragment checked like ours: `make bench`
+# builds its own kernel with both (kernel/config-bench-fragment into
+# build-kernel-bench/), so that it never swaps the test kernel's config.
 # Fails loudly: a patch that does not apply, a config option that did not
 # stick, a build error.
 set -eu
@@ -16,7 +20,10 @@ TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 JOBS=${JOBS:-2}
 DEBUG=${LTT_KERNEL_DEBUG:-1}
 TOP=$(pwd)
-OUT=$TOP/build-kernel
+OUT=${LTT_KERNEL_OUT:-$TOP/build-kernel}
+case $OUT in /*) ;; *) OUT=$TOP/$OUT ;; esac
+EXTRA=${LTT_KERNEL_FRAGMENT:-}
+[ -z "$EXTRA" ] || [ -r "$EXTRA" ] || { echo "make kernel: no fragment $EXTRA" >&2; exit 1; }
 TREE=$OUT/linux-source-6.1
 PATCHES=${KERNEL_PATCHES:-$TOP/kernel/patches}
 APPLIED=$OUT/applied		# copy of the series as it is applied in $TREE
@@ -74,7 +81,7 @@ if [ ! -r "$APPLIED/series" ]; then
 	for p in $(series "$PATCHES"); do
 		say "applying $p"
 		(cd "$TREE" && patch -p1 -s --no-backup-if-mismatch -N <"$PATCHES/$p") ||
-			die "patch $p does not apply (tree left in $TREE; rm -rf build-kernel to start again)"
+			die "patch $p does not apply (tree left in $TREE; rm -rf $OUT to start again)"
 		cp "$PATCHES/$p" "$APPLIED/$p"
 	done
 	cp "$PATCHES/series" "$APPLIED/series"
@@ -85,6 +92,7 @@ frag=$OUT/allconfig
 cat "$TREE/kernel/configs/tiny-base.config" "$TREE/kernel/configs/tiny.config" \
 	"$TOP/kernel/config-fragment" >"$frag.new"
 [ "$DEBUG" = 1 ] && cat "$TOP/kernel/config-debug-fragment" >>"$frag.new"
+[ -n "$EXTRA" ] && cat "$EXTRA" >>"$frag.new"
 if [ ! -r "$TREE/.config" ] || ! cmp -s "$frag.new" "$frag" ||
    [ "$TREE/.config" -ot "$APPLIED/series" ]; then
 	say "configuring (allnoconfig + $(basename "$frag"))"
@@ -95,7 +103,7 @@ mv "$frag.new" "$frag"
 
 # Every option asked for must be in .config exactly as asked.
 missing=$(grep -h '^CONFIG_[A-Za-z0-9_]*=' "$TOP/kernel/config-fragment" \
-	$( [ "$DEBUG" = 1 ] && echo "$TOP/kernel/config-debug-fragment") |
+	$( [ "$DEBUG" = 1 ] && echo "$TOP/kernel/config-debug-fragment") $EXTRA |
 	while read -r line; do
 		grep -qx -- "$line" "$TREE/.config" || echo "$line"
 	done)
