@@ -13,7 +13,9 @@
 # KERNEL_IMAGE (default: the tree's bzImage; tests/q40 boots one saved
 # image per marker behaviour), GUEST_SCRIPT (qemu/guest-test.sh: the
 # scenario the guest runs, installed as /ltt/guest-test.sh; tests/q20
-# uses qemu/instr-guest.sh, tests/q40 qemu/marker-guest.sh).
+# uses qemu/instr-guest.sh, tests/q40 qemu/marker-guest.sh),
+# INITRAMFS_EXTRA (a gen_init_cpio list appended to ours: bench/ adds its
+# tools), QEMU_MEM (MiB, 512), QEMU_APPEND (more kernel command line).
 set -eu
 OUT=${1:?usage: qemu/run.sh OUT_DIR}
 BUILD=${BUILD:-build}
@@ -67,6 +69,7 @@ list=$W/initramfs.list
 	for x in facilities/*.xml; do
 		echo "file /usr/share/ltt/facilities/$(basename "$x") $x 0644 0 0"
 	done
+	if [ -n "${INITRAMFS_EXTRA:-}" ]; then cat "$INITRAMFS_EXTRA"; fi
 } >"$list"
 "$GEN" "$list" | gzip -1 >"$W/initramfs.cpio.gz"
 
@@ -76,9 +79,9 @@ mkdir -p "$OUT"
 # do not share anything
 echo "qemu/run.sh: booting (TCG, 2 CPUs, timeout ${TIMEOUT}s)"
 rc=0
-timeout "$TIMEOUT" "$QEMU" -accel tcg -smp 2 -m 512 -nographic -no-reboot \
+timeout "$TIMEOUT" "$QEMU" -accel tcg -smp 2 -m "${QEMU_MEM:-512}" -nographic -no-reboot \
 	-kernel "$KERNEL" -initrd "$W/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic" \
+	-append "console=ttyS0 panic=-1 oops=panic${QEMU_APPEND:+ $QEMU_APPEND}" \
 	-virtfs "local,path=$OUT,mount_tag=hostshare,security_model=none,id=hs" \
 	</dev/null >"$OUT.console" 2>&1 || rc=$?
 if [ $rc = 124 ]; then
