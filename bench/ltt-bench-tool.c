@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ltt-bench-tool - the timed loads of bench/tracer.py and bench/lttd.py,
+ * run inside the QEMU guest (built static by bench/qemu-bench.sh).
+ *
+ *   ltt-bench-tool write FILE N SIZE [RATE]
+ *        N write()s of SIZE bytes ("seq NNNNNNNN xxx...") to FILE: one
+ *        user event each into /proc/ltt_user_generic (our tracer) or
+ *        /sys/kernel/tracing/trace_marker (ftrace); /dev/null is the bare
+ *        system call.  RATE events per second (0: as fast as possible).
+ *   ltt-bench-tool getpid N          N getpid() system calls
+ *   ltt-bench-tool pipe N            N round trips of one byte between this
+ *                                    process and a child over two pipes:
+ *                                    on one CPU, two context switches each
+ *
+ * Prints one line "WHAT N TOTAL_NS NS_PER_OP FAILED": FAILED counts the
+ * writes the kernel refused (trace_marker says EBADF when ftrace is off);
+ * they are timed like the others.  TCG times mean nothing alone, only
+ * their ratios within one boot.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long parse(const char *s, long min, long max, const char *what)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < min || v > max) {
+		fprintf(stderr, "ltt-bench-tool: bad %s '%s' (%ld to %ld)\n", what, s, min, max);
+		exit(2);
+	}
+	return v;
+}
+
+static void report(const char *what, long n, long long dt, long failed)
+{
+	printf("%s %ld %lld %.1f %ld\n", what, n, dt, (double)dt / n, failed);
+}
+
+/*
+ * Paced: event i is not written before t0 + i / rate.  The clock is read
+ * every 16 events only, so that pacing costs little at high rates.
+ */
+static int do_write(const char *file, long n, long size, long rate)
+{
+	char buf[1024];
+	long failed = 0;
+	long long t0, t1;
+	int fd = open(file, O_WRONLY);
+
+	if (fd < 0) {
+		fprintf(stderr, "ltt-bench-tool: %s: %s\n", file, strerror(errno));
+		return 1;
+	}
+	t0 = now_ns();
+	for (long i = 0; i < n; i++) {
+		int len = snprintf(buf, sizeof(buf), "seq %08ld ", i);
+
+		if (len < size)
+			memset(buf + len, 'x', size - len);
+		if (rate > 0 && (i & 15) == 0) {
+			long long due = t0 + (long long)((double)i * 1e9 / rate);
+
+			while (now_ns() < due)
+				;
+		}
+		if (write(fd, buf, size) != size)
+			failed++;
+	}
+	t1 = now_ns();
+	close(fd);
+	report("write", n, t1 - t0, failed);
+	return 0;
+}
+
+static int do_getpid(long n)
+{
+	long long t0 = now_ns();
+
+	for (long i = 0; i < n; i++)
+		syscall(SYS_getpid);
+	report("getpid", n, now_ns() - t0, 0);
+	return 0;
+}
+
+static int do_pipe(long n)
+{
+	int ping[2], pong[2];
+	char c = 'x';
+	long long t0;
+	pid_t child;
+	int status;
+
+	if (pipe(ping) || pipe(pong)) {
+		perror("ltt-bench-tool: pipe");
+		return 1;
+	}
+	child = fork();
+	if (child < 0) {
+		perror("ltt-bench-tool: fork");
+		return 1;
+	}
+	if (child == 0) {	/* echo every byte back until EOF */
+		close(ping[1]);
+		close(pong[0]);
+		while (read(ping[0], &c, 1) == 1)
+			if (write(pong[1], &c, 1) != 1)
+				_exit(1);
+		_exit(0);
+	}
+	close(ping[0]);
+	close(pong[1]);
+	t0 = now_ns();
+	for (long i = 0; i < n; i++) {
+		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1) {
+			perror("ltt-bench-tool: ping-pong");
+			return 1;
+		}
+	}
+	report("pipe", n, now_ns() - t0, 0);
+	close(ping[1]);
+	if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "ltt-bench-tool: the echo child failed\n");
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 5 && argc <= 6 && !strcmp(argv[1], "write"))
+		return do_write(argv[2], parse(argv[3], 1, 1L << 40, "N"),
+				parse(argv[4], 13, 1024, "SIZE"),
+				argc == 6 ? parse(argv[5], 0, 1L << 40, "RATE") : 0);
+	if (argc == 3 && !strcmp(argv[1], "getpid"))
+		return do_getpid(parse(argv[2], 1, 1L << 40, "N"));
+	if (argc == 3 && !strcmp(argv[1], "pipe"))
+		return do_pipe(parse(argv[2], 1, 1L << 40, "N"));
+	fprintf(stderr, "usage: ltt-bench-tool write FILE N SIZE [RATE] | getpid N | pipe N\n");
+	return 2;
+}

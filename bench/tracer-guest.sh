@@ -1,0 +1,139 @@
+#!/bin/sh
+# bench/tracer-guest.sh - the guest side of bench/tracer.py (installed as
+# /ltt/guest-test.sh by qemu/run.sh): the cost of our tracer against
+# ftrace's on the same work, in one boot.
+#
+# Reads /ltt/params (shell assignments: RUNS, NUSER, SIZE, NGETPID, NPIPE,
+# PERF).  Every load runs pinned on CPU 0 (taskset), the control commands
+# on CPU 1, so that the events counted on CPU 0 are the load's.  Writes:
+#   $R/times     "TRACER LOAD RUN WHAT N TOTAL_NS NS_PER_OP FAILED"
+#   $R/counts    "ftrace LOAD RUN EVENTS" (CPU 0 entries + overrun)
+#   $R/ours-LOAD-RUN/   our trace of that run (the host counts its events)
+#   $R/results   "step status" lines; $R/versions
+# Run 0 of each is a warm-up.
+# Our traces are flight recorders (no reader while the load runs, like
+# ftrace's ring buffer without trace-cmd), big enough to overwrite nothing.
+R=/mnt/host
+T=/mnt/relayfs/ltt
+F=/sys/kernel/tracing
+P=/sys/module/ltt_probes/parameters/enable
+res() { echo "$1 $2" >>$R/results; }
+: >$R/results
+: >$R/times
+: >$R/counts
+. /ltt/params
+export LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu
+
+mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
+mount -t tracefs nodev $F; res mount_tracefs $?
+uname -r >$R/versions
+echo 0 >$F/tracing_on
+echo 32768 >$F/buffer_size_kb; res ftrace_buffer $?
+echo "ftrace buffer_size_kb $(cat $F/buffer_size_kb)" >>$R/versions
+
+# The ftrace events that match our probes (kernel/ltt/ltt-probes.c).
+EVENTS="raw_syscalls/sys_enter raw_syscalls/sys_exit sched/sched_switch
+	sched/sched_waking sched/sched_wakeup_new sched/sched_process_fork
+	sched/sched_process_exit sched/sched_process_free sched/sched_process_wait
+	sched/sched_process_exec irq/irq_handler_entry irq/irq_handler_exit
+	irq/softirq_entry irq/softirq_exit irq/tasklet_entry irq/tasklet_exit
+	irq_vectors/local_timer_entry irq_vectors/local_timer_exit
+	exceptions/page_fault_user exceptions/page_fault_kernel"
+: >$R/ftrace-events
+for e in $EVENTS; do
+	if [ -e $F/events/$e/enable ]; then
+		EVENTS_ON="${EVENTS_ON:-} $e"; echo $e >>$R/ftrace-events
+	else
+		echo "missing $e" >>$R/ftrace-events
+	fi
+done
+
+tool() { taskset -c 0 ltt-bench-tool "$@"; }
+ours_start() { # NAME PROBES(0/1): a flight trace, 32 MiB per CPU and channel
+	echo $2 >$P
+	taskset -c 1 lttctl -n $1 -c -m flight --subbuf-size-high 8M --subbuf-num-high 4 \
+		--subbuf-size-med 8M --subbuf-num-med 4 --subbuf-size-low 8M --subbuf-num-low 4 \
+		>/dev/null &&
+		taskset -c 1 lttctl -n $1 -s >/dev/null
+}
+ours_stop() { # NAME [OUT]: stop, dump the flight buffers to OUT, destroy
+	taskset -c 1 lttctl -n $1 -q >/dev/null
+	rc=$?
+	if [ -n "${2:-}" ]; then
+		mkdir -p $2/eventdefs && cp /usr/share/ltt/facilities/*.xml $2/eventdefs/ &&
+			taskset -c 1 lttd -t $T/$1 -d $2 >$2.lttd.log 2>&1 || rc=1
+	fi
+	taskset -c 1 lttctl -n $1 -r >/dev/null || rc=1
+	return $rc
+}
+ftrace_start() { # EVENT...: empty buffer, those events on, tracing on
+	echo 0 >$F/tracing_on
+	echo >$F/trace
+	for e in "$@"; do echo 1 >$F/events/$e/enable || return 1; done
+	echo 1 >$F/tracing_on
+}
+ftrace_stop() { # LOAD RUN: tracing off, CPU 0's count, events off
+	echo 0 >$F/tracing_on
+	n=$(sed -n 's/^entries: //p' $F/per_cpu/cpu0/stats)
+	o=$(sed -n 's/^overrun: //p' $F/per_cpu/cpu0/stats)
+	echo "ftrace $1 $2 $((n + o)) $o" >>$R/counts
+	echo 0 >$F/events/enable
+}
+t() { # TRACER LOAD RUN, then the tool's arguments
+	a=$1; b=$2; c=$3; shift 3
+	line=$(tool "$@") || { res "tool_${a}_${b}_${c}" 1; return 1; }
+	echo "$a $b $c $line" >>$R/times
+}
+
+# The probes: only attached while a trace with enable=1 is active.
+echo 0 >$P
+# Run 0 is a warm-up the host ignores: TCG translates each code path the
+# first time it runs, which would be charged to whichever load came first.
+k=-1
+while [ $k -lt "$RUNS" ]; do
+	k=$((k + 1))
+	# -- (a) user-space events ------------------------------------------------
+	t none user $k write /dev/null $NUSER $SIZE
+	t ltt-off user $k write /proc/ltt_user_generic $NUSER $SIZE
+	ours_start u$k 0 && t ours user $k write /proc/ltt_user_generic $NUSER $SIZE
+	ours_stop u$k $R/ours-user-$k; res ours_user_$k $?
+	t ftrace-off user $k write $F/trace_marker $NUSER $SIZE
+	ftrace_start && t ftrace user $k write $F/trace_marker $NUSER $SIZE
+	ftrace_stop user $k; res ftrace_user_$k $?
+	# -- (b) system calls and context switches ---------------------------------
+	for load in getpid pipe; do
+		case $load in getpid) n=$NGETPID ;; pipe) n=$NPIPE ;; esac
+		t none $load $k $load $n
+		ours_start k$k 1 && t ours $load $k $load $n
+		ours_stop k$k $R/ours-$load-$k; res ours_${load}_$k $?
+		echo 0 >$P
+		ftrace_start $EVENTS_ON && t ftrace $load $k $load $n
+		ftrace_stop $load $k; res ftrace_${load}_$k $?
+	done
+done
+
+# -- profiles (PERF=1): where each tracer spends its time ---------------------
+prof() { # NAME, then the load's arguments: perf-NAME.txt, the top symbols
+	name=$1; shift
+	perf record -e cpu-clock -C 0 -o /tmp/perf.data taskset -c 0 ltt-bench-tool "$@" \
+		>/dev/null 2>$R/perf-$name.log
+	perf report -i /tmp/perf.data --no-children --sort symbol --stdio 2>>$R/perf-$name.log |
+		grep -v '^#' | grep -v '^$' | head -n 40 >$R/perf-$name.txt
+	rm -f /tmp/perf.data
+}
+if [ "${PERF:-0}" = 1 ]; then
+	ours_start pu 0
+	prof ours-user write /proc/ltt_user_generic $NUSER $SIZE
+	ours_stop pu
+	ftrace_start
+	prof ftrace-user write $F/trace_marker $NUSER $SIZE
+	ftrace_stop perf 0
+	ours_start pk 1
+	prof ours-pipe pipe $NPIPE
+	ours_stop pk; echo 0 >$P
+	ftrace_start $EVENTS_ON
+	prof ftrace-pipe pipe $NPIPE
+	ftrace_stop perf 0
+	res perf 0
+fi
+exit 0

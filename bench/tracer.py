@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Tracer cost in the kernel: our tracer against ftrace, in one QEMU boot.
+
+Boots the benchmark kernel (build-kernel-bench/, `make bench-kernel`: no
+debug options, ftrace's events) with bench/tracer-guest.sh, which times,
+pinned on CPU 0, R times each (default 5), interleaved:
+
+  (a) user-space events: N write()s of SIZE bytes to /proc/ltt_user_generic
+      (our user_generic.string event) with a trace active and without, to
+      ftrace's trace_marker with tracing on and off, and to /dev/null (the
+      bare system call);
+  (b) a getpid() loop and a pipe ping-pong between two processes on one CPU
+      (two context switches per round trip): untraced, with our kernel
+      events on (patch 0007: system calls, scheduler, interrupts...), and
+      with the equivalent ftrace events on.
+
+Our traces are flight recorders and ftrace's ring buffer has no reader:
+both only write.  TCG times are not absolute: the tables give ratios to
+the untraced run and the added cost per event, where the number of events
+is what each tracer wrote on CPU 0 during the run (our trace decoded by
+lttv-text; ftrace's per_cpu/cpu0/stats).
+
+    bench/tracer.py [--runs 5] [--user 50000] [--getpid 200000] [--pipe 20000]
+                    [--size 32] [--perf] [--dir OUT]
+"""
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import guest  # noqa: E402
+
+
+def load_times(out):
+    """{(tracer, load): {run: ns_per_op}}, without run 0 (the warm-up)"""
+    t = {}
+    with open(os.path.join(out, 'times')) as f:
+        for line in f:
+            tracer, load, run, _what, _n, _total, per_op, _failed = line.split()
+            if run != '0':
+                t.setdefault((tracer, load), {})[int(run)] = float(per_op)
+    return t
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--runs', type=int, default=5)
+    ap.add_argument('--user', type=int, default=50000, help='user events per run')
+    ap.add_argument('--size', type=int, default=32, help='bytes per user event')
+    ap.add_argument('--getpid', type=int, default=200000)
+    ap.add_argument('--pipe', type=int, default=20000)
+    ap.add_argument('--perf', action='store_true', help='also profile the pipe load with perf')
+    ap.add_argument('--dir', default=None, help='keep the guest output there')
+    a = ap.parse_args()
+    why = guest.missing()
+    if why:
+        print('tracer benchmark skipped: %s' % why)
+        return 0
+    scratch = a.dir or tempfile.mkdtemp(prefix='ltt-bench-tracer-')
+    out = os.path.join(scratch, 'guest')
+    programs = {}
+    if a.perf:
+        if shutil.which('perf'):
+            programs['/usr/bin/perf'] = shutil.which('perf')
+        else:
+            print('perf profile skipped: no perf on the host (linux-perf)')
+    params = dict(RUNS=a.runs, NUSER=a.user, SIZE=a.size, NGETPID=a.getpid, NPIPE=a.pipe,
+                  PERF=1 if programs else 0)
+    bad = guest.boot(out, os.path.join(guest.TOP, 'bench', 'tracer-guest.sh'), params, programs)
+    if bad:
+        sys.exit('tracer benchmark: steps failed in the guest: %s (see %s)' % (', '.join(bad), out))
+    t = load_times(out)
+    counts = {}
+    with open(os.path.join(out, 'counts')) as f:
+        for line in f:
+            _, load, run, n, _overrun = line.split()
+            counts[('ftrace', load, int(run))] = int(n)
+    runs = range(1, a.runs + 1)
+    for load in ('user', 'getpid', 'pipe'):
+        for k in runs:
+            c0, lost0, _, _ = guest.count_events(os.path.join(out, 'ours-%s-%d' % (load, k)))
+            if lost0:
+                sys.exit('tracer benchmark: our trace ours-%s-%d lost %d events' % (load, k, lost0))
+            counts[('ours', load, k)] = c0
+
+    def med(tracer, load):
+        return statistics.median(t[(tracer, load)].values())
+
+    print('# Tracer cost in the kernel\n')
+    print('%s; median of %d runs, each load pinned on CPU 0.\n' % (guest.machine(out), a.runs))
+    print('ftrace events: %s\n' % ' '.join(ln.strip() for ln in open(os.path.join(out, 'ftrace-events'))))
+
+    # (a) user-space events
+    n = a.user
+    base = med('none', 'user')
+    print('## (a) user-space events: %d write()s of %d bytes\n' % (n, a.size))
+    print('| write to | tracing | ns/write | × /dev/null | events on CPU 0 | added ns/event |')
+    print('|---|---|---:|---:|---:|---:|')
+    rows = [('/dev/null', 'none', 'none'), ('/proc/ltt_user_generic', 'no trace', 'ltt-off'),
+            ('/proc/ltt_user_generic', 'our trace', 'ours'),
+            ('trace_marker', 'ftrace off', 'ftrace-off'), ('trace_marker', 'ftrace on', 'ftrace')]
+    added = {}
+    for where, how, tracer in rows:
+        m = med(tracer, 'user')
+        ev = ''
+        if tracer in ('ours', 'ftrace'):
+            evs = [counts[(tracer, 'user', k)] for k in runs]
+            ev = '%d' % statistics.median(evs)
+            added[tracer] = statistics.median(
+                (t[(tracer, 'user')][k] - t[('none', 'user')][k]) * n / counts[(tracer, 'user', k)]
+                for k in runs)
+        print('| %s | %s | %.0f | %.2f | %s | %s |'
+              % (where, how, m, m / base, ev, '%.0f' % added[tracer] if tracer in added else ''))
+    print('\nours / ftrace, added cost per user event: %.2f\n' % (added['ours'] / added['ftrace']))
+
+    # (b) kernel events
+    print('## (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
+          % (a.getpid, a.pipe))
+    print('| load | untraced ns/op | ours ns/op | ftrace ns/op | ours × untraced | ftrace × untraced '
+          '| ours events/op | ftrace events/op | ours ns/event | ftrace ns/event | ours / ftrace per event |')
+    print('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    for load, nops in (('getpid', a.getpid), ('pipe', a.pipe)):
+        off = med('none', load)
+        r = {}
+        for tracer in ('ours', 'ftrace'):
+            evop = statistics.median(counts[(tracer, load, k)] / nops for k in runs)
+            per_ev = statistics.median(
+                (t[(tracer, load)][k] - t[('none', load)][k]) * nops / counts[(tracer, load, k)]
+                for k in runs)
+            r[tracer] = (med(tracer, load), evop, per_ev)
+        print('| %s | %.0f | %.0f | %.0f | %.2f | %.2f | %.1f | %.1f | %.0f | %.0f | %.2f |'
+              % (load, off, r['ours'][0], r['ftrace'][0], r['ours'][0] / off, r['ftrace'][0] / off,
+                 r['ours'][1], r['ftrace'][1], r['ours'][2], r['ftrace'][2],
+                 r['ours'][2] / r['ftrace'][2]))
+    print('\nns/op: per getpid() or per round trip; events/op: what each tracer wrote on CPU 0, '
+          'per op; ns/event: (traced - untraced) / events, the median over the runs.')
+    if params['PERF']:
+        for name in ('ours-user', 'ftrace-user', 'ours-pipe', 'ftrace-pipe'):
+            with open(os.path.join(out, 'perf-%s.txt' % name)) as f:
+                top = [ln.rstrip() for ln in f][:15]
+            print('\nperf (cpu-clock, CPU 0), %s:\n\n```\n%s\n```' % (name, '\n'.join(top)))
+    if not a.dir:
+        shutil.rmtree(scratch)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
