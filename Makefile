@@ -4,6 +4,7 @@
 #   make check      install what is missing, build, run every test (SANITIZE=1 too)
 #   make            build the user-space tools into build/
 #   make kernel     unpack Debian's linux-source, apply kernel/patches, build bzImage
+#   make bench      the benchmarks of docs/performance.md (bench/)
 #   make qemu-test  boot that kernel in QEMU and trace end to end
 #   make fuzz       run the libFuzzer harness of the trace reader (FUZZ_SECONDS)
 #
@@ -90,7 +91,15 @@ $(OBJ)/%.o: %.c
 clean:
 	rm -rf build build-san
 
-# Benchmarks (not part of make check): see docs/performance.md.
+# Benchmarks (not part of make check): see docs/performance.md.  The
+# tracer and lttd benchmarks boot their own kernel (make bench-kernel:
+# build-kernel-bench/, ftrace's events, no debug options) in QEMU; each
+# script says so when it skips its benchmark, and why.
 .PHONY: bench
 bench: all
+	@scripts/install-deps.sh bench
 	python3 bench/decode.py
+	@$(MAKE) --no-print-directory bench-kernel || \
+		echo "bench: the benchmark kernel did not build: the tracer and lttd benchmarks will skip"
+	python3 bench/tracer.py
+	python3 bench/lttd.py
