@@ -107,7 +107,7 @@ def main():
     print('Buffers: default = ours 2 x 1 MiB per CPU, ftrace buffer_size_kb as booted; '
           'large = ours %s, ftrace -b %d.\n' % (LARGE_OURS, LARGE_FTRACE))
     print('| size | buffers | asked events/s | tracer | events | achieved events/s | lost (median) | lost (max) '
-          '| lost as the tracer reports it (median) |')
+          '| lost as the tracer reports it (median, max) |')
     print('|---:|---|---:|---|---:|---:|---:|---:|---:|')
     best = {}
     configs = ['%s-%s' % (size, b) for size in a.sizes.split(',') for b in ('default', 'large')]
@@ -116,11 +116,11 @@ def main():
             for tracer in ('ours', 'ftrace'):
                 r = rows[(cfg, rate, tracer)]
                 lost = [x[2] for x in r]
-                print('| %s | %s | %s | %s | %d | %.0f | %d | %d | %d |'
+                print('| %s | %s | %s | %s | %d | %.0f | %d | %d | %d, %d |'
                       % (cfg.split('-')[0], cfg.split('-')[1], {'0': 'max', 'max2': 'max, 2 writers'}.get(rate, rate),
                          'lttd' if tracer == 'ours' else 'trace-cmd',
                          r[0][0], statistics.median(x[1] for x in r), statistics.median(lost),
-                         max(lost), statistics.median(x[3] for x in r)))
+                         max(lost), statistics.median(x[3] for x in r), max(x[3] for x in r)))
                 if max(lost) == 0:
                     ach = min(x[1] for x in r)
                     best[(cfg, tracer)] = max(best.get((cfg, tracer), 0), ach)
