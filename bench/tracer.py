@@ -96,7 +96,7 @@ def main():
     # (a) user-space events
     n = a.user
     base = med('none', 'user')
-    print('## (a) user-space events: %d write()s of %d bytes\n' % (n, a.size))
+    print('### (a) user-space events: %d write()s of %d bytes\n' % (n, a.size))
     print('| write to | tracing | ns/write | × /dev/null | events on CPU 0 | added ns/event |')
     print('|---|---|---:|---:|---:|---:|')
     rows = [('/dev/null', 'none', 'none'), ('/proc/ltt_user_generic', 'no trace', 'ltt-off'),
@@ -117,7 +117,7 @@ def main():
     print('\nours / ftrace, added cost per user event: %.2f\n' % (added['ours'] / added['ftrace']))
 
     # (b) kernel events
-    print('## (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
+    print('### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
           % (a.getpid, a.pipe))
     print('| load | untraced ns/op | ours ns/op | ftrace ns/op | ours × untraced | ftrace × untraced '
           '| ours events/op | ftrace events/op | ours ns/event | ftrace ns/event | ours / ftrace per event |')
