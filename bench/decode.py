@@ -66,7 +66,8 @@ def main():
     ap.add_argument('--dir', default=None, help='scratch folder (default: a temporary one)')
     a = ap.parse_args()
     if not shutil.which('babeltrace2'):
-        sys.exit('babeltrace2 is not installed (scripts/install-deps.sh installs it)')
+        print('decoding benchmark skipped: babeltrace2 is not installed (scripts/install-deps.sh installs it)')
+        return
     scratch = a.dir or tempfile.mkdtemp(prefix='ltt-bench-')
     print('# Decoding benchmark\n')
     print('machine: %s, %d CPUs; %s; median of %d runs, output to /dev/null\n'
