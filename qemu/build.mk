@@ -16,8 +16,9 @@ qemu-test: all
 	done
 
 # `make record-traces`: record again the real traces kept under traces/
-# (qemu/record-traces.sh; traces/README says what each one is).
+# (qemu/record-traces.sh; traces/README says what each one is);
+# TRACES=usertrace (or busybox) records only that one.
 .PHONY: record-traces
 record-traces: all
 	@$(MAKE) --no-print-directory kernel
-	@BUILD=$(BUILD) qemu/record-traces.sh
+	@BUILD=$(BUILD) TRACES="$(TRACES)" qemu/record-traces.sh

@@ -2,7 +2,8 @@
 # qemu/run.sh OUT_DIR - boot the test kernel in QEMU and run the guest test.
 #
 # Builds an initramfs (busybox-static, lttctl, lttd, ltt-guest-tool, the
-# user-space tracing example and tool when built,
+# user-space tracing example and tool when built, the example's XML in
+# /usr/share/ltt/examples,
 # guest scripts, facilities/*.xml in /usr/share/ltt/facilities), boots
 # build-kernel's bzImage with TCG (KVM does not work on these machines) on
 # 2 CPUs, and shares OUT_DIR with the guest over 9p: the guest leaves there
@@ -47,7 +48,7 @@ list=$W/initramfs.list
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
 	for d in /bin /sbin /usr /usr/bin /usr/sbin /proc /sys /tmp /mnt /etc /ltt \
-		 /usr/share /usr/share/ltt /usr/share/ltt/facilities; do
+		 /usr/share /usr/share/ltt /usr/share/ltt/facilities /usr/share/ltt/examples; do
 		echo "dir $d 0755 0 0"
 	done
 	echo "file /bin/busybox $BUSYBOX 0755 0 0"
@@ -66,6 +67,8 @@ list=$W/initramfs.list
 			echo "file /usr/bin/$b $BUILD/bin/$b 0755 0 0"
 		fi
 	done
+	# and its description, for a trace's eventdefs/ (qemu/usertrace-record-guest.sh)
+	echo "file /usr/share/ltt/examples/usertrace_example.xml libltt-usertrace/examples/usertrace_example.xml 0644 0 0"
 	for x in facilities/*.xml; do
 		echo "file /usr/share/ltt/facilities/$(basename "$x") $x 0644 0 0"
 	done
