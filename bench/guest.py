@@ -16,6 +16,15 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(TOP, 'build')
 KTREE = os.path.join(TOP, 'build-kernel-bench', 'linux-source-6.1')
 KERNEL = os.path.join(KTREE, 'arch', 'x86', 'boot', 'bzImage')
+# The facility ltt-bench-tool's generic mode registers (libltt-usertrace's example)
+EXAMPLE_XML = os.path.join(TOP, 'libltt-usertrace', 'examples', 'usertrace_example.xml')
+
+
+def example_checksum():
+    """The checksum of EXAMPLE_XML, as ltt-checksum computes it."""
+    out = subprocess.run([os.path.join(BUILD, 'bin', 'ltt-checksum'), EXAMPLE_XML],
+                         capture_output=True, text=True, check=True).stdout
+    return out.split()[1]
 
 
 def missing():
@@ -24,7 +33,7 @@ def missing():
         return 'no benchmark kernel %s (make bench-kernel)' % os.path.relpath(KERNEL, TOP)
     if not shutil.which('qemu-system-x86_64'):
         return 'no qemu-system-x86_64 (scripts/install-deps.sh kernel)'
-    for b in ('lttctl', 'lttd'):
+    for b in ('lttctl', 'lttd', 'ltt-checksum'):
         if not os.path.exists(os.path.join(BUILD, 'bin', b)):
             return 'no build/bin/%s (make)' % b
     return None
@@ -51,13 +60,14 @@ def cpio_list(work, params, programs):
     tool = os.path.join(work, 'ltt-bench-tool')
     os.makedirs(work, exist_ok=True)
     subprocess.run([os.environ.get('CC', 'cc'), '-static', '-O2', '-Wall', '-Wextra', '-std=c11',
-                    '-o', tool, os.path.join(TOP, 'bench', 'ltt-bench-tool.c')], check=True)
+                    '-I' + os.path.join(TOP, 'include'), '-o', tool, os.path.join(TOP, 'bench', 'ltt-bench-tool.c')], check=True)
     pfile = os.path.join(work, 'params')
     with open(pfile, 'w') as f:
         for k, v in params.items():
             f.write('%s=%s\n' % (k, v))
     entries = ['file /usr/bin/ltt-bench-tool %s 0755 0 0' % tool,
-               'file /ltt/params %s 0644 0 0' % pfile]
+               'file /ltt/params %s 0644 0 0' % pfile,
+               'file /usr/share/ltt/facilities/usertrace_example.xml %s 0644 0 0' % EXAMPLE_XML]
     dirs, files = set(), {}
     for guest, host in programs.items():
         files[guest] = host

@@ -8,6 +8,12 @@
  *        user event each into /proc/ltt_user_generic (our tracer) or
  *        /sys/kernel/tracing/trace_marker (ftrace); /dev/null is the bare
  *        system call.  RATE events per second (0: as fast as possible).
+ *   ltt-bench-tool generic N SIZE CHECKSUM
+ *        registers the facility usertrace_example (libltt-usertrace's
+ *        example, whose XML checksum is CHECKSUM) with the
+ *        ltt_register_generic system call, then N ltt_trace_generic calls
+ *        writing its event "tick" (a 32-bit sequence number and a string
+ *        padded to SIZE bytes in all), non-blocking
  *   ltt-bench-tool getpid N          N getpid() system calls
  *   ltt-bench-tool pipe N            N round trips of one byte between this
  *                                    process and a child over two pipes:
@@ -28,6 +34,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <ltt/ltt-abi.h>
 
 static long long now_ns(void)
 {
@@ -92,6 +100,41 @@ static int do_write(const char *file, long n, long size, long rate)
 	return 0;
 }
 
+static int do_generic(long n, long size, unsigned long checksum)
+{
+	struct ltt_user_facility_info info;
+	unsigned char buf[1024];
+	__u32 id;
+	long failed = 0;
+	long long t0;
+
+	memset(&info, 0, sizeof(info));
+	strcpy(info.name, "usertrace_example");
+	info.checksum = (__u32)checksum;
+	info.num_events = 3;		/* hello, tick, child */
+	info.int_size = sizeof(int);
+	info.long_size = sizeof(long);
+	info.pointer_size = sizeof(void *);
+	info.size_t_size = sizeof(size_t);
+	info.alignment = sizeof(void *);
+	if (syscall(LTT_SYSCALL_REGISTER_GENERIC, &id, &info) < 0) {
+		fprintf(stderr, "ltt-bench-tool: ltt_register_generic: %s\n", strerror(errno));
+		return 1;
+	}
+	memset(buf, 'x', sizeof(buf));
+	buf[size - 1] = '\0';
+	t0 = now_ns();
+	for (long i = 0; i < n; i++) {
+		unsigned int seq = (unsigned int)i;
+
+		memcpy(buf, &seq, sizeof(seq));
+		if (syscall(LTT_SYSCALL_TRACE_GENERIC, id, 1, buf, (size_t)size, 0, 0) < 0)
+			failed++;
+	}
+	report("generic", n, now_ns() - t0, failed);
+	return 0;
+}
+
 static int do_getpid(long n)
 {
 	long long t0 = now_ns();
@@ -151,10 +194,13 @@ int main(int argc, char **argv)
 		return do_write(argv[2], parse(argv[3], 1, 1L << 40, "N"),
 				parse(argv[4], 13, 1024, "SIZE"),
 				argc == 6 ? parse(argv[5], 0, 1L << 40, "RATE") : 0);
+	if (argc == 5 && !strcmp(argv[1], "generic"))
+		return do_generic(parse(argv[2], 1, 1L << 40, "N"), parse(argv[3], 13, 1024, "SIZE"),
+				  strtoul(argv[4], NULL, 0));
 	if (argc == 3 && !strcmp(argv[1], "getpid"))
 		return do_getpid(parse(argv[2], 1, 1L << 40, "N"));
 	if (argc == 3 && !strcmp(argv[1], "pipe"))
 		return do_pipe(parse(argv[2], 1, 1L << 40, "N"));
-	fprintf(stderr, "usage: ltt-bench-tool write FILE N SIZE [RATE] | getpid N | pipe N\n");
+	fprintf(stderr, "usage: ltt-bench-tool write FILE N SIZE [RATE] | generic N SIZE CHECKSUM | getpid N | pipe N\n");
 	return 2;
 }

@@ -4,11 +4,12 @@
 # ftrace's on the same work, in one boot.
 #
 # Reads /ltt/params (shell assignments: RUNS, NUSER, SIZE, NGETPID, NPIPE,
-# PERF).  Every load runs pinned on CPU 0 (taskset), the control commands
+# PERF, CHECKSUM: that of the facility ltt-bench-tool generic registers).  Every load runs pinned on CPU 0 (taskset), the control commands
 # on CPU 1, so that the events counted on CPU 0 are the load's.  Writes:
 #   $R/times     "TRACER LOAD RUN WHAT N TOTAL_NS NS_PER_OP FAILED"
 #   $R/counts    "ftrace LOAD RUN EVENTS" (CPU 0 entries + overrun)
 #   $R/ours-LOAD-RUN/   our trace of that run (the host counts its events)
+#   $R/generic-user-RUN/   the same for the ltt_trace_generic system call
 #   $R/results   "step status" lines; $R/versions
 # Run 0 of each is a warm-up.
 # Our traces are flight recorders (no reader while the load runs, like
@@ -97,6 +98,9 @@ while [ $k -lt "$RUNS" ]; do
 	t ltt-off user $k write /proc/ltt_user_generic $NUSER $SIZE
 	ours_start u$k 0 && t ours user $k write /proc/ltt_user_generic $NUSER $SIZE
 	ours_stop u$k $R/ours-user-$k; res ours_user_$k $?
+	t generic-off user $k generic $NUSER $SIZE $CHECKSUM
+	ours_start g$k 0 && t generic user $k generic $NUSER $SIZE $CHECKSUM
+	ours_stop g$k $R/generic-user-$k; res generic_user_$k $?
 	t ftrace-off user $k write $F/trace_marker $NUSER $SIZE
 	ftrace_start && t ftrace user $k write $F/trace_marker $NUSER $SIZE
 	ftrace_stop user $k; res ftrace_user_$k $?
@@ -112,21 +116,25 @@ while [ $k -lt "$RUNS" ]; do
 	done
 done
 
-# -- profiles (PERF=1): where each tracer spends its time ---------------------
+# -- profiles (PERF=1): where each tracer spends its time (10 x the user
+# events: perf's cpu-clock samples are sparse under TCG) --------------------
 prof() { # NAME, then the load's arguments: perf-NAME.txt, the top symbols
 	name=$1; shift
 	perf record -e cpu-clock -C 0 -o /tmp/perf.data taskset -c 0 ltt-bench-tool "$@" \
 		>/dev/null 2>$R/perf-$name.log
 	perf report -i /tmp/perf.data --no-children --sort symbol --stdio 2>>$R/perf-$name.log |
-		grep -v '^#' | grep -v '^$' | head -n 40 >$R/perf-$name.txt
+		grep -E '^# Samples|^[^#]' | grep -v '^$' | head -n 40 >$R/perf-$name.txt
 	rm -f /tmp/perf.data
 }
 if [ "${PERF:-0}" = 1 ]; then
 	ours_start pu 0
-	prof ours-user write /proc/ltt_user_generic $NUSER $SIZE
+	prof ours-user write /proc/ltt_user_generic $((NUSER * 10)) $SIZE
 	ours_stop pu
+	ours_start pg 0
+	prof generic-user generic $((NUSER * 10)) $SIZE $CHECKSUM
+	ours_stop pg
 	ftrace_start
-	prof ftrace-user write $F/trace_marker $NUSER $SIZE
+	prof ftrace-user write $F/trace_marker $((NUSER * 10)) $SIZE
 	ftrace_stop perf 0
 	ours_start pk 1
 	prof ours-pipe pipe $NPIPE

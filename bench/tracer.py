@@ -6,9 +6,10 @@ debug options, ftrace's events) with bench/tracer-guest.sh, which times,
 pinned on CPU 0, R times each (default 5), interleaved:
 
   (a) user-space events: N write()s of SIZE bytes to /proc/ltt_user_generic
-      (our user_generic.string event) with a trace active and without, to
-      ftrace's trace_marker with tracing on and off, and to /dev/null (the
-      bare system call);
+      (our user_generic.string event) with a trace active and without, N
+      ltt_trace_generic() system calls of SIZE bytes (patch 0009) with and
+      without, N writes to ftrace's trace_marker with tracing on and off, and
+      to /dev/null (the bare system call);
   (b) a getpid() loop and a pipe ping-pong between two processes on one CPU
       (two context switches per round trip): untraced, with our kernel
       events on (patch 0007: system calls, scheduler, interrupts...), and
@@ -68,7 +69,7 @@ def main():
         else:
             print('perf profile skipped: no perf on the host (linux-perf)')
     params = dict(RUNS=a.runs, NUSER=a.user, SIZE=a.size, NGETPID=a.getpid, NPIPE=a.pipe,
-                  PERF=1 if programs else 0)
+                  PERF=1 if programs else 0, CHECKSUM=guest.example_checksum())
     bad = guest.boot(out, os.path.join(guest.TOP, 'bench', 'tracer-guest.sh'), params, programs)
     if bad:
         sys.exit('tracer benchmark: steps failed in the guest: %s (see %s)' % (', '.join(bad), out))
@@ -85,6 +86,11 @@ def main():
             if lost0:
                 sys.exit('tracer benchmark: our trace ours-%s-%d lost %d events' % (load, k, lost0))
             counts[('ours', load, k)] = c0
+    for k in runs:
+        c0, lost0, _, _ = guest.count_events(os.path.join(out, 'generic-user-%d' % k))
+        if lost0:
+            sys.exit('tracer benchmark: our trace generic-user-%d lost %d events' % (k, lost0))
+        counts[('generic', 'user', k)] = c0
 
     def med(tracer, load):
         return statistics.median(t[(tracer, load)].values())
@@ -95,26 +101,34 @@ def main():
 
     # (a) user-space events
     n = a.user
-    base = med('none', 'user')
-    print('### (a) user-space events: %d write()s of %d bytes\n' % (n, a.size))
-    print('| write to | tracing | ns/write | × /dev/null | events on CPU 0 | added ns/event |')
+    print('### (a) user-space events: %d events of %d bytes\n' % (n, a.size))
+    print('| written by | tracing | ns/call | × untraced | events on CPU 0 | added ns/event |')
     print('|---|---|---:|---:|---:|---:|')
-    rows = [('/dev/null', 'none', 'none'), ('/proc/ltt_user_generic', 'no trace', 'ltt-off'),
-            ('/proc/ltt_user_generic', 'our trace', 'ours'),
-            ('trace_marker', 'ftrace off', 'ftrace-off'), ('trace_marker', 'ftrace on', 'ftrace')]
+    # (row, tracing, tracer, the untraced run its cost is measured from):
+    # write()s format their string with snprintf, the system call does not
+    rows = [('write() to /dev/null', 'none', 'none', 'none'),
+            ('write() to /proc/ltt_user_generic', 'no trace', 'ltt-off', 'none'),
+            ('write() to /proc/ltt_user_generic', 'our trace', 'ours', 'none'),
+            ('ltt_trace_generic()', 'no trace', 'generic-off', 'generic-off'),
+            ('ltt_trace_generic()', 'our trace', 'generic', 'generic-off'),
+            ('write() to trace_marker', 'ftrace off', 'ftrace-off', 'none'),
+            ('write() to trace_marker', 'ftrace on', 'ftrace', 'none')]
     added = {}
-    for where, how, tracer in rows:
+    for where, how, tracer, base in rows:
         m = med(tracer, 'user')
         ev = ''
-        if tracer in ('ours', 'ftrace'):
+        if tracer in ('ours', 'generic', 'ftrace'):
             evs = [counts[(tracer, 'user', k)] for k in runs]
             ev = '%d' % statistics.median(evs)
             added[tracer] = statistics.median(
-                (t[(tracer, 'user')][k] - t[('none', 'user')][k]) * n / counts[(tracer, 'user', k)]
+                (t[(tracer, 'user')][k] - t[(base, 'user')][k]) * n / counts[(tracer, 'user', k)]
                 for k in runs)
         print('| %s | %s | %.0f | %.2f | %s | %s |'
-              % (where, how, m, m / base, ev, '%.0f' % added[tracer] if tracer in added else ''))
-    print('\nours / ftrace, added cost per user event: %.2f\n' % (added['ours'] / added['ftrace']))
+              % (where, how, m, m / med(base, 'user'), ev,
+                 '%.0f' % added[tracer] if tracer in added else ''))
+    print('\nadded cost per user event, ours / ftrace: %.2f through /proc/ltt_user_generic, '
+          '%.2f through ltt_trace_generic()\n' % (added['ours'] / added['ftrace'],
+                                                  added['generic'] / added['ftrace']))
 
     # (b) kernel events
     print('### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
@@ -138,9 +152,9 @@ def main():
     print('\nns/op: per getpid() or per round trip; events/op: what each tracer wrote on CPU 0, '
           'per op; ns/event: (traced - untraced) / events, the median over the runs.')
     if params['PERF']:
-        for name in ('ours-user', 'ftrace-user', 'ours-pipe', 'ftrace-pipe'):
+        for name in ('ours-user', 'generic-user', 'ftrace-user', 'ours-pipe', 'ftrace-pipe'):
             with open(os.path.join(out, 'perf-%s.txt' % name)) as f:
-                top = [ln.rstrip() for ln in f][:15]
+                top = [ln.rstrip() for ln in f][:16]
             print('\nperf (cpu-clock, CPU 0), %s:\n\n```\n%s\n```' % (name, '\n'.join(top)))
     if not a.dir:
         shutil.rmtree(scratch)
