@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lttv-text.h"
+#include "stats.h"
 
 /*
  * Each line is built in one growing buffer, numbers converted by hand, and
@@ -173,21 +173,27 @@ int lttv_dump(const lttv_options *o)
 		status = 1;
 		goto out;
 	}
+	/* the options, in locals: the loop's calls would make the compiler
+	 * read them again through o for every event */
+	const int relative = o->relative, has_end = o->has_end, quiet = o->quiet;
+	const int filtered = o->has_begin || specs[0];
+	const int64_t end_ns = o->end_ns;
+
 	while ((r = ltt_iter_next(it, &ev, &err)) > 0) {
 		int64_t t = ltt_event_time_ns(ev);
-		int64_t shown = o->relative ? t - origin : t;
+		int64_t shown = relative ? t - origin : t;
 
-		if (o->has_end && shown > o->end_ns)
+		if (has_end && shown > end_ns)
 			break;
 		if (state)
 			ltt_state_process_event(state, ev);
-		if (!wanted(o, specs, ev, shown))
+		if (filtered && !wanted(o, specs, ev, shown))
 			continue;
 		if (!ltt_event_is_known(ev))
 			undecodable++;
 		if (st)
-			lttv_stats_add(st, ev);
-		if (o->quiet)
+			lttv_stats_add(st, ev, t);
+		if (quiet)
 			continue;
 		lb.len = 0;
 		line_str(&lb, ltt_event_facility_name(ev));

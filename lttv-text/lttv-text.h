@@ -25,7 +25,7 @@ typedef struct lttv_options {
 /* Statistics gathered while dumping (stats.c). */
 typedef struct lttv_stats lttv_stats;
 lttv_stats *lttv_stats_new(void);
-void lttv_stats_add(lttv_stats *st, const ltt_event *ev);
+/* lttv_stats_add(), per event, is inline in stats.h */
 void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 		      int cpu_stats, int summary, int64_t origin_ns, FILE *out);
 void lttv_stats_free(lttv_stats *st);

@@ -7,32 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lttv-text.h"
+#include "stats.h"
 
-typedef struct cpu_stat {
-	uint64_t events;
-	int64_t first_ns, last_ns;
-} cpu_stat;
-
-/* Counted by the (facility name, event name) pointers the library hands
- * out, which stay the same for a trace's lifetime: no string is built or
- * hashed per event. Names are joined only when printing. */
+/* The key of the hash table behind the cache (stats.h). */
 typedef struct type_key {
 	const char *facility, *event;
 } type_key;
-
-#define CACHE_SIZE 1024	/* direct-mapped cache in front of by_ptr */
-
-struct lttv_stats {
-	struct {
-		type_key key;
-		uint64_t *count;
-	} cache[CACHE_SIZE];
-	GArray *cpus;		/* cpu_stat, indexed by CPU */
-	GHashTable *by_ptr;	/* type_key* -> count (uint64_t*) */
-	GHashTable *types;	/* "facility.event" -> count, when printing */
-	uint64_t total;
-};
 
 static guint key_hash(gconstpointer p)
 {
@@ -52,42 +32,33 @@ lttv_stats *lttv_stats_new(void)
 {
 	lttv_stats *st = g_new0(lttv_stats, 1);
 
-	st->cpus = g_array_new(FALSE, TRUE, sizeof(cpu_stat));
 	st->by_ptr = g_hash_table_new_full(key_hash, key_equal, g_free, g_free);
 	st->types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	return st;
 }
 
-void lttv_stats_add(lttv_stats *st, const ltt_event *ev)
+void lttv_stats_grow_cpus(lttv_stats *st, unsigned cpu)
 {
-	unsigned cpu = ltt_event_cpu(ev);
-	int64_t t = ltt_event_time_ns(ev);
-	cpu_stat *c;
-	type_key key = { ltt_event_facility_name(ev), ltt_event_name(ev) };
-	uint64_t *n;
-	unsigned slot;
+	st->cpus = g_renew(lttv_cpu_stat, st->cpus, cpu + 1);
+	memset(st->cpus + st->num_cpus, 0,
+	       (cpu + 1 - st->num_cpus) * sizeof(*st->cpus));
+	st->num_cpus = cpu + 1;
+}
 
-	if (cpu >= st->cpus->len)
-		g_array_set_size(st->cpus, cpu + 1);
-	c = &g_array_index(st->cpus, cpu_stat, cpu);
-	if (c->events++ == 0)
-		c->first_ns = t;
-	c->last_ns = t;
-	slot = (((uintptr_t)key.facility >> 4) ^ ((uintptr_t)key.event >> 3)) % CACHE_SIZE;
-	if (st->cache[slot].key.facility == key.facility &&
-	    st->cache[slot].key.event == key.event) {
-		n = st->cache[slot].count;
-	} else {
-		n = g_hash_table_lookup(st->by_ptr, &key);
-		if (!n) {
-			n = g_new0(uint64_t, 1);
-			g_hash_table_insert(st->by_ptr, g_memdup2(&key, sizeof(key)), n);
-		}
-		st->cache[slot].key = key;
-		st->cache[slot].count = n;
+uint64_t *lttv_stats_lookup(lttv_stats *st, unsigned slot,
+			    const char *facility, const char *event)
+{
+	type_key key = { facility, event };
+	uint64_t *n = g_hash_table_lookup(st->by_ptr, &key);
+
+	if (!n) {
+		n = g_new0(uint64_t, 1);
+		g_hash_table_insert(st->by_ptr, g_memdup2(&key, sizeof(key)), n);
 	}
-	(*n)++;
-	st->total++;
+	st->cache[slot].facility = facility;
+	st->cache[slot].event = event;
+	st->cache[slot].count = n;
+	return n;
 }
 
 static int cmp_count(const void *a, const void *b, void *types)
@@ -114,8 +85,8 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 {
 	if (cpu_stats) {
 		fprintf(out, "\n== per-CPU statistics ==\n");
-		for (guint cpu = 0; cpu < st->cpus->len; cpu++) {
-			cpu_stat *c = &g_array_index(st->cpus, cpu_stat, cpu);
+		for (unsigned cpu = 0; cpu < st->num_cpus; cpu++) {
+			const lttv_cpu_stat *c = &st->cpus[cpu];
 			uint64_t lost = 0;
 
 			for (unsigned t = 0; t < n; t++)
@@ -168,7 +139,7 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 
 void lttv_stats_free(lttv_stats *st)
 {
-	g_array_free(st->cpus, TRUE);
+	g_free(st->cpus);
 	g_hash_table_destroy(st->by_ptr);
 	g_hash_table_destroy(st->types);
 	g_free(st);

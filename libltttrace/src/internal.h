@@ -116,6 +116,9 @@ struct ltt_facility {
 	const ltt_description *desc;	/* NULL: no description found */
 	ltt_event_type *event_types;	/* desc->events->len of them */
 	unsigned num_event_types;
+	/* event id (a byte) -> &event_types[id], NULL past the last: the
+	 * per-event lookup without a bounds check */
+	const ltt_event_type *by_id[256];
 	char *display_name;		/* name, or "facility_<id>" */
 	int64_t load_ns;		/* when it was loaded */
 };
@@ -186,6 +189,9 @@ typedef struct ltt_cursor {
 	ltt_tracefile *tf;
 	unsigned block;
 	uint32_t offset;	/* within the block */
+	uint32_t data_end;	/* of the block: blocks[block].data_end */
+	const uint8_t *base;	/* the block's first byte in the map */
+	uint64_t base_offset;	/* the block's offset in the file */
 	uint64_t last_cycles;
 	bool at_end;
 	ltt_event ev;		/* the current event, once read */
@@ -196,8 +202,14 @@ LTT_HIDDEN int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 LTT_HIDDEN void ltt_tracefile_unmap(ltt_tracefile *tf);
 LTT_HIDDEN void ltt_cursor_init(ltt_cursor *c, ltt_tracefile *tf);
 LTT_HIDDEN void ltt_cursor_seek_block(ltt_cursor *c, unsigned block);
-/* 1: c->ev holds the next event; 0: end; -1: corrupt (err set). */
-LTT_HIDDEN int ltt_cursor_next(ltt_cursor *c, ltt_error **err);
+/* ltt_cursor_next(), the per-event read, is inline in cursor.h; these
+ * are its unusual cases. */
+LTT_HIDDEN int ltt_cursor_next_block(ltt_cursor *c);
+LTT_HIDDEN int ltt_cursor_bad_header(const ltt_cursor *c, size_t off,
+				     ltt_error **err);
+LTT_HIDDEN int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off,
+					 unsigned size, uint64_t ts,
+					 ltt_error **err);
 
 /* ---- trace.c ---- */
 struct ltt_trace {
@@ -216,15 +228,66 @@ struct ltt_trace {
 	GPtrArray *descriptions;	/* ltt_description* loaded, owned */
 	GHashTable *dirs_loaded;	/* dir -> 1 */
 	uint64_t freq_hz;
-	unsigned __int128 ns_mult;	/* 10^9 * 2^64 / freq_hz, rounded down */
+	/* 10^9 * 2^64 / freq_hz, rounded down, in two 64-bit halves: the
+	 * high one is 0 for clocks faster than 1 GHz, so that the common
+	 * conversion is one 64 x 64 -> 128 multiplication */
+	uint64_t ns_mult_hi, ns_mult_lo;
 	uint64_t ns_mult_limit;		/* largest d with d * ns_mult < 2^128 */
+	/* the event header, from the trace header: its size and the masks
+	 * that align it and the payload after it (0: packed) */
+	unsigned event_header_size;
+	unsigned header_align_mask, payload_align_mask;
 	/* the facility of each id when it was loaded only once: the common
 	 * case, looked up without a search for every event */
 	const ltt_facility *single_load[LTT_MAX_FACILITIES];
 };
 
-LTT_HIDDEN const ltt_facility *ltt_trace_facility_at(const ltt_trace *t,
-						     unsigned id, int64_t ns);
+LTT_HIDDEN const ltt_facility *ltt_trace_facility_search(const ltt_trace *t,
+							 unsigned id, int64_t ns);
+
+/* The facility that id stands for at time ns. Inline: it runs for every
+ * event, and a facility is nearly always loaded once. */
+static inline const ltt_facility *ltt_trace_facility_at(const ltt_trace *t,
+							unsigned id, int64_t ns)
+{
+	if (id < LTT_MAX_FACILITIES && t->single_load[id])
+		return t->single_load[id];
+	return ltt_trace_facility_search(t, id, ns);
+}
+
+/* floor(d * 10^9 / freq_hz), saturated; see trace.c. */
+LTT_HIDDEN uint64_t ltt_cycles_to_ns_slow(const ltt_trace *t, uint64_t d);
+#define LTT_NS_SATURATE ((uint64_t)INT64_MAX / 4)
+
+/*
+ * The same, inline for the per-event path: multiply by the precomputed
+ * reciprocal. It is rounded down and d < 2^64, so the quotient q falls at
+ * most one short; the remainder d * 10^9 - q * f is then below 2 f
+ * (< 2^45), so it can be computed modulo 2^64, and q takes the missing
+ * one when the remainder reaches f. Exact: never a rounding that differs
+ * from the division.
+ */
+static inline uint64_t ltt_cycles_to_ns_abs(const ltt_trace *t, uint64_t d)
+{
+	uint64_t q;
+
+	if (__builtin_expect(d > t->ns_mult_limit, 0))
+		return ltt_cycles_to_ns_slow(t, d);
+	q = d * t->ns_mult_hi +
+	    (uint64_t)(((unsigned __int128)d * t->ns_mult_lo) >> 64);
+	if (d * 1000000000U - q * t->freq_hz >= t->freq_hz)
+		q++;
+	return q > LTT_NS_SATURATE ? LTT_NS_SATURATE : q;
+}
+
+static inline int64_t ltt_cycles_to_ns_inline(const ltt_trace *t, uint64_t cycles)
+{
+	if (__builtin_expect(cycles >= t->info.start_tsc, 1))
+		return t->info.start_time_ns +
+		       (int64_t)ltt_cycles_to_ns_abs(t, cycles - t->info.start_tsc);
+	return t->info.start_time_ns -
+	       (int64_t)ltt_cycles_to_ns_abs(t, t->info.start_tsc - cycles);
+}
 LTT_HIDDEN void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -7,55 +7,80 @@
  * whose event was returned last is advanced lazily, at the next call, so
  * that the returned event stays valid until then. Seeking binary-searches
  * each tracefile's block begin times, then reads forward inside one block.
+ *
+ * The heap holds the keys themselves, not only cursor indexes: the
+ * comparisons read one small array. Cursors are numbered trace by trace,
+ * tracefile by tracefile, so (trace, tracefile) order is cursor order and
+ * the key is (time, cursor). Events come in runs from one tracefile, so
+ * the iterator also keeps the smallest key after the root's: as long as
+ * the advanced cursor's next event comes before it, the heap is left as
+ * it is, at the cost of one comparison per event.
  */
 #include <string.h>
 
-#include "internal.h"
+#include "cursor.h"
+
+typedef struct heap_entry {
+	int64_t time_ns;
+	unsigned cursor;
+} heap_entry;
 
 struct ltt_iter {
 	ltt_cursor *cursors;
 	unsigned num_cursors;
-	unsigned *trace_index;	/* per cursor, for tie-breaking */
-	unsigned *heap;		/* cursor indexes */
+	heap_entry *heap;
 	unsigned heap_len;
-	int pending;		/* cursor to advance at the next call, or -1 */
+	heap_entry runner_up;	/* the smallest key but the root's */
+	ltt_cursor *pending;	/* to advance at the next call, or NULL */
 	ltt_trace *const *traces;
 	size_t num_traces;
 };
 
-static bool before(const ltt_iter *it, unsigned a, unsigned b)
+static inline bool before(const heap_entry *x, const heap_entry *y)
 {
-	const ltt_event *x = &it->cursors[a].ev, *y = &it->cursors[b].ev;
-
 	if (x->time_ns != y->time_ns)
 		return x->time_ns < y->time_ns;
-	if (it->trace_index[a] != it->trace_index[b])
-		return it->trace_index[a] < it->trace_index[b];
-	return x->tf->index < y->tf->index;
+	return x->cursor < y->cursor;
 }
 
 static void sift_down(ltt_iter *it, unsigned i)
 {
-	for (;;) {
-		unsigned l = 2 * i + 1, r = l + 1, m = i, tmp;
+	heap_entry *h = it->heap, moving = h[i];
+	unsigned len = it->heap_len;
 
-		if (l < it->heap_len && before(it, it->heap[l], it->heap[m]))
-			m = l;
-		if (r < it->heap_len && before(it, it->heap[r], it->heap[m]))
-			m = r;
-		if (m == i)
-			return;
-		tmp = it->heap[i];
-		it->heap[i] = it->heap[m];
-		it->heap[m] = tmp;
+	for (;;) {
+		unsigned l = 2 * i + 1, m;
+
+		if (l >= len)
+			break;
+		m = l + 1 < len && before(&h[l + 1], &h[l]) ? l + 1 : l;
+		if (!before(&h[m], &moving))
+			break;
+		h[i] = h[m];
 		i = m;
 	}
+	h[i] = moving;
 }
 
 static void heapify(ltt_iter *it)
 {
 	for (unsigned i = it->heap_len / 2; i-- > 0;)
 		sift_down(it, i);
+}
+
+/* The second smallest key is one of the root's children; with one
+ * cursor left, a key that nothing comes after (times saturate far below
+ * INT64_MAX). */
+static void find_runner_up(ltt_iter *it)
+{
+	const heap_entry *h = it->heap;
+
+	if (it->heap_len < 2)
+		it->runner_up = (heap_entry){ INT64_MAX, ~0U };
+	else if (it->heap_len == 2 || before(&h[1], &h[2]))
+		it->runner_up = h[1];
+	else
+		it->runner_up = h[2];
 }
 
 static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err);
@@ -71,13 +96,10 @@ ltt_iter *ltt_iter_new(ltt_trace *const *traces, size_t n, ltt_error **err)
 	it->num_traces = n;
 	it->num_cursors = total;
 	it->cursors = g_new0(ltt_cursor, total ? total : 1);
-	it->trace_index = g_new0(unsigned, total ? total : 1);
-	it->heap = g_new0(unsigned, total ? total : 1);
+	it->heap = g_new0(heap_entry, total ? total : 1);
 	for (size_t t = 0; t < n; t++)
-		for (guint i = 0; i < traces[t]->tracefiles->len; i++, k++) {
+		for (guint i = 0; i < traces[t]->tracefiles->len; i++, k++)
 			ltt_cursor_init(&it->cursors[k], traces[t]->tracefiles->pdata[i]);
-			it->trace_index[k] = (unsigned)t;
-		}
 	if (fill_heap(it, false, 0, err) < 0) {
 		ltt_iter_free(it);
 		return NULL;
@@ -90,28 +112,48 @@ void ltt_iter_free(ltt_iter *it)
 	if (!it)
 		return;
 	g_free(it->cursors);
-	g_free(it->trace_index);
 	g_free(it->heap);
 	g_free(it);
 }
 
 int ltt_iter_next(ltt_iter *it, const ltt_event **ev, ltt_error **err)
 {
-	if (it->pending >= 0) {
-		int r = ltt_cursor_next(&it->cursors[it->pending], err);
+	ltt_cursor *c = it->pending;
 
-		it->pending = -1;
-		if (r < 0)
-			return -1;
-		if (r == 0)
+	if (c) {
+		int r = ltt_cursor_next(c, err);
+
+		if (__builtin_expect(r > 0, 1)) {
+			it->heap[0].time_ns = c->ev.time_ns;
+			if (before(&it->heap[0], &it->runner_up)) {	/* still the earliest */
+				*ev = &c->ev;
+				return 1;
+			}
+		} else if (r == 0) {
 			it->heap[0] = it->heap[--it->heap_len];
-		if (it->heap_len)
-			sift_down(it, 0);
+		} else {
+			it->pending = NULL;
+			return -1;
+		}
+		if (it->heap_len == 2 && r > 0) {
+			/* two tracefiles (two CPUs), the runner-up came first:
+			 * they trade places */
+			heap_entry tmp = it->heap[0];
+
+			it->heap[0] = it->heap[1];
+			it->heap[1] = it->runner_up = tmp;
+		} else {
+			if (it->heap_len > 1)
+				sift_down(it, 0);
+			find_runner_up(it);
+		}
 	}
-	if (it->heap_len == 0)
+	if (it->heap_len == 0) {
+		it->pending = NULL;
 		return 0;
-	it->pending = (int)it->heap[0];
-	*ev = &it->cursors[it->pending].ev;
+	}
+	it->pending = &it->cursors[it->heap[0].cursor];
+	*ev = &it->pending->ev;
 	return 1;
 }
 
@@ -139,7 +181,7 @@ static unsigned find_block(const ltt_tracefile *tf, uint64_t cycles)
 static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err)
 {
 	it->heap_len = 0;
-	it->pending = -1;
+	it->pending = NULL;
 	for (unsigned i = 0; i < it->num_cursors; i++) {
 		ltt_cursor *c = &it->cursors[i];
 		ltt_tracefile *tf = c->tf;
@@ -155,9 +197,10 @@ static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err)
 		if (r < 0)
 			return -1;
 		if (r > 0)
-			it->heap[it->heap_len++] = i;
+			it->heap[it->heap_len++] = (heap_entry){ c->ev.time_ns, i };
 	}
 	heapify(it);
+	find_runner_up(it);
 	return 0;
 }
 

@@ -349,6 +349,8 @@ ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 		const ltt_event_desc *ed = desc->events->pdata[e];
 		int64_t off = 0;
 
+		if (e < G_N_ELEMENTS(fac->by_id))
+			fac->by_id[e] = et;
 		et->desc = ed;
 		et->facility = fac;
 		et->id = e;

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "internal.h"
+#include "cursor.h"
 
 #ifndef LTT_FACILITIES_DIR
 #define LTT_FACILITIES_DIR "/usr/local/share/ltt/facilities"
@@ -48,36 +48,22 @@ void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
 /* ---- time ---- */
 
 /*
- * floor(d * 10^9 / f), exactly, without a division per event: multiply by
- * the precomputed reciprocal, then correct the one unit the truncated
- * reciprocal can lose. Distances too large for the product (days at a
- * kHz clock) take the division. Saturates far beyond any real trace so
- * that the caller's additions cannot overflow.
+ * floor(d * 10^9 / f), exactly. The per-event path is the inline
+ * ltt_cycles_to_ns_abs() in internal.h (a multiplication by the
+ * reciprocal); distances too large for its product (days at a kHz clock)
+ * come here and take the division. Saturates far beyond any real trace
+ * so that the caller's additions cannot overflow.
  */
-#define NS_SATURATE ((uint64_t)INT64_MAX / 4)
-
-static uint64_t cycles_to_ns_abs(const ltt_trace *t, uint64_t d)
+uint64_t ltt_cycles_to_ns_slow(const ltt_trace *t, uint64_t d)
 {
-	unsigned __int128 exact = (unsigned __int128)d * 1000000000U;
-	unsigned __int128 q;
+	unsigned __int128 q = (unsigned __int128)d * 1000000000U / t->freq_hz;
 
-	if (d <= t->ns_mult_limit) {
-		q = ((unsigned __int128)d * t->ns_mult) >> 64;
-		if ((q + 1) * t->freq_hz <= exact)
-			q++;
-	} else {
-		q = exact / t->freq_hz;
-	}
-	return q > NS_SATURATE ? NS_SATURATE : (uint64_t)q;
+	return q > LTT_NS_SATURATE ? LTT_NS_SATURATE : (uint64_t)q;
 }
 
 int64_t ltt_trace_cycles_to_ns(const ltt_trace *t, uint64_t cycles)
 {
-	if (cycles >= t->info.start_tsc)
-		return t->info.start_time_ns +
-		       (int64_t)cycles_to_ns_abs(t, cycles - t->info.start_tsc);
-	return t->info.start_time_ns -
-	       (int64_t)cycles_to_ns_abs(t, t->info.start_tsc - cycles);
+	return ltt_cycles_to_ns_inline(t, cycles);
 }
 
 uint64_t ltt_trace_ns_to_cycles(const ltt_trace *t, int64_t wall_ns)
@@ -221,14 +207,13 @@ static void add_facility(ltt_trace *t, ltt_facility *fac)
 	t->single_load[fac->id] = t->facilities[fac->id]->len == 1 ? fac : NULL;
 }
 
-const ltt_facility *ltt_trace_facility_at(const ltt_trace *t, unsigned id,
-					  int64_t ns)
+/* ltt_trace_facility_at() when the id was loaded more than once, or never. */
+const ltt_facility *ltt_trace_facility_search(const ltt_trace *t, unsigned id,
+					      int64_t ns)
 {
 	GPtrArray *loads = id < LTT_MAX_FACILITIES ? t->facilities[id] : NULL;
 	const ltt_facility *best;
 
-	if (id < LTT_MAX_FACILITIES && t->single_load[id])
-		return t->single_load[id];
 	if (!loads || loads->len == 0)
 		return NULL;
 	best = loads->pdata[0];
@@ -438,6 +423,20 @@ static void free_tracefile(gpointer p)
 	g_free(p);
 }
 
+/* prefix + decimal n: 512 of these per open trace, printf was a
+ * measurable part of opening one */
+static char *numbered_name(const char *prefix, unsigned n)
+{
+	char digits[12], *p = digits + sizeof(digits);
+
+	*--p = '\0';
+	do {
+		*--p = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	return g_strconcat(prefix, p, NULL);
+}
+
 void ltt_trace_close(ltt_trace *t)
 {
 	if (!t)
@@ -490,10 +489,9 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 	g_ptr_array_add(t->search_dirs, g_strdup(ltt_default_facilities_dir()));
 	for (const char *const *f = opt ? opt->facility_dirs : NULL; f && *f; f++)
 		g_ptr_array_add(t->search_dirs, g_strdup(*f));
-	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++)
-	{
-		t->unknown_names[i] = g_strdup_printf("facility_%u", i);
-		t->unknown_event_names[i] = g_strdup_printf("event_%u", i);
+	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++) {
+		t->unknown_names[i] = numbered_name("facility_", i);
+		t->unknown_event_names[i] = numbered_name("event_", i);
 	}
 
 	if (add_tracefiles(t, NULL, err) < 0 ||
@@ -513,10 +511,12 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 			      t->info.start_freq, t->info.freq_scale);
 		goto fail;
 	}
-	t->ns_mult = ((unsigned __int128)1000000000U << 64) / t->freq_hz;
 	{
-		unsigned __int128 limit = ~(unsigned __int128)0 / t->ns_mult;
+		unsigned __int128 mult = ((unsigned __int128)1000000000U << 64) / t->freq_hz;
+		unsigned __int128 limit = ~(unsigned __int128)0 / mult;
 
+		t->ns_mult_hi = (uint64_t)(mult >> 64);
+		t->ns_mult_lo = (uint64_t)mult;
 		t->ns_mult_limit = limit > UINT64_MAX ? UINT64_MAX : (uint64_t)limit;
 	}
 
@@ -527,6 +527,13 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 		.alignment = t->info.has_alignment,
 	};
 	t->header_sizes = core_sizes;
+	t->event_header_size = t->info.has_heartbeat
+		? sizeof(struct ltt_event_header_hb) : sizeof(struct ltt_event_header_nohb);
+	/* the padding after offset 1 is the alignment minus one: the mask */
+	t->header_align_mask = (unsigned)ltt_layout_align(&core_sizes, 1,
+							  t->event_header_size);
+	t->payload_align_mask = (unsigned)ltt_layout_align(&core_sizes, 1,
+							   t->info.has_alignment);
 	if (!ltt_core_description()) {
 		ltt_set_error(err, "the built-in core.xml does not parse");
 		goto fail;

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "cursor.h"
 
 #define HEADER_SIZE sizeof(struct ltt_block_start_header)
 
@@ -214,11 +214,18 @@ void ltt_cursor_init(ltt_cursor *c, ltt_tracefile *tf)
 
 void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
 {
+	const ltt_tracefile *tf = c->tf;
+
 	c->block = block;
 	c->offset = HEADER_SIZE;
-	c->at_end = block >= c->tf->num_blocks;
-	if (!c->at_end)
-		c->last_cycles = c->tf->blocks[block].begin_cycles;
+	c->at_end = block >= tf->num_blocks;
+	c->data_end = 0;
+	if (!c->at_end) {
+		c->last_cycles = tf->blocks[block].begin_cycles;
+		c->data_end = tf->blocks[block].data_end;
+		c->base_offset = (uint64_t)block * tf->subbuf_size;
+		c->base = tf->map + c->base_offset;
+	}
 }
 
 /*
@@ -239,72 +246,37 @@ static void release_block(const ltt_tracefile *tf, unsigned block)
 		madvise((void *)start, end - start, MADV_DONTNEED);
 }
 
-int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
-{
-	ltt_tracefile *tf = c->tf;
-	ltt_trace *trace = tf->trace;
-	const ltt_trace_info *info = &trace->info;
-	const ltt_sizes *hs = &trace->header_sizes;
-	size_t hsize = info->has_heartbeat ? sizeof(struct ltt_event_header_hb)
-					   : sizeof(struct ltt_event_header_nohb);
-	const uint8_t *base;
-	size_t off, end;
-	uint64_t ts;
-	unsigned fac_id, ev_id, size;
-	ltt_event *ev = &c->ev;
+/* ---- the unusual cases of ltt_cursor_next() (cursor.h) ---- */
 
-	for (;;) {
+int ltt_cursor_next_block(ltt_cursor *c)
+{
+	while (c->offset >= c->data_end) {
 		if (c->at_end)
 			return 0;
-		end = tf->blocks[c->block].data_end;
-		if (c->offset < end)
-			break;
-		release_block(tf, c->block);
+		release_block(c->tf, c->block);
 		ltt_cursor_seek_block(c, c->block + 1);
 	}
-	base = tf->map + (size_t)c->block * tf->subbuf_size;
-	off = c->offset + ltt_layout_align(hs, c->offset, (unsigned)hsize);
-	if (off + hsize > end) {
-		ltt_set_error(err, "%s: sub-buffer %u: event header at offset 0x%zx "
-			      "runs past the end of the data (0x%zx)", tf->relpath,
-			      c->block, (size_t)c->block * tf->subbuf_size + off,
-			      (size_t)c->block * tf->subbuf_size + end);
-		return -1;
-	}
-	if (info->has_heartbeat) {
-		struct ltt_event_header_hb h;
+	return 1;
+}
 
-		memcpy(&h, base + off, sizeof(h));
-		fac_id = h.facility_id;
-		ev_id = h.event_id;
-		size = h.event_size;
-		/* rebuild 64 bits: carry when the low 32 bits went backwards */
-		ts = (c->last_cycles & ~(uint64_t)0xFFFFFFFF) | h.timestamp;
-		if (h.timestamp < (uint32_t)c->last_cycles)
-			ts += (uint64_t)1 << 32;
-	} else {
-		struct ltt_event_header_nohb h;
+int ltt_cursor_bad_header(const ltt_cursor *c, size_t off, ltt_error **err)
+{
+	ltt_set_error(err, "%s: sub-buffer %u: event header at offset 0x%zx "
+		      "runs past the end of the data (0x%zx)", c->tf->relpath,
+		      c->block, (size_t)c->base_offset + off,
+		      (size_t)c->base_offset + c->data_end);
+	return -1;
+}
 
-		memcpy(&h, base + off, sizeof(h));
-		fac_id = h.facility_id;
-		ev_id = h.event_id;
-		size = h.event_size;
-		ts = h.timestamp;
-	}
-	ev->file_offset = (uint64_t)c->block * tf->subbuf_size + off;
-	off += hsize;
-	off += ltt_layout_align(hs, off, info->has_alignment);
+int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
+			      uint64_t ts, ltt_error **err)
+{
+	ltt_tracefile *tf = c->tf;
+	ltt_event *ev = &c->ev;
+	size_t end = c->data_end;
 
-	ev->cycles = ts;
-	ev->time_ns = ltt_trace_cycles_to_ns(trace, ts);
-	ev->fac_id = fac_id;
-	ev->ev_id = ev_id;
-	ev->fac = ltt_trace_facility_at(trace, fac_id, ev->time_ns);
-	ev->type = ev->fac && ev_id < ev->fac->num_event_types
-		   ? &ev->fac->event_types[ev_id] : NULL;
-	ev->payload = base + off;
 	if (size == LTT_EVENT_SIZE_UNKNOWN) {
-		int64_t computed = ev->type
+		int64_t computed = ev->type && off <= end
 			? ltt_event_type_payload_size(ev->type, ev->payload, end - off)
 			: -1;
 

@@ -456,6 +456,17 @@ static void test_big_event(void)
 	check_ticks("big", 1, NULL, "an event after the big one");
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
 /* cycles -> ns must be floor(d * 10^9 / F) exactly, for odd frequencies
  * too, and ns -> cycles its inverse (rounded down). */
 static void test_time_conversion(void)
@@ -490,6 +501,10 @@ static void test_time_conversion(void)
 			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
 			/* small and huge distances from start_tsc, both sides */
 			d = i % 3 == 0 ? x % 100000 : i % 3 == 1 ? x % (f * 100000) : x % (f * 10000000);
+			/* every fifth: an exact quotient, where a reciprocal
+			 * rounded down falls one short */
+			if (i % 5 == 4)
+				d -= d % (f / gcd64(f, 1000000000U));
 			cyc = i % 2 && d <= c.start_tsc ? c.start_tsc - d : c.start_tsc + d;
 			if (cyc >= c.start_tsc)
 				want = (int64_t)((unsigned __int128)(cyc - c.start_tsc) * 1000000000U / f);

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * cursor.h - the read of the next event of one tracefile, inline: it runs
+ * for every event that any tool reads, so it lives where its callers
+ * (the iterator, the facility scan, the event count) can inline it.
+ *
+ * The fast path holds only the common case: an event inside the current
+ * block, with its size in its header, of an ordinary type. What can be
+ * known in advance lives in the cursor (the block's data end, base
+ * pointer and file offset) and in the trace (header size, alignment
+ * masks). Block changes, errors, sizes computed from a description and
+ * the channel's buffer statistics go to tracefile.c.
+ */
+#ifndef LTTTRACE_CURSOR_H
+#define LTTTRACE_CURSOR_H
+
+#include <string.h>
+
+#include "internal.h"
+
+/* 1: c->ev holds the next event; 0: end; -1: corrupt (err set). */
+static inline __attribute__((always_inline))
+int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
+{
+	const ltt_trace *trace = c->tf->trace;
+	const size_t hsize = trace->event_header_size;
+	ltt_event *ev = &c->ev;
+	const ltt_facility *fac;
+	unsigned fac_id, ev_id, size;
+	size_t off;
+	uint64_t ts;
+
+	if (__builtin_expect(c->offset >= c->data_end, 0) &&
+	    !ltt_cursor_next_block(c))
+		return 0;
+	off = c->offset + ((-(size_t)c->offset) & trace->header_align_mask);
+	if (__builtin_expect(off + hsize > c->data_end, 0))
+		return ltt_cursor_bad_header(c, off, err);
+	if (hsize == sizeof(struct ltt_event_header_hb)) {
+		struct ltt_event_header_hb h;
+
+		memcpy(&h, c->base + off, sizeof(h));
+		fac_id = h.facility_id;
+		ev_id = h.event_id;
+		size = h.event_size;
+		/* rebuild 64 bits: carry when the low 32 bits went backwards */
+		ts = (c->last_cycles & ~(uint64_t)0xFFFFFFFF) | h.timestamp;
+		if (h.timestamp < (uint32_t)c->last_cycles)
+			ts += (uint64_t)1 << 32;
+	} else {
+		struct ltt_event_header_nohb h;
+
+		memcpy(&h, c->base + off, sizeof(h));
+		fac_id = h.facility_id;
+		ev_id = h.event_id;
+		size = h.event_size;
+		ts = h.timestamp;
+	}
+	ev->file_offset = c->base_offset + off;
+	off += hsize;
+	off += (-off) & trace->payload_align_mask;
+	ev->cycles = ts;
+	ev->time_ns = ltt_cycles_to_ns_inline(trace, ts);
+	ev->fac_id = fac_id;
+	ev->ev_id = ev_id;
+	ev->fac = fac = ltt_trace_facility_at(trace, fac_id, ev->time_ns);
+	ev->type = fac ? fac->by_id[ev_id] : NULL;
+	ev->payload = c->base + off;
+	if (__builtin_expect(size == LTT_EVENT_SIZE_UNKNOWN || off > c->data_end ||
+			     size > c->data_end - off ||
+			     (ev->type && ev->type->is_buffer_stats), 0))
+		return ltt_cursor_finish_unusual(c, off, size, ts, err);
+	ev->size = size;
+	c->offset = (uint32_t)(off + size);
+	c->last_cycles = ts;
+	return 1;
+}
+
+#endif
