@@ -8,7 +8,8 @@
 #   arch_size 4/8), is read by lttv-text without error or malformed event;
 # - the wraps scenario gives the same cycle counts with 32-bit timestamps
 #   (rebuilt by the reader) as with 64-bit ones (written in full);
-# - flight mode and more CPUs are read; big writes N events, all counted.
+# - flight mode and more CPUs are read; big writes N events, all counted;
+# - busy writes N events whose scheduling is consistent for the state engine.
 : "${BUILD:=build}"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 BIN="$TOP/$BUILD/bin"
@@ -68,6 +69,30 @@ report $? "4 CPUs"
 # plus the 6 facility loads
 [ "$total" = 200006 ]
 report $? "big: 200000 events written and counted ($total with the facility loads)"
+
+# busy is what the viewer's benchmark draws: its schedchanges must make
+# sense to the state engine (big's do not: both CPUs run the same pids)
+"$GEN" --scenario busy --events 200000 -o "$TMP/busy" &&
+	total=$("$TEXT" -t "$TMP/busy" -q -c | sed -n 's/^total: \([0-9]*\) events.*/\1/p')
+# plus the 6 facility loads and the state dump (64 tasks and its end)
+[ "$total" = 200071 ]
+report $? "busy: 200000 events written and counted ($total with the loads and state dump)"
+consistent() { # lttv-text -n of schedchanges: switch out what the CPU ran, one CPU per task
+	awk '{ cpu = $5; out = $9; sub(",", "", out); inn = $12; sub(",", "", inn); n++
+	       if ((cpu in cur) ? cur[cpu] != out : out != 0) bad++
+	       if (inn != 0) for (c in cur) if (c != cpu && cur[c] == inn) bad++
+	       cur[cpu] = inn }
+	     END { exit bad > 0 || n < 1000 }'
+}
+"$TEXT" -t "$TMP/busy" -n -e process.schedchange | consistent
+report $? "busy: each schedchange switches out the task its CPU ran; no task on two CPUs"
+"$TEXT" -t "$TMP/big" -n -e process.schedchange | consistent
+[ $? -ne 0 ]
+report $? "the same check finds big inconsistent (it runs the same pids on both CPUs)"
+nforks=$("$TEXT" -t "$TMP/busy" -q -S | awk '$2 == "process.fork" { print $1 }')
+nfrees=$("$TEXT" -t "$TMP/busy" -q -S | awk '$2 == "process.free" { print $1 }')
+[ "${nforks:-0}" -ge 50 ] && [ "${nfrees:-0}" -ge 50 ]
+report $? "busy: processes come and go ($nforks forks, $nfrees frees)"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

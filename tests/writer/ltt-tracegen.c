@@ -7,6 +7,7 @@
  *	ltt-tracegen --scenario types -o out         every field type
  *	ltt-tracegen --scenario wraps -o out         several 2^32 cycle wraps
  *	ltt-tracegen --scenario big --events N -o out
+ *	ltt-tracegen --scenario busy --events N -o out   the same, state-consistent
  *	ltt-tracegen --bad KIND -o out               see --list-bad
  *
  * Everything is deterministic for a given --seed.  Facility descriptions
@@ -969,6 +970,290 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 	finish(g);
 }
 
+/* ---- busy: N events of a busy machine, consistent for the state engine ---
+ *
+ * What the viewer's benchmark indexes and draws (bench/viewer.py): unlike
+ * big, whose two CPUs run the same two pids at once, every schedchange
+ * here switches out the task its CPU runs, a task runs on one CPU at a
+ * time, and every task that gets a CPU returns from the system call it
+ * left it in. BUSY_TASKS long-lived tasks (from the state dump) read,
+ * write, fault, block and get woken by interrupts; one of them forks a
+ * short-lived child every BUSY_FORK_EVERY events or so, which execs,
+ * works for a while and exits, so that processes come and go as on a
+ * build machine. One clock for the whole machine, so that the CPUs'
+ * events interleave in a consistent order.
+ */
+
+#define BUSY_TASKS		64
+#define BUSY_FORK_EVERY		3000
+#define BUSY_CHILD_ACTIONS	40
+#define BUSY_FIRST_CHILD	10000
+#define SYS_SCHED_YIELD		24
+
+enum { B_RUNNABLE, B_BLOCKED, B_RUNNING, B_GONE };
+
+struct btask {
+	unsigned pid;
+	int state;		/* B_* */
+	int child;		/* short-lived: exits after `left` actions */
+	int fresh;		/* forked, not yet run: returns from clone */
+	unsigned left;
+};
+
+struct busy {
+	struct gen *g;
+	uint64_t now, count, n;
+	struct btask *tasks;
+	unsigned ntasks, cap;
+	unsigned *runq, nrunq;		/* task indexes */
+	unsigned *blocked, nblocked;
+	int cur[MAX_CPUS];		/* task index, -1: idle */
+	unsigned next_pid;
+	uint64_t next_fork;
+};
+
+/* One event on cpu at the machine's clock; nothing past the N-th. */
+static void bev(struct busy *b, unsigned cpu, unsigned fac, unsigned ev)
+{
+	struct gen *g = b->g;
+
+	if (b->count >= b->n)
+		return;
+	check(g, lttw_event(g->cpu[cpu], b->now, fac, ev, g->p.buf, g->p.len));
+	b->count++;
+	b->now += rnd_range(g, us(g, 1) / 8, us(g, 1));
+}
+
+static unsigned pid_of(const struct busy *b, int t)
+{
+	return t < 0 ? 0 : b->tasks[t].pid;
+}
+
+static void take(unsigned *arr, unsigned *n, unsigned i)
+{
+	arr[i] = arr[--*n];
+}
+
+static void b_syscall(struct busy *b, unsigned cpu, unsigned nr)
+{
+	P(b->g);
+	lttw_put_uint_n(&b->g->p, nr, 2);
+	lttw_put_pointer(&b->g->p, 0x00002aaaaabc0000ull + nr * 0x40);
+	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+}
+
+static void b_sysexit(struct busy *b, unsigned cpu, int64_t ret)
+{
+	P(b->g);
+	lttw_put_long(&b->g->p, ret);
+	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+}
+
+/* cpu's task leaves it in `state` (it is inside a system call, or
+ * exiting); the next runnable task, or the idle task, gets it and
+ * returns from the call it was left in (a fresh child from clone, then
+ * it execs). */
+static void b_switch(struct busy *b, unsigned cpu, unsigned state)
+{
+	struct gen *g = b->g;
+	int in = -1;
+
+	if (b->nrunq) {
+		unsigned k = (unsigned)rnd_range(g, 0, b->nrunq - 1);
+
+		in = (int)b->runq[k];
+		take(b->runq, &b->nrunq, k);
+	}
+	P(g);
+	lttw_put_uint(&g->p, pid_of(b, b->cur[cpu]));
+	lttw_put_uint(&g->p, pid_of(b, in));
+	lttw_put_uint_n(&g->p, state, 4);
+	bev(b, cpu, ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+	b->cur[cpu] = in;
+	if (in < 0)
+		return;
+	b->tasks[in].state = B_RUNNING;
+	if (b->tasks[in].fresh) {
+		static const char *const progs[] = { "/usr/bin/cc1", "/bin/sh",
+			"/usr/bin/as", "/usr/bin/ld", "/bin/sed", "/usr/bin/make" };
+
+		b->tasks[in].fresh = 0;
+		b_sysexit(b, cpu, 0);		/* from clone, in the child */
+		b_syscall(b, cpu, SYS_EXECVE);
+		P(g);
+		lttw_put_string(&g->p, progs[b->tasks[in].pid % 6]);
+		bev(b, cpu, ID_FS, LTTW_FS_EXEC);
+		b_sysexit(b, cpu, 0);
+	} else {
+		b_sysexit(b, cpu, (int64_t)rnd_range(g, 0, 4096));
+	}
+}
+
+/* An interrupt on cpu (the timer, or the disk that wakes a task). */
+static void b_irq(struct busy *b, unsigned cpu)
+{
+	struct gen *g = b->g;
+	unsigned irq = rnd(g) % 4 ? 0 : 14;
+
+	P(g);
+	lttw_put_uint_n(&g->p, irq, 4);
+	lttw_put_uint_n(&g->p, b->cur[cpu] < 0, 1);
+	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+	if (b->nblocked) {
+		unsigned k = (unsigned)rnd_range(g, 0, b->nblocked - 1);
+		unsigned t = b->blocked[k];
+
+		P(g);
+		lttw_put_uint(&g->p, b->tasks[t].pid);
+		lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
+		bev(b, cpu, ID_PROCESS, LTTW_PROCESS_WAKEUP);
+		take(b->blocked, &b->nblocked, k);
+		b->tasks[t].state = B_RUNNABLE;
+		b->runq[b->nrunq++] = t;
+	}
+	P(g);
+	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+	P(g);
+	lttw_put_uint_n(&g->p, irq ? 4 : SOFTIRQ_TIMER, 4);	/* BLOCK, TIMER */
+	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+}
+
+static unsigned b_new_task(struct busy *b, unsigned pid, int child)
+{
+	if (b->ntasks == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 256;
+		b->tasks = realloc(b->tasks, b->cap * sizeof(*b->tasks));
+		b->runq = realloc(b->runq, b->cap * sizeof(*b->runq));
+		b->blocked = realloc(b->blocked, b->cap * sizeof(*b->blocked));
+		if (!b->tasks || !b->runq || !b->blocked)
+			die("out of memory");
+	}
+	b->tasks[b->ntasks] = (struct btask){ pid, B_RUNNABLE, child, child,
+					      BUSY_CHILD_ACTIONS };
+	return b->ntasks++;
+}
+
+/* What the task on cpu does next. */
+static void b_action(struct busy *b, unsigned cpu)
+{
+	struct gen *g = b->g;
+	int cur = b->cur[cpu];
+	unsigned r = (unsigned)(rnd(g) % 100);
+
+	if (cur < 0) {			/* idle: run someone, or an interrupt */
+		if (b->nrunq)
+			b_switch(b, cpu, ST_RUNNING);
+		else
+			b_irq(b, cpu);
+		return;
+	}
+	if (b->tasks[cur].child && --b->tasks[cur].left == 0) {
+		unsigned pid = b->tasks[cur].pid;
+
+		b_syscall(b, cpu, SYS_EXIT_GROUP);
+		P(g);
+		lttw_put_uint(&g->p, pid);
+		bev(b, cpu, ID_PROCESS, LTTW_PROCESS_EXIT);
+		b->tasks[cur].state = B_GONE;
+		b_switch(b, cpu, ST_ZOMBIE);
+		P(g);				/* reaped at once */
+		lttw_put_uint(&g->p, pid);
+		bev(b, cpu, ID_PROCESS, LTTW_PROCESS_FREE);
+		return;
+	}
+	if (!b->tasks[cur].child && b->count >= b->next_fork) {
+		unsigned child = b->next_pid++;
+
+		b->next_fork = b->count + rnd_range(g, BUSY_FORK_EVERY / 2,
+						    3 * BUSY_FORK_EVERY / 2);
+		b_syscall(b, cpu, SYS_CLONE);
+		P(g);
+		lttw_put_uint(&g->p, b->tasks[cur].pid);
+		lttw_put_uint(&g->p, child);
+		lttw_put_uint(&g->p, child);
+		bev(b, cpu, ID_PROCESS, LTTW_PROCESS_FORK);
+		b->runq[b->nrunq++] = b_new_task(b, child, 1);
+		b_sysexit(b, cpu, child);
+	} else if (r < 45 || (r >= 92 && !b->nrunq)) {	/* a read or a write */
+		b_syscall(b, cpu, r % 2 ? SYS_WRITE : SYS_READ);
+		P(g);
+		lttw_put_uint_n(&g->p, 3 + r % 5, 4);
+		lttw_put_size_t(&g->p, 512u << (r % 4));
+		bev(b, cpu, ID_FS, r % 2 ? LTTW_FS_WRITE : LTTW_FS_READ);
+		b_sysexit(b, cpu, 512 << (r % 4));
+	} else if (r < 55) {
+		P(g);
+		lttw_put_uint_n(&g->p, TRAP_PAGE_FAULT, 2);
+		lttw_put_pointer(&g->p, 0x400000ull + (rnd(g) & 0x3fff) * 16);
+		bev(b, cpu, ID_KERNEL, LTTW_KERNEL_TRAP_ENTRY);
+		P(g);
+		lttw_put_uint_n(&g->p, TRAP_PAGE_FAULT, 2);
+		bev(b, cpu, ID_KERNEL, LTTW_KERNEL_TRAP_EXIT);
+	} else if (r < 75) {
+		b_irq(b, cpu);
+	} else if (r < 92) {		/* blocks in a read */
+		b_syscall(b, cpu, SYS_READ);
+		P(g);
+		lttw_put_uint_n(&g->p, 0, 4);
+		lttw_put_size_t(&g->p, 4096);
+		bev(b, cpu, ID_FS, LTTW_FS_READ);
+		b->tasks[cur].state = B_BLOCKED;
+		b->blocked[b->nblocked++] = (unsigned)cur;
+		b_switch(b, cpu, ST_INTERRUPTIBLE);
+	} else {			/* yields to a runnable task */
+		b_syscall(b, cpu, SYS_SCHED_YIELD);
+		b_switch(b, cpu, ST_RUNNING);
+		b->tasks[cur].state = B_RUNNABLE;
+		b->runq[b->nrunq++] = (unsigned)cur;
+	}
+}
+
+static void scenario_busy(struct gen *g, const char *dir, uint64_t n)
+{
+	static const char *const names[] = { "httpd", "postgres", "java", "bash",
+		"make", "sshd", "cron", "python3" };
+	struct busy b = { .g = g, .n = n, .next_pid = BUSY_FIRST_CHILD,
+			  .next_fork = BUSY_FORK_EVERY };
+	uint64_t t0 = g->c.start_tsc;
+	char name[32];
+
+	open_files(g, dir);
+	load_kernel_facilities(g, t0);
+	for (unsigned i = 0; i < BUSY_TASKS; i++) {
+		unsigned pid = 1000 + i, t = b_new_task(&b, pid, 0);
+
+		snprintf(name, sizeof(name), "%s-%u", names[i % 8], i / 8);
+		P(g);
+		lttw_put_uint(&g->p, pid);
+		lttw_put_uint(&g->p, 1);
+		lttw_put_string(&g->p, name);
+		lttw_put_uint_n(&g->p, 0, 4);	/* type: user */
+		lttw_put_uint_n(&g->p, 1, 4);	/* mode: SYSCALL */
+		lttw_put_uint_n(&g->p, 0, 4);	/* submode: NONE */
+		lttw_put_uint_n(&g->p, 5, 4);	/* status: WAIT */
+		lttw_put_uint(&g->p, pid);
+		check(g, lttw_event(g->ctl[CTL_PROCESSES], t0 + us(g, 5) + i,
+				    ID_STATEDUMP, LTTW_STATEDUMP_ENUMERATE_PROCESS_STATE,
+				    g->p.buf, g->p.len));
+		/* all of them blocked at the start, woken by interrupts */
+		b.tasks[t].state = B_BLOCKED;
+		b.blocked[b.nblocked++] = t;
+	}
+	P(g);
+	check(g, lttw_event(g->ctl[CTL_PROCESSES], t0 + us(g, 40), ID_STATEDUMP,
+			    LTTW_STATEDUMP_STATEDUMP_END, NULL, 0));
+	for (unsigned cpu = 0; cpu < g->ncpus; cpu++)
+		b.cur[cpu] = -1;
+	b.now = t0 + us(g, 50);
+	while (b.count < n)
+		b_action(&b, (unsigned)(rnd(g) % g->ncpus));
+	free(b.tasks);
+	free(b.runq);
+	free(b.blocked);
+	finish(g);
+}
+
 /* ---- main ----------------------------------------------------------------- */
 
 /* <dir of the executable>/../../<rel>, else <rel> (in the source tree). */
@@ -1035,7 +1320,7 @@ int main(int argc, const char **argv)
 	long long events = 1000000, start_tsc = -1, freq_khz = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
-		  "sample, types, wraps or big", "NAME" },
+		  "sample, types, wraps, big or busy", "NAME" },
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
 		  "trace directory to write", "DIR" },
 		{ "bad", 0, POPT_ARG_STRING, &bad, 0,
@@ -1056,7 +1341,7 @@ int main(int argc, const char **argv)
 		  "flight recorder mode: flight-cpu_N files, last 4 sub-buffers kept",
 		  NULL },
 		{ "events", 'n', POPT_ARG_LONGLONG, &events, 0,
-		  "number of events of --scenario big (1000000)", "N" },
+		  "number of events of --scenario big or busy (1000000)", "N" },
 		{ "start-tsc", 0, POPT_ARG_LONGLONG, &start_tsc, 0,
 		  "cycle count at trace start", "CYCLES" },
 		{ "freq-khz", 0, POPT_ARG_LONGLONG, &freq_khz, 0,
@@ -1151,8 +1436,13 @@ int main(int argc, const char **argv)
 			die("--events %lld", events);
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1048576;
 		scenario_big(&g, out, (uint64_t)events);
+	} else if (!strcmp(scenario, "busy")) {
+		if (events < 0)
+			die("--events %lld", events);
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1048576;
+		scenario_busy(&g, out, (uint64_t)events);
 	} else {
-		die("unknown scenario: %s (sample, types, wraps, big)", scenario);
+		die("unknown scenario: %s (sample, types, wraps, big, busy)", scenario);
 	}
 	free_strings(scenario, out, bad, facdir, testfacdir);
 	return 0;
