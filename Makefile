@@ -103,3 +103,4 @@ bench: all
 		echo "bench: the benchmark kernel did not build: the tracer and lttd benchmarks will skip"
 	python3 bench/tracer.py
 	python3 bench/lttd.py
+	python3 bench/viewer.py

@@ -5,7 +5,9 @@ For each size N (default 1 M and 10 M events), ltt-tracegen writes a trace
 with a kernel-like mix (scheduler, system calls, interrupts; a few fields
 each), lttv-convert turns it into CTF, and every command below runs R times
 (default 5) on it, output to /dev/null. Prints the median wall time,
-events/s, peak memory and the ratios, as a Markdown table.
+events/s, the median CPU time (user + system: on a shared machine the wall
+clock also counts the others' work), peak memory and the ratios, as a
+Markdown table.
 
     bench/decode.py [--events 1000000,10000000] [--runs 5] [--dir /tmp/x]
 
@@ -29,7 +31,8 @@ BIN = os.path.join(TOP, 'build', 'bin')
 
 
 def run(cmd):
-    """Runs cmd with output to /dev/null; returns (seconds, peak RSS in MiB)."""
+    """Runs cmd with output to /dev/null; returns (seconds, peak RSS in MiB,
+    CPU seconds: user + system)."""
     with open(os.devnull, 'wb') as null:
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, stdout=null, stderr=subprocess.PIPE)
@@ -39,17 +42,19 @@ def run(cmd):
         p.stderr.close()
     if os.waitstatus_to_exitcode(status) not in (0,):
         sys.exit('%s failed: %s' % (' '.join(cmd), err.strip()[:300]))
-    return dt, ru.ru_maxrss / 1024.0
+    return dt, ru.ru_maxrss / 1024.0, ru.ru_utime + ru.ru_stime
 
 
 def measure(cmd, runs):
-    times, mem = [], 0.0
+    """Median wall and CPU seconds over runs, and the largest peak RSS."""
+    times, cpus, mem = [], [], 0.0
     run(cmd)  # warm the page cache
     for _ in range(runs):
-        t, m = run(cmd)
+        t, m, c = run(cmd)
         times.append(t)
+        cpus.append(c)
         mem = max(mem, m)
-    return statistics.median(times), mem
+    return statistics.median(times), mem, statistics.median(cpus)
 
 
 def version(cmd):
@@ -70,10 +75,12 @@ def main():
         return
     scratch = a.dir or tempfile.mkdtemp(prefix='ltt-bench-')
     print('# Decoding benchmark\n')
-    print('machine: %s, %d CPUs; %s; median of %d runs, output to /dev/null\n'
-          % (os.uname().machine, os.cpu_count(), version(['babeltrace2', '--version']), a.runs))
-    print('| events | what | lttv | babeltrace2 | lttv events/s | bt2 events/s | ratio | lttv peak MiB | bt2 peak MiB |')
-    print('|---:|---|---:|---:|---:|---:|---:|---:|---:|')
+    print('machine: %s, %d CPUs, load average %.1f at the start; %s; median of %d runs, '
+          'output to /dev/null\n' % (os.uname().machine, os.cpu_count(), os.getloadavg()[0],
+                                     version(['babeltrace2', '--version']), a.runs))
+    print('| events | what | lttv | babeltrace2 | lttv events/s | bt2 events/s | ratio '
+          '| lttv CPU | bt2 CPU | CPU ratio | lttv peak MiB | bt2 peak MiB |')
+    print('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     growth = {}
     for n in [int(x) for x in a.events.split(',')]:
         trace = os.path.join(scratch, 'ltt-%d' % n)
@@ -92,18 +99,23 @@ def main():
             ('count only', [text, '-t', trace, '-q'], None),
         ]
         for what, ours, theirs in pairs:
-            t1, m1 = measure(ours, a.runs)
-            growth.setdefault(what, []).append((n, t1))
+            t1, m1, c1 = measure(ours, a.runs)
+            growth.setdefault(what, []).append((n, t1, c1))
             if theirs:
-                t2, m2 = measure(theirs, a.runs)
-                print('| %d | %s | %.3f s | %.3f s | %.2f M | %.2f M | %.1fx | %.0f | %.0f |'
-                      % (n, what, t1, t2, n / t1 / 1e6, n / t2 / 1e6, t2 / t1, m1, m2))
+                t2, m2, c2 = measure(theirs, a.runs)
+                print('| %d | %s | %.3f s | %.3f s | %.2f M | %.2f M | %.1fx | %.3f s | %.3f s '
+                      '| %.1fx | %.0f | %.0f |'
+                      % (n, what, t1, t2, n / t1 / 1e6, n / t2 / 1e6, t2 / t1, c1, c2,
+                         c2 / c1, m1, m2))
             else:
-                print('| %d | %s | %.3f s | | %.2f M | | | %.0f | |'
-                      % (n, what, t1, n / t1 / 1e6, m1))
-    print('\nGrowth of lttv\'s time with the number of events (time per event, ns):\n')
+                print('| %d | %s | %.3f s | | %.2f M | | | %.3f s | | | %.0f | |'
+                      % (n, what, t1, n / t1 / 1e6, c1, m1))
+    print('\nGrowth of lttv\'s time with the number of events (time per event, ns, '
+          'wall / CPU):\n')
     for what, pts in growth.items():
-        print('- %s: %s' % (what, ', '.join('%d events: %.1f ns' % (n, t / n * 1e9) for n, t in pts)))
+        print('- %s: %s' % (what, ', '.join('%d events: %.1f / %.1f ns'
+                                            % (n, t / n * 1e9, c / n * 1e9) for n, t, c in pts)))
+    print('\nmachine load average at the end: %.1f' % os.getloadavg()[0])
     if not a.dir:
         shutil.rmtree(scratch)
 

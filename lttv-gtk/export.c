@@ -43,6 +43,8 @@ int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b)
 	return 0;
 }
 
+#define LTTV_PNG_MAX 32767	/* cairo's largest image side */
+
 int lttv_export(const char *trace, const char *file, const char *range,
 		const char *view_name, const char *size)
 {
@@ -97,8 +99,18 @@ int lttv_export(const char *trace, const char *file, const char *range,
 	}
 	v.nrows = lttv_doc_rows(d, v.resources, &rows);
 	v.rows = rows;
-	if (height == 0)
+	if (height == 0) {
 		height = lttv_natural_height(&v);
+		/* cairo's images stop at 32767 pixels (a trace of thousands
+		 * of processes): show the rows that fit, and say so */
+		if (!svg && height > LTTV_PNG_MAX) {
+			fprintf(stderr, "lttv-gtk: warning: %u rows do not fit in one PNG "
+				"(%d pixels high, at most %d): the first ones are drawn; "
+				"--size WxH or an SVG for more\n", v.nrows, height,
+				LTTV_PNG_MAX);
+			height = LTTV_PNG_MAX;
+		}
+	}
 	if (svg)
 		s = cairo_svg_surface_create(file, width, height);
 	else

@@ -9,6 +9,8 @@
  *              export call the same lttv_draw(), so the export test
  *              checks what users see
  *   export.c   --export FILE.png|.svg without a display
+ *   bench.c    --bench: the window's work when it opens a trace and
+ *              zooms, timed, without a display
  *   filter.c   the event filter language (lttv-filter.h); filter-cli.c
  *              is --filter EXPR
  *   window.c   the GtkApplication window, with eventlist.c, stats.c,
@@ -108,6 +110,11 @@ int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out);
 int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b);
 int lttv_export(const char *trace, const char *file, const char *range,
 		const char *view, const char *size);
+
+/* ---- bench.c ---- */
+
+/* --bench: open, index and draw as the window does, timed (bench/viewer.py). */
+int lttv_bench(const char *trace, const char *size);
 
 /* ---- window.c ---- */
 

@@ -6,6 +6,7 @@
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
  *            [--size WxH]                     draw without a display
  *   lttv-gtk -t TRACE --filter EXPR           print the events a filter keeps
+ *   lttv-gtk -t TRACE --bench [--size WxH]    time indexing and drawing (bench/)
  *
  * Exit status: 0 ok, 1 trace or file error, 2 bad command line.
  */
@@ -19,6 +20,7 @@ int main(int argc, char **argv)
 {
 	char *trace = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
 	char *self_test = NULL, *screenshot = NULL, *filter = NULL;
+	gboolean bench = FALSE;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
 		{ "trace", 't', 0, G_OPTION_ARG_FILENAME, &trace, "trace directory", "DIR" },
@@ -33,6 +35,9 @@ int main(int argc, char **argv)
 		  "with --export: WIDTHxHEIGHT in pixels (default 1200 wide, all rows)", "WxH" },
 		{ "filter", 0, 0, G_OPTION_ARG_STRING, &filter,
 		  "print the events that match a filter expression and exit", "EXPR" },
+		{ "bench", 0, 0, G_OPTION_ARG_NONE, &bench,
+		  "time opening, indexing and drawing at several zoom levels, "
+		  "without a display (--size: the view, default 1200x800)", NULL },
 		{ "self-test", 0, 0, G_OPTION_ARG_STRING, &self_test,
 		  "drive the window with a script of commands (for tests), then quit", "SCRIPT" },
 		{ "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot,
@@ -56,7 +61,14 @@ int main(int argc, char **argv)
 			"with -t)\n", argv[1]);
 		return 2;
 	}
-	if (filter) {
+	if (bench) {
+		if (!trace) {
+			fprintf(stderr, "lttv-gtk: --bench needs a trace: -t DIR\n");
+			rc = 2;
+		} else {
+			rc = lttv_bench(trace, size);
+		}
+	} else if (filter) {
 		if (!trace) {
 			fprintf(stderr, "lttv-gtk: --filter needs a trace: -t DIR\n");
 			rc = 2;

@@ -73,6 +73,9 @@ struct app {
 	char *screenshot;
 	int failures, checks;
 	guint script_wait;
+	/* LTTV_GTK_BENCH set (bench/viewer.py): 1 until the first frame of
+	 * the control flow is drawn, 2 until the first after indexing */
+	int bench;
 };
 
 

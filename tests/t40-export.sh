@@ -154,6 +154,19 @@ else
 	skip "random events" "test_state --write-random failed"
 fi
 
+# --bench (bench/viewer.py): the window's work, timed, on the known trace
+"$gtk" -t "$TMP/k" --bench >"$TMP/bench" 2>"$TMP/err"
+_report $? "--bench runs"
+nev=$("$BIN/lttv-text" -t "$TMP/k" -q -c | sed -n 's/^total: \([0-9]*\) events.*/\1/p')
+check "--bench indexed every event ($nev) and says how much memory the index holds" \
+	grep -Eq "^bench index ms=[0-9.]+ cpu_ms=[0-9.]+ events=$nev .* index_kb=[1-9][0-9]* " "$TMP/bench"
+# the trace lasts 10 us: zoom 1 and 1/10, not below 1 us of view
+check "--bench: first frame, whole frame, redraws at zoom 1 and 1/10 only" \
+	sh -c "grep -q '^bench first-frame ms=' '$TMP/bench' && grep -q '^bench frame ms=' '$TMP/bench' &&
+	       grep -q '^bench zoom=1 ms=' '$TMP/bench' && grep -q '^bench zoom=10 ms=' '$TMP/bench' &&
+	       ! grep -q '^bench zoom=100 ' '$TMP/bench'"
+check_fails "--bench: bad --size refused" "$gtk" -t "$TMP/k" --bench --size 10x10
+
 check "SVG export" "$gtk" -t "$TMP/k" --export "$TMP/cf.svg"
 check "SVG file is SVG" grep -q '<svg' "$TMP/cf.svg"
 check_fails "bad range refused" "$gtk" -t "$TMP/k" --export "$TMP/x.png" --range 5..1

@@ -236,6 +236,9 @@ int64_t ltt_state_index_indexed_ns(const ltt_state_index *idx);
 uint64_t ltt_state_index_num_events(const ltt_state_index *idx);
 unsigned ltt_state_index_num_checkpoints(const ltt_state_index *idx);
 uint64_t ltt_state_index_num_changes(const ltt_state_index *idx);
+/* Bytes the index holds: checkpoints, row logs and its model (allocated
+ * room, without the mapped trace nor the allocator's overhead). */
+size_t ltt_state_index_memory(const ltt_state_index *idx);
 
 /*
  * The model at the end of what is indexed: every process, CPU and IRQ

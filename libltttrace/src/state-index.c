@@ -22,8 +22,8 @@
  * running kind that lasts longest in it, else the kind that lasts longest
  * (looking at up to 32 changes), so that short activity stays visible
  * (a 1 us interrupt in an idle pixel shows as an interrupt); then the walk
- * jumps (binary search) to the end of that pixel. So the work is
- * O(pixels * log changes), whatever the zoom.
+ * jumps (a galloping search, forward from where it is) to the end of that
+ * pixel. So the work is O(pixels * log changes), whatever the zoom.
  */
 #include <string.h>
 
@@ -290,6 +290,27 @@ unsigned ltt_state_index_num_checkpoints(const ltt_state_index *idx) { return id
 uint64_t ltt_state_index_num_changes(const ltt_state_index *idx) { return idx->changes; }
 const ltt_state *ltt_state_index_state(const ltt_state_index *idx) { return idx->st; }
 
+size_t ltt_state_index_memory(const ltt_state_index *idx)
+{
+	const ltt_state *st = idx->st;
+	size_t n = sizeof(*idx) + sizeof(*st) + idx->cap_cps * sizeof(checkpoint);
+
+	for (unsigned i = 0; i < idx->ncps; i++) {
+		const checkpoint *c = &idx->cps[i];
+
+		n += (c->nkept ? c->nkept : 1) * (sizeof(st_proc) + sizeof(unsigned)) +
+		     c->ncpus * sizeof(st_cpu) + c->nirqs * sizeof(st_irq);
+	}
+	for (unsigned type = 0; type < 4; type++) {
+		n += idx->nrows[type] * sizeof(row_log);
+		for (unsigned i = 0; i < idx->nrows[type]; i++)
+			n += idx->rows[type][i].cap * (sizeof(int64_t) + sizeof(uint8_t));
+	}
+	n += st->cap_procs * sizeof(st_proc) + st->ncpus * sizeof(st_cpu) +
+	     st->cap_irqs * sizeof(st_irq);
+	return n;
+}
+
 int ltt_state_index_seek(ltt_state_index *idx, int64_t t, ltt_state *out,
 			 ltt_error **err)
 {
@@ -344,6 +365,41 @@ static long change_at(const row_log *r, int64_t t)
 			hi = mid;
 	}
 	return (long)lo - 1;
+}
+
+/*
+ * change_at() for a t at or after r->t[j]: gallop forward from j (1, 2,
+ * 4... up to GALLOP_MAX changes ahead), then bisect what the last step
+ * jumped over. The pixels of a row are visited left to right, so the
+ * next change is often near, where a bisection of the whole log touches
+ * cache lines far away in its last steps (15 % of a redraw at 1/10 of
+ * 10 M events). Farther, the bisection of the whole log is the better:
+ * its first steps are the same for every pixel, so they stay in cache
+ * (a bisection of the rest of the log took 2.5 times as long).
+ */
+#define GALLOP_MAX 64
+
+static long change_after(const row_log *r, long j, int64_t t)
+{
+	size_t lo = (size_t)j, step = 1, hi;
+
+	while (lo + step < r->n && r->t[lo + step] <= t) {
+		lo += step;
+		step *= 2;
+		if (step > GALLOP_MAX)	/* far: the bisection of the whole log,
+					 * whose first steps stay in cache */
+			return change_at(r, t);
+	}
+	hi = lo + step < r->n ? lo + step : r->n;	/* t[hi] > t, or the end */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->t[mid] <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (long)lo;
 }
 
 typedef struct emitter {
@@ -437,7 +493,7 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 		}
 		emit(&em, pos, be, best);
 		pos = be;
-		j = change_at(r, pos);
+		j = change_after(r, j, pos);
 	}
 	emit(&em, 0, 0, -2);	/* flush */
 	return em.calls;
