@@ -52,6 +52,7 @@ struct app {
 	int64_t last_sel_a, last_sel_b;
 	int indexed_done;
 	unsigned draws_while_indexing;
+	gint64 progress_drawn;		/* when indexing last redrew the views */
 	guint list_idle;		/* a list refresh is queued */
 	char *index_error;		/* set by the worker when reading failed */
 	GtkAdjustment *list_vadj;	/* the list's place in the trace, in ns */
