@@ -158,7 +158,7 @@ def main():
             xvfb[0].kill()
             xvfb[0].wait()
 
-    print('## Opening a trace: the index (state engine, checkpoints, row histories)\n')
+    print('### Opening a trace: the index (state engine, checkpoints, row histories)\n')
     print('| events | trace MiB | processes | index CPU | ns/event | checkpoints '
           '| state changes | index MiB | bytes/event | peak RSS MiB |')
     print('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
@@ -171,7 +171,7 @@ def main():
             median_of(runs, 'index', 'checkpoints'), median_of(runs, 'index', 'changes'),
             idx_kb / 1024, idx_kb * 1024 / n, median_of(runs, 'index', 'peak_kb') / 1024))
 
-    print('\n## Time to the first frame\n')
+    print('\n### Time to the first frame\n')
     print('| events | window: first frame | window: first frame once indexed '
           '| --bench: open + first slice + draw (CPU) | --export 1200x800: wall | CPU | peak RSS MiB |')
     print('|---:|---:|---:|---:|---:|---:|---:|')
@@ -187,7 +187,7 @@ def main():
 
     zooms = sorted({k for n in sizes for k in res[n][1][0] if k.startswith('zoom=')},
                    key=lambda k: int(k[5:]))
-    print('\n## Redraw of the control flow (1200x800, %d rows on screen), CPU ms\n'
+    print('\n### Redraw of the control flow (1200x800, %d rows on screen), CPU ms\n'
           % res[sizes[0]][1][0]['frame']['on_screen'])
     head = '| view |' + ''.join(' %d events: span | redraw | bars |' % n for n in sizes)
     print(head)
