@@ -88,6 +88,29 @@ check "cat (pid $CAT): process.fork from the shell ($SH)" \
 	has "^process\\.fork: .* \\{ parent_pid = $SH, child_pid = $CAT, child_tgid = $CAT \\}"
 check "cat (pid $CAT): fs.exec of /bin/cat by that pid, on CPU 1 (taskset)" \
 	has "^fs\\.exec: .* \\(cpu_1\\) cpu 1 pid $CAT tgid $CAT \"cat\" SYSCALL \\{ filename = \"/bin/cat\" \\}"
+# fs.open/read/write/close come from the system call probes (no VFS
+# tracepoints in 6.1).  The cat of fs.xml opens it, copies it with
+# sendfile (no read or write events) and closes the fd; the cats at the
+# end of the shell's pipes read their stdin and write their stdout (fd 0
+# and 1: busybox falls back to read/write when sendfile fails on a pipe)
+FSXML=/usr/share/ltt/facilities/fs.xml
+FD=$(sed -nE "s|^fs\.open: .* pid $CAT tgid $CAT .*\{ fd = ([0-9]+), filename = \"$FSXML\" \}\$|\1|p" "$TMP/t.txt" | head -n 1)
+check "cat (pid $CAT): fs.open of $FSXML with its new fd (${FD:-none})" test -n "$FD"
+check "cat (pid $CAT): fs.open is inside an openat (257) syscall_entry/exit pair" sh -c "
+	grep -E '^(kernel\\.syscall_(entry|exit)|fs\\.open): .* pid $CAT ' '$TMP/t.txt' |
+	grep -B1 -A1 -E '^fs\\.open: .*filename = \"$FSXML\"' | cut -d: -f1 | tr '\n' ' ' |
+	grep -q '^kernel\\.syscall_entry fs\\.open kernel\\.syscall_exit \$' &&
+	grep -E '^kernel\\.syscall_entry: .* pid $CAT ' '$TMP/t.txt' | grep -q 'syscall_id = 257,'"
+check "cat (pid $CAT): fs.close of that fd" \
+	has "^fs\\.close: .* pid $CAT tgid $CAT .*\\{ fd = ${FD:-x} \\}"
+check "the pipes' cats: fs.read of their stdin (fd 0), count > 0" \
+	has "^fs\\.read: .* \"cat\" SYSCALL \\{ fd = 0, count = [1-9][0-9]* \\}"
+check "the pipes' cats: fs.write of their stdout (fd 1), count > 0" \
+	has "^fs\\.write: .* \"cat\" SYSCALL \\{ fd = 1, count = [1-9][0-9]* \\}"
+check "every fs.read and fs.write is inside a read (0) or write (1) system call" sh -c "
+	awk '/^kernel\\.syscall_entry: /{ s[\$3] = \$0 } /^kernel\\.syscall_exit: /{ delete s[\$3] }
+	     /^fs\\.(read|write): /{ n++; w = (\$1 == \"fs.write:\"); if (!(\$3 in s) || s[\$3] !~ (\"syscall_id = \" w \",\")) bad++ }
+	     END { exit !(n > 0 && bad == 0) }' '$TMP/t.txt'"
 check "cat (pid $CAT): process.exit, then process.free" sh -c "
 	grep -nE '^process\\.(exit|free): .* \\{ pid = $CAT \\}' '$TMP/t.txt' | cut -d: -f2 | tr '\n' ' ' | grep -q '^process\\.exit process\\.free $'"
 check "sleep (pid $SLEEP): fork, exec of /bin/sleep, exit" sh -c "
