@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -99,6 +100,24 @@ static int errnos(void)
 	SAY("trace_event_id", ltt_trace_generic(id, 3, &n, sizeof(n), 0, 0));
 	SAY("trace_data_bad", ltt_trace_generic(id, 2, (void *)8, 16, 0, 0));
 	SAY("trace_data_kernel", ltt_trace_generic(id, 2, (void *)0xffffffff81000000ul, 16, 0, 0));
+	/*
+	 * The kernel copies the payload with page faults disabled, after
+	 * faulting it in: a page never touched must work, and a payload
+	 * running into an unmapped page must fail before anything is written.
+	 */
+	{
+		long pg = sysconf(_SC_PAGESIZE);
+		char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (m == MAP_FAILED || munmap(m + pg, pg)) {
+			perror("mmap");
+			return 1;
+		}
+		SAY("trace_data_untouched", ltt_trace_generic(id, 2, m + pg - 8, 4, 0, 0));
+		SAY("trace_data_straddle", ltt_trace_generic(id, 2, m + pg - 2, 4, 0, 0));
+		munmap(m, pg);
+	}
 	SAY("trace_size_subbuf", ltt_trace_generic(id, 2, big, sizeof(big), 0, 0));
 	SAY("trace_size_max", ltt_trace_generic(id, 2, big, LTT_USER_MAX_EVENT_SIZE + 1, 0, 0));
 	SAY("trace_blocking_2", ltt_trace_generic(id, 2, &n, sizeof(n), 2, 0));

@@ -111,6 +111,8 @@ trace_id_huge EPERM trace: id 2^31
 trace_event_id EINVAL trace: event id past num_events
 trace_data_bad EFAULT trace: data unmapped
 trace_data_kernel EFAULT trace: data a kernel address
+trace_data_untouched OK trace: data in a page never touched (faulted in, then copied)
+trace_data_straddle EFAULT trace: data running into an unmapped page
 trace_size_subbuf EINVAL trace: 8 KiB into 4 KiB sub-buffers
 trace_size_max EINVAL trace: LTT_USER_MAX_EVENT_SIZE + 1
 trace_blocking_2 EINVAL trace: blocking = 2
