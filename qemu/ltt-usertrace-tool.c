@@ -17,6 +17,7 @@
  *                       blocking or not; prints "written N" or an error
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,19 @@ static const char *ename(long err)
 	}
 	snprintf(other, sizeof(other), "errno%ld", -err);
 	return other;
+}
+
+/* One write() to /proc/ltt_user_generic: 0 or -errno. */
+static long proc_write(const void *buf, size_t n)
+{
+	int fd = open("/proc/ltt_user_generic", O_WRONLY);
+	long r;
+
+	if (fd < 0)
+		return -errno;
+	r = write(fd, buf, n) < 0 ? -errno : 0;
+	close(fd);
+	return r;
 }
 
 static void info_of(struct ltt_user_facility_info *i, const char *name, uint32_t ck)
@@ -116,6 +130,10 @@ static int errnos(void)
 		}
 		SAY("trace_data_untouched", ltt_trace_generic(id, 2, m + pg - 8, 4, 0, 0));
 		SAY("trace_data_straddle", ltt_trace_generic(id, 2, m + pg - 2, 4, 0, 0));
+		/* the same through /proc/ltt_user_generic (patch 0006) */
+		SAY("proc_data_untouched", proc_write(m + pg - 8, 4));
+		SAY("proc_data_straddle", proc_write(m + pg - 2, 4));
+		SAY("proc_data_bad", proc_write((void *)8, 16));
 		munmap(m, pg);
 	}
 	SAY("trace_size_subbuf", ltt_trace_generic(id, 2, big, sizeof(big), 0, 0));

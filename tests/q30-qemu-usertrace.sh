@@ -113,6 +113,9 @@ trace_data_bad EFAULT trace: data unmapped
 trace_data_kernel EFAULT trace: data a kernel address
 trace_data_untouched OK trace: data in a page never touched (faulted in, then copied)
 trace_data_straddle EFAULT trace: data running into an unmapped page
+proc_data_untouched OK /proc/ltt_user_generic: bytes in a page never touched
+proc_data_straddle EFAULT /proc/ltt_user_generic: bytes running into an unmapped page
+proc_data_bad EFAULT /proc/ltt_user_generic: bytes unmapped
 trace_size_subbuf EINVAL trace: 8 KiB into 4 KiB sub-buffers
 trace_size_max EINVAL trace: LTT_USER_MAX_EVENT_SIZE + 1
 trace_blocking_2 EINVAL trace: blocking = 2
