@@ -12,7 +12,6 @@
 set -eu
 BASE=$(cd "${1:?usage: kernel-events-patch.sh BASE WORK}" && pwd)
 WORK=$(cd "${2:?usage: kernel-events-patch.sh BASE WORK}" && pwd)
-TOP=$(pwd)
 NAME=0007-ltt-kernel-events
 FACS="kernel process fs statedump"
 
@@ -39,28 +38,5 @@ include/linux/ltt/ltt-facility-$f.h
 kernel/ltt/ltt-facility-loader-$f.c"
 done
 
-R=$G/repo
-mkdir -p "$R"
-git -C "$R" init -q
-for f in $FILES; do
-	if [ -e "$BASE/$f" ]; then
-		mkdir -p "$R/$(dirname "$f")"
-		cp "$BASE/$f" "$R/$f"
-	fi
-done
-git -C "$R" add -A
-git -C "$R" -c user.name=LTT -c user.email=ltt@localhost commit -q -m base
-for f in $FILES; do
-	mkdir -p "$R/$(dirname "$f")"
-	cp "$WORK/$f" "$R/$f"
-done
-git -C "$R" add -A
-OUT=$TOP/kernel/patches/$NAME.patch
-{
-	sed -e '$a\' "$TOP/kernel/patches/headers/$NAME.txt"
-	echo "---"
-	git -C "$R" diff --cached --stat=72
-	echo
-	git -C "$R" diff --cached
-} >"$OUT"
-echo "wrote $OUT"
+# shellcheck disable=SC2086 # FILES: one path per word
+kernel/tools/files-patch.sh "$NAME" "$BASE" "$WORK" $FILES
