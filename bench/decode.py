@@ -24,7 +24,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostrun  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(TOP, 'build', 'bin')
@@ -33,16 +35,8 @@ BIN = os.path.join(TOP, 'build', 'bin')
 def run(cmd):
     """Runs cmd with output to /dev/null; returns (seconds, peak RSS in MiB,
     CPU seconds: user + system)."""
-    with open(os.devnull, 'wb') as null:
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=null, stderr=subprocess.PIPE)
-        _, status, ru = os.wait4(p.pid, 0)
-        dt = time.perf_counter() - t0
-        err = p.stderr.read().decode(errors='replace')
-        p.stderr.close()
-    if os.waitstatus_to_exitcode(status) not in (0,):
-        sys.exit('%s failed: %s' % (' '.join(cmd), err.strip()[:300]))
-    return dt, ru.ru_maxrss / 1024.0, ru.ru_utime + ru.ru_stime
+    _, dt, cpu, rss = hostrun.run_timed(cmd, keep_output=False)
+    return dt, rss, cpu
 
 
 def measure(cmd, runs):
@@ -55,13 +49,6 @@ def measure(cmd, runs):
         cpus.append(c)
         mem = max(mem, m)
     return statistics.median(times), mem, statistics.median(cpus)
-
-
-def version(cmd):
-    try:
-        return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
-    except (OSError, IndexError):
-        return 'unknown'
 
 
 def main():
@@ -77,7 +64,7 @@ def main():
     print('# Decoding benchmark\n')
     print('machine: %s, %d CPUs, load average %.1f at the start; %s; median of %d runs, '
           'output to /dev/null\n' % (os.uname().machine, os.cpu_count(), os.getloadavg()[0],
-                                     version(['babeltrace2', '--version']), a.runs))
+                                     hostrun.version(['babeltrace2', '--version']), a.runs))
     print('| events | what | lttv | babeltrace2 | lttv events/s | bt2 events/s | ratio '
           '| lttv CPU | bt2 CPU | CPU ratio | lttv peak MiB | bt2 peak MiB |')
     print('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')

@@ -32,24 +32,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostrun  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(TOP, 'build', 'bin')
 GTK = os.path.join(BIN, 'lttv-gtk')
-
-
-def run_timed(cmd, env=None):
-    """Runs cmd, output kept; returns (stdout, wall s, user+sys s, peak RSS MiB)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
-        _, status, ru = os.wait4(p.pid, 0)
-        dt = time.perf_counter() - t0
-        out.seek(0)
-        err.seek(0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            sys.exit('%s failed: %s' % (' '.join(cmd),
-                                        err.read().decode(errors='replace').strip()[:300]))
-        return (out.read().decode(), dt, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0)
 
 
 def parse_bench(text):
@@ -113,13 +101,6 @@ def start_xvfb():
     return None, 'Xvfb did not start'
 
 
-def version(cmd):
-    try:
-        return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
-    except (OSError, IndexError):
-        return 'unknown'
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--events', default='1000000,10000000')
@@ -133,7 +114,7 @@ def main():
     print('# Viewer benchmark\n')
     print('machine: %s, %d CPUs, load average %.1f at the start; cairo %s; '
           'median of %d runs\n' % (os.uname().machine, os.cpu_count(), os.getloadavg()[0],
-                                   version(['pkg-config', '--modversion', 'cairo']), a.runs))
+                                   hostrun.version(['pkg-config', '--modversion', 'cairo']), a.runs))
     xvfb, why = start_xvfb()
     res = {}
     try:
@@ -145,11 +126,11 @@ def main():
             mib = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(trace)
                       for f in fs) / 2**20
             runs = []
-            run_timed([GTK, '-t', trace, '--bench'])     # warm the page cache
+            hostrun.run_timed([GTK, '-t', trace, '--bench'])     # warm the page cache
             for _ in range(a.runs):
-                runs.append(parse_bench(run_timed([GTK, '-t', trace, '--bench'])[0]))
+                runs.append(parse_bench(hostrun.run_timed([GTK, '-t', trace, '--bench'])[0]))
             png = os.path.join(scratch, 'export-%d.png' % n)
-            exp = [run_timed([GTK, '-t', trace, '--export', png, '--size', '1200x800'])
+            exp = [hostrun.run_timed([GTK, '-t', trace, '--export', png, '--size', '1200x800'])
                    for _ in range(a.runs)]
             win = window_times(trace, xvfb[1], a.runs) if xvfb else None
             res[n] = (mib, runs, exp, win)
