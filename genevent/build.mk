@@ -1,9 +1,11 @@
 # genevent: kernel tracing functions generated from the facility XML.
 EXTRA_CFLAGS_genevent = $(GLIB_CFLAGS)
 
-$(BIN)/genevent: $(OBJ)/genevent/genevent.o $(LIBLTT_A)
+GENEVENT_OBJS := $(OBJ)/genevent/genevent.o $(OBJ)/genevent/names.o
+
+$(BIN)/genevent: $(GENEVENT_OBJS) $(LIBLTT_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_LDFLAGS) -o $@ $< $(LTT_LINK) $(POPT_LIBS)
+	$(CC) $(BASE_LDFLAGS) -o $@ $(GENEVENT_OBJS) $(LTT_LINK) $(POPT_LIBS)
 
 all: $(BIN)/genevent
 

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "ltttrace.h"
+#include "names.h"
 
 /* Strings and sequences are truncated to this many bytes or elements, so
  * that a payload always fits the stack buffer of its function. */
@@ -129,7 +130,7 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 			   GError **error)
 {
 	const char *ev = ltt_description_event_name(d, e);
-	const char *desc = ltt_description_event_description(d, e);
+	char *desc = genevent_comment_text(ltt_description_event_description(d, e));
 	const char *chan = channel_enum(ltt_description_event_channel(d, e), error);
 	unsigned n = ltt_description_num_fields(d, e);
 	char *EV = upper(ev);
@@ -242,7 +243,7 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 	}
 	if (ok && user) {
 		/* the channel is the caller's choice (high_priority), not the XML's */
-		g_string_append_printf(h, "/* %s.%s: %s */\n", fac, ev, desc ? desc : "");
+		g_string_append_printf(h, "/* %s.%s: %s */\n", fac, ev, desc);
 		g_string_append_printf(h, "static inline int trace_%s_%s(%s)\n{\n",
 				       fac, ev, params->len ? params->str : "void");
 		if (n) {
@@ -258,7 +259,7 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 				"\t\t\t\t   NULL, 0);\n}\n\n", fac, FAC, EV);
 		}
 	} else if (ok) {
-		g_string_append_printf(h, "/* %s.%s: %s */\n", fac, ev, desc ? desc : "");
+		g_string_append_printf(h, "/* %s.%s: %s */\n", fac, ev, desc);
 		/* trace_F_E_to(trace, ...): into one trace (NULL: every
 		 * active one), for a state dump written into the trace that
 		 * starts; trace_F_E(...) below: into every active trace */
@@ -289,6 +290,7 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 				       fac, ev, args->str);
 	}
 	g_free(EV);
+	g_free(desc);
 	g_string_free(params, TRUE);
 	g_string_free(size, TRUE);
 	g_string_free(body, TRUE);
@@ -296,25 +298,51 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 	return ok;
 }
 
+/* The description in xml, its names checked (names.c) before anything
+ * is generated from them. */
+static ltt_description *load(const char *xml, GError **error)
+{
+	ltt_error *err = NULL;
+	ltt_description *d;
+	char *text;
+	gsize len;
+
+	if (!genevent_read_checked(xml, &text, &len, error))
+		return NULL;
+	d = ltt_description_parse(text, len, xml, &err);
+	g_free(text);
+	if (!d) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
+			    ltt_error_message(err));
+		ltt_error_free(err);
+	}
+	return d;
+}
+
+/* The file's name, for a comment. */
+static char *comment_basename(const char *xml)
+{
+	char *base = g_path_get_basename(xml);
+	char *safe = genevent_comment_text(base);
+
+	g_free(base);
+	return safe;
+}
+
 /* --user: DIR/ltt-user-facility-NAME.h for libltt-usertrace. */
 static gboolean generate_user(const char *xml, const char *outdir, GError **error)
 {
-	ltt_error *err = NULL;
-	ltt_description *d = ltt_description_load(xml, &err);
+	ltt_description *d = load(xml, error);
 	const char *fac;
 	char *FAC, *base, *path;
 	GString *h;
 	gboolean ok = TRUE;
 
-	if (!d) {
-		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
-			    ltt_error_message(err));
-		ltt_error_free(err);
+	if (!d)
 		return FALSE;
-	}
 	fac = ltt_description_name(d);
 	FAC = upper(fac);
-	base = g_path_get_basename(xml);
+	base = comment_basename(xml);
 	h = g_string_new(NULL);
 	g_string_append_printf(h,
 		"/* SPDX-License-Identifier: LGPL-2.1-or-later */\n"
@@ -358,22 +386,17 @@ static gboolean generate_user(const char *xml, const char *outdir, GError **erro
 
 static gboolean generate(const char *xml, const char *outdir, GError **error)
 {
-	ltt_error *err = NULL;
-	ltt_description *d = ltt_description_load(xml, &err);
+	ltt_description *d = load(xml, error);
 	const char *fac;
 	char *FAC, *base, *path;
 	GString *h, *c;
 	gboolean ok = TRUE;
 
-	if (!d) {
-		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
-			    ltt_error_message(err));
-		ltt_error_free(err);
+	if (!d)
 		return FALSE;
-	}
 	fac = ltt_description_name(d);
 	FAC = upper(fac);
-	base = g_path_get_basename(xml);
+	base = comment_basename(xml);
 	h = g_string_new(NULL);
 	g_string_append_printf(h,
 		"/* SPDX-License-Identifier: GPL-2.0 */\n"

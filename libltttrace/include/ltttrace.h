@@ -58,7 +58,10 @@ typedef enum ltt_kind {
 
 typedef struct ltt_description ltt_description;
 
-/* Parse one facility description file. */
+/* Parse one facility description file: a regular file of at most
+ * LTT_DESCRIPTION_MAX_BYTES (the largest facility file of the era is
+ * 40 KB), so that a FIFO, a device or a huge file is refused, not read. */
+#define LTT_DESCRIPTION_MAX_BYTES (1 << 20)
 ltt_description *ltt_description_load(const char *xml_path, ltt_error **err);
 /* Parse from memory (for fuzzing and tests); `origin` names it in errors. */
 ltt_description *ltt_description_parse(const char *text, size_t len,
