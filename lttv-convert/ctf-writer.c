@@ -38,6 +38,7 @@ typedef struct stream {
 	unsigned cpu;
 	const ltt_tracefile *tf;
 	int open;
+	uint64_t lost;		/* the last channel.buffer_stats of the stream so far */
 } stream;
 
 typedef struct event_class {
@@ -141,7 +142,7 @@ static void flush_packet(ctf_writer *w, stream *s)
 	put_u64(h, (uint64_t)s->last_ns);	/* timestamp_end */
 	put_u64(h, bits);			/* content_size */
 	put_u64(h, bits);			/* packet_size */
-	put_u64(h, ltt_tracefile_events_lost(s->tf)); /* events_discarded */
+	put_u64(h, s->lost);			/* events_discarded, cumulative */
 	put_u32(h, s->cpu);			/* cpu_id */
 	if (fwrite(h->data, 1, h->len, s->file) != h->len ||
 	    fwrite(s->packet->data, 1, s->packet->len, s->file) != s->packet->len)
@@ -248,6 +249,13 @@ int ctf_writer_event(ctf_writer *w, const ltt_event *ev)
 		s->first_ns = t;
 	}
 	s->last_ns = t;
+	if (!strcmp(ltt_event_name(ev), "buffer_stats") &&
+	    !strcmp(ltt_event_facility_name(ev), "channel")) {
+		uint64_t lost = ltt_event_get_uint(ev, "events_lost", 0);
+
+		if (lost > s->lost)
+			s->lost = lost;
+	}
 	note_class(w, ev);
 	put_u32(s->packet, class_id(ev));
 	put_u64(s->packet, (uint64_t)t);

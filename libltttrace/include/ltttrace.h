@@ -149,10 +149,12 @@ typedef struct ltt_trace_info {
 	uint64_t start_tsc;
 	uint64_t start_monotonic;
 	int64_t start_time_ns;		/* wall clock at start_tsc */
-	int64_t first_event_ns;		/* earliest event (or block begin) */
-	int64_t last_event_ns;		/* latest event (or block end) */
+	int64_t first_event_ns;		/* earliest event (block begin if none) */
+	int64_t last_event_ns;		/* latest event (block end if none) */
 	uint64_t num_events;		/* filled by ltt_trace_count_events() */
-	uint64_t events_lost;		/* from channel.buffer_stats, summed */
+	/* the kernel's loss counters (channel.buffer_stats) of every file,
+	 * summed: read by ltt_trace_open(), whatever is read later */
+	uint64_t events_lost;
 	uint64_t corrupted_subbuffers;
 } ltt_trace_info;
 const ltt_trace_info *ltt_trace_get_info(const ltt_trace *trace);

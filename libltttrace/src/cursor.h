@@ -8,8 +8,8 @@
  * block, with its size in its header, of an ordinary type. What can be
  * known in advance lives in the cursor (the block's data end, base
  * pointer and file offset) and in the trace (header size, alignment
- * masks). Block changes, errors, sizes computed from a description and
- * the channel's buffer statistics go to tracefile.c.
+ * masks). Block changes, errors and sizes computed from a description go
+ * to tracefile.c.
  */
 #ifndef LTTTRACE_CURSOR_H
 #define LTTTRACE_CURSOR_H
@@ -67,8 +67,7 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	ev->type = fac ? fac->by_id[ev_id] : NULL;
 	ev->payload = c->base + off;
 	if (__builtin_expect(size == LTT_EVENT_SIZE_UNKNOWN || off > c->data_end ||
-			     size > c->data_end - off ||
-			     (ev->type && ev->type->is_buffer_stats), 0))
+			     size > c->data_end - off, 0))
 		return ltt_cursor_finish_unusual(c, off, size, ts, err);
 	ev->size = size;
 	c->offset = (uint32_t)(off + size);

@@ -168,7 +168,8 @@ struct ltt_tracefile {
 	uint32_t subbuf_size;
 	unsigned num_blocks;
 	ltt_block *blocks;
-	uint64_t events_lost, corrupted;	/* from channel.buffer_stats */
+	/* from channel.buffer_stats, read at open: ltt_tracefile_read_losses() */
+	uint64_t events_lost, corrupted;
 };
 
 struct ltt_event {
@@ -207,6 +208,10 @@ LTT_HIDDEN void ltt_cursor_seek_block(ltt_cursor *c, unsigned block);
 LTT_HIDDEN int ltt_cursor_next_block(ltt_cursor *c);
 LTT_HIDDEN int ltt_cursor_bad_header(const ltt_cursor *c, size_t off,
 				     ltt_error **err);
+/* Read at open: the loss counters, and the first and last event times. */
+LTT_HIDDEN void ltt_tracefile_read_losses(ltt_tracefile *tf);
+LTT_HIDDEN int ltt_tracefile_event_span(ltt_tracefile *tf, int64_t *first,
+					int64_t *last);
 LTT_HIDDEN int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off,
 					 unsigned size, uint64_t ts,
 					 ltt_error **err);

@@ -459,6 +459,53 @@ void ltt_trace_close(ltt_trace *t)
 	g_free(t);
 }
 
+/*
+ * What the viewers must know before reading anything: the loss counters
+ * of every file (a count that grew as an iterator passed them would
+ * depend on how far someone read), and the span of the events. A trace
+ * whose files hold no readable event falls back on the block headers.
+ */
+static void read_whole_file_facts(ltt_trace *t)
+{
+	int64_t hdr_first = INT64_MAX, hdr_last = INT64_MIN;
+
+	t->info.first_event_ns = INT64_MAX;
+	t->info.last_event_ns = INT64_MIN;
+	for (guint i = 0; i < t->tracefiles->len; i++) {
+		ltt_tracefile *tf = t->tracefiles->pdata[i];
+		int64_t first, last;
+
+		ltt_tracefile_read_losses(tf);
+		t->info.events_lost += tf->events_lost;
+		t->info.corrupted_subbuffers += tf->corrupted;
+		if (ltt_tracefile_event_span(tf, &first, &last) == 0) {
+			if (first < t->info.first_event_ns)
+				t->info.first_event_ns = first;
+			if (last > t->info.last_event_ns)
+				t->info.last_event_ns = last;
+		}
+		for (unsigned b = 0; b < tf->num_blocks; b++) {
+			int64_t begin = ltt_trace_cycles_to_ns(t, tf->blocks[b].begin_cycles);
+			int64_t end = ltt_trace_cycles_to_ns(t, tf->blocks[b].end_cycles);
+
+			if (begin < hdr_first)
+				hdr_first = begin;
+			if (end > hdr_last)
+				hdr_last = end;
+			if (begin > hdr_last)
+				hdr_last = begin;
+			if (b > 0 && tf->blocks[b].begin_cycles < tf->blocks[b - 1].begin_cycles)
+				ltt_trace_warn(t, "%s: sub-buffer %u begins before the one "
+					       "before it; seeking in this file may miss "
+					       "events", tf->relpath, b);
+		}
+	}
+	if (t->info.first_event_ns == INT64_MAX) {
+		t->info.first_event_ns = hdr_first;
+		t->info.last_event_ns = hdr_last;
+	}
+}
+
 ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 			  ltt_error **err)
 {
@@ -548,34 +595,13 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 	if (read_facilities(t, err) < 0)
 		goto fail;
 
-	t->info.first_event_ns = INT64_MAX;
-	t->info.last_event_ns = INT64_MIN;
-	for (guint i = 0; i < t->tracefiles->len; i++) {
-		ltt_tracefile *tf = t->tracefiles->pdata[i];
-
-		for (unsigned b = 0; b < tf->num_blocks; b++) {
-			int64_t begin = ltt_trace_cycles_to_ns(t, tf->blocks[b].begin_cycles);
-			int64_t end = ltt_trace_cycles_to_ns(t, tf->blocks[b].end_cycles);
-
-			if (begin < t->info.first_event_ns)
-				t->info.first_event_ns = begin;
-			if (end > t->info.last_event_ns)
-				t->info.last_event_ns = end;
-			if (begin > t->info.last_event_ns)
-				t->info.last_event_ns = begin;
-			if (b > 0 && tf->blocks[b].begin_cycles < tf->blocks[b - 1].begin_cycles)
-				ltt_trace_warn(t, "%s: sub-buffer %u begins before the one "
-					       "before it; seeking in this file may miss "
-					       "events", tf->relpath, b);
-		}
-	}
+	read_whole_file_facts(t);
 	return t;
 fail:
 	ltt_prefix_error(err, "cannot open trace %s", dir);
 	ltt_trace_close(t);
 	return NULL;
 }
-
 const char *ltt_trace_path(const ltt_trace *t)
 {
 	return t->path;
@@ -593,17 +619,7 @@ const char *ltt_trace_warning(const ltt_trace *t, unsigned i)
 
 const ltt_trace_info *ltt_trace_get_info(const ltt_trace *t)
 {
-	ltt_trace_info *info = (ltt_trace_info *)&t->info;
-
-	info->events_lost = 0;
-	info->corrupted_subbuffers = 0;
-	for (guint i = 0; i < t->tracefiles->len; i++) {
-		const ltt_tracefile *tf = t->tracefiles->pdata[i];
-
-		info->events_lost += tf->events_lost;
-		info->corrupted_subbuffers += tf->corrupted;
-	}
-	return info;
+	return &t->info;
 }
 
 unsigned ltt_trace_num_tracefiles(const ltt_trace *t)

@@ -298,15 +298,75 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 	ev->size = size;
 	c->offset = (uint32_t)(off + size);
 	c->last_cycles = ts;
-	if (ev->type && ev->type->is_buffer_stats) {
-		/* cumulative counters: the largest seen is the total */
-		uint64_t lost = ltt_event_get_uint(ev, "events_lost", 0);
-		uint64_t bad = ltt_event_get_uint(ev, "corrupted_subbuffers", 0);
+	return 1;
+}
 
+/* ---- facts of the whole file, read once when the trace is opened ---- */
+
+/* The first event of block b, if the block has one: 1, else 0. */
+static int first_event_of(ltt_cursor *c, unsigned b)
+{
+	ltt_cursor_seek_block(c, b);
+	return ltt_cursor_next(c, NULL) > 0 && c->block == b;
+}
+
+/*
+ * The loss counters: the kernel writes channel.buffer_stats (cumulative)
+ * as the first event of a sub-buffer whenever a counter changed, so the
+ * largest pair over the first events of all blocks is the file's total,
+ * however far anyone reads. One event header per block.
+ */
+void ltt_tracefile_read_losses(ltt_tracefile *tf)
+{
+	ltt_cursor c;
+
+	ltt_cursor_init(&c, tf);
+	for (unsigned b = 0; b < tf->num_blocks; b++) {
+		uint64_t lost, bad;
+
+		if (!first_event_of(&c, b) || !c.ev.type || !c.ev.type->is_buffer_stats)
+			continue;
+		lost = ltt_event_get_uint(&c.ev, "events_lost", 0);
+		bad = ltt_event_get_uint(&c.ev, "corrupted_subbuffers", 0);
 		if (lost > tf->events_lost)
 			tf->events_lost = lost;
 		if (bad > tf->corrupted)
 			tf->corrupted = bad;
 	}
-	return 1;
+	if (tf->map)
+		madvise((void *)tf->map, tf->map_size, MADV_DONTNEED);
+}
+
+/*
+ * Times of the first and last events of the file (the block headers'
+ * times bracket them: a sub-buffer is closed after its last event, by a
+ * timer, sometimes long after). The first non-empty block gives the first
+ * event; the last non-empty one is read to its end for the last. 0, or
+ * -1 if the file has no readable event.
+ */
+int ltt_tracefile_event_span(ltt_tracefile *tf, int64_t *first, int64_t *last)
+{
+	ltt_cursor c;
+	int found = 0;
+
+	ltt_cursor_init(&c, tf);
+	for (unsigned b = 0; b < tf->num_blocks && !found; b++)
+		if (first_event_of(&c, b)) {
+			*first = c.ev.time_ns;
+			found = 1;
+		}
+	for (unsigned b = tf->num_blocks; found && b-- > 0;) {
+		int r;
+
+		if (!first_event_of(&c, b))
+			continue;
+		*last = c.ev.time_ns;
+		while ((r = ltt_cursor_next(&c, NULL)) > 0 && c.block == b)
+			if (c.ev.time_ns > *last)
+				*last = c.ev.time_ns;
+		break;
+	}
+	if (tf->map)
+		madvise((void *)tf->map, tf->map_size, MADV_DONTNEED);
+	return found ? 0 : -1;
 }
