@@ -25,6 +25,7 @@
 
 static const char help_text[] =
 "Usage: lttd -t TRACE_DIR -d OUT_DIR [-a] [-N THREADS] [-f | -n] [-D]\n"
+"   or: lttd -t OUT_DIR -c TRACE_DIR [-d] [-a] [-N THREADS] [-f | -n]\n"
 "Copy the relayfs channels of a running LTT trace into a trace directory.\n"
 "\n"
 "  -t, --trace DIR        the trace's relayfs directory, e.g.\n"
@@ -43,6 +44,11 @@ static const char help_text[] =
 "  -D, --daemon           detach once every channel is open; messages and\n"
 "                         the exit report then go to syslog\n"
 "  -h, --help             this text\n"
+"\n"
+"The second form is the command line of the 2006 lttd, as the 2006\n"
+"lttctl -d runs it: with -c (--channels) present, -c names the relayfs\n"
+"directory, -t the output directory and -d (no argument) detaches, like\n"
+"-D.\n"
 "\n"
 "lttd copies every complete sub-buffer the kernel hands over, most urgent\n"
 "(buffer full) first, and stops when every channel has hung up (the trace\n"
@@ -82,6 +88,23 @@ static void usage_error(const char *fmt, const char *arg)
 	exit(2);
 }
 
+/*
+ * The 2006 command line (-t OUT -c CHANNELS [-d]) is told from ours
+ * (-t CHANNELS -d OUT) by its -c, which ours does not have.
+ */
+static int era_command_line(int argc, const char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return 0;
+		if (strcmp(argv[i], "-c") == 0 ||
+		    strncmp(argv[i], "--channels", 10) == 0 ||
+		    (argv[i][0] == '-' && argv[i][1] == 'c'))
+			return 1;
+	}
+	return 0;
+}
+
 static void parse_options(int argc, const char **argv, struct opts *o)
 {
 	int help = 0;
@@ -99,7 +122,23 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		{ "help", 'h', POPT_ARG_NONE, &help, 0, NULL, NULL },
 		POPT_TABLEEND
 	};
-	poptContext pc = poptGetContext("lttd", argc, argv, table, 0);
+	/* the 2006 one: -t is the output, -c the channels, -d detaches */
+	struct poptOption era_table[] = {
+		{ "trace", 't', POPT_ARG_STRING, &o->out, 0, NULL, NULL },
+		{ "channels", 'c', POPT_ARG_STRING, &o->trace, 0, NULL, NULL },
+		{ "daemon", 'd', POPT_ARG_NONE, &o->daemon, 0, NULL, NULL },
+		{ "append", 'a', POPT_ARG_NONE, &o->append, 0, NULL, NULL },
+		{ "threads", 'N', POPT_ARG_STRING, &threads, 0, NULL, NULL },
+		{ "flight-only", 'f', POPT_ARG_NONE, &o->flight_only, 0,
+		  NULL, NULL },
+		{ "normal-only", 'n', POPT_ARG_NONE, &o->normal_only, 0,
+		  NULL, NULL },
+		{ "help", 'h', POPT_ARG_NONE, &help, 0, NULL, NULL },
+		POPT_TABLEEND
+	};
+	int era = era_command_line(argc, argv);
+	poptContext pc = poptGetContext("lttd", argc, argv,
+					era ? era_table : table, 0);
 	int rc;
 
 	while ((rc = poptGetNextOpt(pc)) > 0)
@@ -126,6 +165,11 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		usage_error("unexpected argument '%s'", msg);
 	}
 	poptFreeContext(pc);
+	if (era && !o->trace)
+		usage_error("%s", "missing -c TRACE_DIR (the relayfs directory "
+			    "of the trace)");
+	if (era && !o->out)
+		usage_error("%s", "missing -t OUT_DIR (where to write)");
 	if (!o->trace)
 		usage_error("%s", "missing -t TRACE_DIR (the relayfs directory "
 			    "of the trace)");

@@ -26,6 +26,13 @@ fails_with "-N 257 refused" 2 'threads from 1 to 256' \
 fails_with "-N not a number" 2 "-N 'x': want a number" "$LTTD" -t "$TMP" -d "$TMP/o" -N x
 fails_with "-f and -n together" 2 'exclude each other' \
 	"$LTTD" -t "$TMP" -d "$TMP/o" -f -n
+# the 2006 command line, as the 2006 lttctl -d runs it: -t OUT -c CHANNELS -d
+check "--help documents the 2006 form" grep -q -- '-t OUT_DIR -c TRACE_DIR \[-d\]' "$TMP/help"
+fails_with "2006 form: no -t: usage error" 2 'missing -t OUT_DIR' "$LTTD" -c "$TMP"
+fails_with "2006 form: -d takes no argument" 2 "unexpected argument '$TMP/o'" \
+	"$LTTD" -c "$TMP" -t "$TMP/x" -d "$TMP/o"
+fails_with "2006 form: the channels are read from -c" 1 'nope: No such file' \
+	"$LTTD" -t "$TMP/o" -c "$TMP/nope" -d -N 1
 
 fails_with "missing trace dir" 1 'nope: No such file or directory' \
 	"$LTTD" -t "$TMP/nope" -d "$TMP/o"
@@ -142,6 +149,17 @@ else
 		sleep 0.1; i=$((i + 1))
 	done
 	check "fake: -D: the daemon copies everything" same_tree "$TMP/c6"
+
+	# the 2006 command line: -t OUT -c CHANNELS, -d detaches
+	check "fake: 2006 form: -t OUT -c CHANNELS -N 2" \
+		timeout 30 "$FAKE" -t "$TMP/e1" -c "$T" -N 2
+	check "fake: 2006 form: the tree is mirrored byte for byte" same_tree "$TMP/e1"
+	check "fake: 2006 form: -d returns" timeout 10 "$FAKE" -t "$TMP/e2" -c "$T" -d -N 1
+	i=0
+	while [ $i -lt 100 ] && ! same_tree "$TMP/e2"; do
+		sleep 0.1; i=$((i + 1))
+	done
+	check "fake: 2006 form: -d: the daemon copies everything" same_tree "$TMP/e2"
 
 	# an output error: a file size limit of 2 sub-buffers (16 x 512 bytes)
 	fails_with "fake: write error: exit 1 and the reason" 1 \
