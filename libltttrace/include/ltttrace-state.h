@@ -60,9 +60,18 @@
  *   kernel.soft_irq_*    also: the softirq (by id, named by its label) is
  *                        busy while any CPU runs it
  *
- * A CPU first seen without a schedchange is assumed to run its idle task
- * (pid 0, one per CPU, named "swapper/N"), as LTTV does.  The model is of
- * one machine: merged traces share pids and CPU numbers.
+ * A CPU's events before its first schedchange belong to the task that
+ * this schedchange switches out (`out`): the model looks it up when it
+ * first meets a trace (reading each CPU's files up to their first
+ * schedchange) and credits that time to it from the CPU's first event, in
+ * the mode that the CPU's first system call event before the switch tells
+ * (an exit: it was in a system call; an entry: in user mode). A
+ * CPU that never switches is taken to run its idle task (pid 0, one per
+ * CPU, named "swapper/N"), as LTTV does.  The model is of one machine:
+ * merged traces share pids and CPU numbers.
+ *
+ * Limits: CPUs 0..4095 and softirqs 0..31 are followed; events beyond
+ * them are counted (ltt_state_num_ignored()), never silently dropped.
  *
  * Nothing here is thread-safe: a viewer that indexes in a worker thread
  * holds one lock around ltt_state_index_run() and every query.
@@ -140,6 +149,15 @@ void ltt_state_free(ltt_state *st);
  * the model, 0 if not.
  */
 int ltt_state_process_event(ltt_state *st, const ltt_event *ev);
+
+/*
+ * Events that changed nothing because they are beyond the model's limits
+ * (a CPU number above 4095, a softirq above 31), and the first reason
+ * ("cpu 5000: the model follows CPUs 0..4095"), NULL when none: a tool
+ * says so rather than show a partial picture as the whole.
+ */
+uint64_t ltt_state_num_ignored(const ltt_state *st);
+const char *ltt_state_ignored_reason(const ltt_state *st);
 
 /* Time of the last event applied (INT64_MIN before any). */
 int64_t ltt_state_time(const ltt_state *st);

@@ -55,7 +55,7 @@ typedef struct st_irq {
 #define ST_MAX_SOFTIRQS 32
 
 typedef struct st_softirq {
-	uint64_t cpus;			/* bit per CPU (< 64) handling it now */
+	uint32_t running;		/* CPUs handling it now (their sirq) */
 	uint64_t count, busy_ns;
 	char name[16];
 } st_softirq;
@@ -73,12 +73,22 @@ typedef struct st_type {
 	int8_t f[8];
 } st_type;
 
+/* The task a CPU runs at its first event, and in which mode. */
+typedef struct ltt_state_first_task {
+	int32_t pid;			/* -1: unknown (no schedchange) */
+	uint8_t mode;			/* ltt_state_mode; MODE_UNKNOWN */
+} ltt_state_first_task;
+
+/* Per trace: its event types, and the task each CPU starts with. */
 typedef struct st_type_cache {
 	const ltt_trace *trace;
 	st_type *fac[256];		/* lazily, 256 events each */
+	ltt_state_first_task *first_task;	/* per CPU */
+	unsigned nfirst;
 } st_type_cache;
 
-#define ST_MAX_TRACES 16
+/* CPUs the model follows; events of others are counted as ignored */
+#define ST_MAX_CPUS 4096
 
 struct ltt_state_index;
 
@@ -94,8 +104,10 @@ struct ltt_state {
 	st_softirqs sq;
 	GHashTable *by_pid;		/* pid -> index + 1, alive, pid != 0 */
 	GHashTable *irq_by_id;		/* irq id -> index + 1 */
-	st_type_cache caches[ST_MAX_TRACES];
+	st_type_cache *caches;		/* one per trace seen */
 	unsigned ncaches, last_cache;
+	uint64_t ignored;		/* events beyond the model's limits */
+	char ignored_why[128];		/* the first such reason */
 	struct ltt_state_index *rec;	/* records row changes when set */
 };
 
@@ -105,6 +117,10 @@ ltt_state_kind ltt_state__cpu_kind(const ltt_state *st, unsigned cpu);
 /* Rebuild the pid and irq tables from the arrays (after a restore). */
 void ltt_state__rebuild_pids(ltt_state *st);
 void ltt_state__ensure_cpus(ltt_state *st, unsigned n);
+
+/* state-first-task.c: per CPU of tr, the task its first schedchange
+ * switches out and its mode then; g_free() it. */
+ltt_state_first_task *ltt_state__first_tasks(const ltt_trace *tr, unsigned *ncpus);
 
 /* state-index.c: a row changed (called only when st->rec is set) */
 void ltt_state__record(struct ltt_state_index *idx, ltt_state_row_type type,

@@ -92,9 +92,12 @@ void ltt_state_free(ltt_state *st)
 {
 	if (!st)
 		return;
-	for (unsigned i = 0; i < st->ncaches; i++)
+	for (unsigned i = 0; i < st->ncaches; i++) {
 		for (unsigned f = 0; f < 256; f++)
 			g_free(st->caches[i].fac[f]);
+		g_free(st->caches[i].first_task);
+	}
+	g_free(st->caches);
 	g_hash_table_destroy(st->by_pid);
 	g_hash_table_destroy(st->irq_by_id);
 	g_free(st->procs);
@@ -206,8 +209,31 @@ static void note_softirq(ltt_state *st, unsigned id)
 	if (st->rec)
 		ltt_state__record(st->rec, LTT_STATE_ROW_SOFTIRQ,
 				  (unsigned)st->sq.row_of_id[id], st->now,
-				  st->sq.by_id[id].cpus ? LTT_STATE_KIND_SOFTIRQ
+				  st->sq.by_id[id].running ? LTT_STATE_KIND_SOFTIRQ
 							: LTT_STATE_KIND_IDLE);
+}
+
+/* Counts an event the model cannot follow; the first reason is kept. */
+static void ignore(ltt_state *st, const char *fmt, unsigned v)
+{
+	if (!st->ignored++)
+		snprintf(st->ignored_why, sizeof(st->ignored_why), fmt, v);
+}
+
+/* The CPU stops handling its softirq (if any). */
+static void softirq_stop(ltt_state *st, st_cpu *c)
+{
+	st_softirq *q;
+
+	if (c->sirq < 0)
+		return;
+	q = &st->sq.by_id[c->sirq];
+	if (q->running)
+		q->running--;
+	if (st->now > c->sirq_since)
+		q->busy_ns += (uint64_t)(st->now - c->sirq_since);
+	note_softirq(st, (unsigned)c->sirq);
+	c->sirq = -1;
 }
 
 /* Entry into (or exit from) softirq id on cpu; label names it. */
@@ -217,29 +243,27 @@ static void softirq_change(ltt_state *st, unsigned cpu, uint64_t id, const char 
 	st_softirq *q;
 	st_cpu *c = &st->cpus[cpu];
 
-	if (id >= ST_MAX_SOFTIRQS || cpu >= 64)
+	if (id >= ST_MAX_SOFTIRQS) {
+		ignore(st, "softirq %u: the model follows softirqs 0..31", (unsigned)id);
 		return;
+	}
 	q = &st->sq.by_id[id];
 	if (st->sq.row_of_id[id] < 0) {
 		st->sq.row_of_id[id] = (int8_t)st->sq.n;
 		st->sq.id_of_row[st->sq.n++] = (uint8_t)id;
 		g_strlcpy(q->name, label ? label : "", sizeof(q->name));
-		if (!entry)	/* it was running when the trace started */
-			q->cpus |= 1ull << cpu;
 		note_softirq(st, (unsigned)id);
 	}
 	if (entry) {
-		q->cpus |= 1ull << cpu;
+		softirq_stop(st, c);	/* its exit was lost */
+		q->running++;
 		q->count++;
 		c->sirq = (int32_t)id;
 		c->sirq_since = st->now;
-	} else if (q->cpus & (1ull << cpu)) {
-		q->cpus &= ~(1ull << cpu);
-		if (c->sirq == (int32_t)id && st->now > c->sirq_since)
-			q->busy_ns += (uint64_t)(st->now - c->sirq_since);
-		c->sirq = -1;
+		note_softirq(st, (unsigned)id);
+	} else if (c->sirq == (int32_t)id) {
+		softirq_stop(st, c);
 	}
-	note_softirq(st, (unsigned)id);
 }
 
 /* A new process entry; a live one with the same pid is retired. */
@@ -338,12 +362,40 @@ static void account(ltt_state *st, unsigned cpu)
 	c->last_ns = st->now;
 }
 
-/* The CPU of an event, with its running task (the idle task if unknown). */
+static void push(st_proc *p, ltt_state_mode m);
+
+/*
+ * The task a CPU runs when its first event comes: the one its first
+ * schedchange switches out (state-first-task.c), else its idle task.
+ */
+static int first_task(ltt_state *st, unsigned cpu)
+{
+	const st_type_cache *tc = st->ncaches ? &st->caches[st->last_cache] : NULL;
+
+	const ltt_state_first_task *ft;
+	st_proc *p;
+	int i;
+
+	if (!tc || cpu >= tc->nfirst || tc->first_task[cpu].pid <= 0)
+		return swapper(st, cpu);
+	ft = &tc->first_task[cpu];
+	i = find_or_create(st, (unsigned)ft->pid, cpu);
+	p = &st->procs[i];
+	if (p->depth == 1 && p->stack[0] == LTT_STATE_MODE_UNKNOWN &&
+	    ft->mode != LTT_STATE_MODE_UNKNOWN) {
+		p->stack[0] = LTT_STATE_USER_MODE;
+		if (ft->mode == LTT_STATE_SYSCALL)
+			push(p, LTT_STATE_SYSCALL);
+	}
+	return i;
+}
+
+/* The CPU of an event, with its running task. */
 static st_cpu *cpu_get(ltt_state *st, unsigned cpu)
 {
 	ltt_state__ensure_cpus(st, cpu + 1);
 	if (st->cpus[cpu].cur < 0) {
-		int s = swapper(st, cpu);
+		int s = first_task(st, cpu);
 
 		st->cpus[cpu].cur = s;
 		st->cpus[cpu].last_ns = st->now;
@@ -443,11 +495,12 @@ static const st_type *resolve(ltt_state *st, const ltt_event *ev)
 				st->last_cache = i;
 			}
 		if (!c) {
-			if (st->ncaches == ST_MAX_TRACES)
-				return NULL;
+			st->caches = g_renew(st_type_cache, st->caches, st->ncaches + 1);
 			st->last_cache = st->ncaches;
 			c = &st->caches[st->ncaches++];
+			memset(c, 0, sizeof(*c));
 			c->trace = tr;
+			c->first_task = ltt_state__first_tasks(tr, &c->nfirst);
 		}
 	}
 	if (!c->fac[fid]) {
@@ -618,8 +671,12 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 	st->events++;
 	st->now = ltt_event_time_ns(ev);
 	t = resolve(st, ev);
-	if (!t || t->handler == ST_H_NONE || cpu > 4095)
+	if (t->handler == ST_H_NONE)
 		return 0;
+	if (cpu >= ST_MAX_CPUS) {
+		ignore(st, "cpu %u: the model follows CPUs 0..4095", cpu);
+		return 0;
+	}
 	switch (t->handler) {
 	case ST_H_SCHED:
 		if (fget(ev, t->f[0], &a) || fget(ev, t->f[1], &b) || fget(ev, t->f[2], &c))
@@ -832,12 +889,21 @@ int ltt_state_softirq(const ltt_state *st, unsigned i, ltt_state_softirq_info *o
 	q = &st->sq.by_id[id];
 	out->id = id;
 	out->name = q->name;
-	out->running = (unsigned)__builtin_popcountll(q->cpus);
+	out->running = q->running;
 	out->count = q->count;
 	out->busy_ns = q->busy_ns;
-	for (unsigned c = 0; c < st->ncpus && c < 64; c++)
-		if ((q->cpus >> c & 1) && st->cpus[c].sirq == (int32_t)id &&
-		    st->now > st->cpus[c].sirq_since)
+	for (unsigned c = 0; c < st->ncpus; c++)
+		if (st->cpus[c].sirq == (int32_t)id && st->now > st->cpus[c].sirq_since)
 			out->busy_ns += (uint64_t)(st->now - st->cpus[c].sirq_since);
 	return 0;
+}
+
+uint64_t ltt_state_num_ignored(const ltt_state *st)
+{
+	return st->ignored;
+}
+
+const char *ltt_state_ignored_reason(const ltt_state *st)
+{
+	return st->ignored ? st->ignored_why : NULL;
 }

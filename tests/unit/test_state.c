@@ -95,12 +95,11 @@ static void irq_entry(lttw_payload *p, unsigned c, uint64_t x, unsigned irq)
 	put(cpu[c], x, F_KERNEL, "irq_entry", p);
 }
 
-/* lost > 0: CPU 1's buffer says it lost that many events (channel.buffer_stats) */
-static int write_trace(const char *dir, unsigned lost)
+/* The trace, its files and facility loads; descs[] loaded. 0 or -1. */
+static int begin_trace(const char *dir, unsigned lost, unsigned ncpus, lttw_payload *p)
 {
 	lttw_config c;
 	lttw_file *facs;
-	lttw_payload p;
 
 	lttw_config_default(&c);
 	c.start_freq = 1000000;		/* kHz: 1 GHz */
@@ -117,12 +116,13 @@ static int write_trace(const char *dir, unsigned lost)
 	ps = lttw_file_open(w, "control/processes", 0, 0);
 	irqs = lttw_file_open(w, "control/interrupts", 0, 0);
 	cpu[0] = lttw_file_open(w, "cpu", 0, 0);
-	cpu[1] = lttw_file_open(w, "cpu", 1, 0);
+	cpu[1] = lttw_file_open(w, "cpu", ncpus > 1 ? ncpus - 1 : 1, 0);
 	for (unsigned f = 0; f < (lost ? NFAC : F_CHANNEL); f++) {
 		char path[64];
 		ltt_error *err = NULL;
 
 		snprintf(path, sizeof(path), "facilities/%s.xml", fac_names[f]);
+		ltt_description_free(descs[f]);
 		descs[f] = ltt_description_load(path, &err);
 		if (!descs[f]) {
 			printf("# %s\n", ltt_error_message(err));
@@ -132,7 +132,17 @@ static int write_trace(const char *dir, unsigned lost)
 		lttw_facility_load(facs, START_TSC, fac_names[f],
 				   ltt_description_checksum(descs[f]), f, 1);
 	}
-	lttw_payload_init(&p, w);
+	lttw_payload_init(p, w);
+	return 0;
+}
+
+/* lost > 0: CPU 1's buffer says it lost that many events (channel.buffer_stats) */
+static int write_trace(const char *dir, unsigned lost)
+{
+	lttw_payload p;
+
+	if (begin_trace(dir, lost, 2, &p))
+		return -1;
 
 	/* the state dump: init, bash (user, in a syscall, waiting), a kernel thread */
 	enumerate(&p, 10, 1, 0, "init", 0, 1, 5);
@@ -189,6 +199,34 @@ static int write_trace(const char *dir, unsigned lost)
 	irq_entry(&p, 1, 9990, 0);
 	put(cpu[1], 10000, F_KERNEL, "irq_exit", NULL);
 
+	lttw_payload_free(&p);
+	return lttw_trace_close(w);
+}
+
+/*
+ * CPU 1 makes system calls for task 300 before its first schedchange
+ * says "out 300": that time is 300's, not the idle task's, and the idle
+ * task is never drawn in a system call. CPU 0 never switches: its idle
+ * task. (The qemu-usertrace case: lttd on CPU 1 before any switch.)
+ */
+static int write_first_task_trace(const char *dir)
+{
+	lttw_payload p;
+
+	if (begin_trace(dir, 0, 2, &p))
+		return -1;
+	/* 300 is not in a state dump: its mode comes from its first call event */
+	irq_entry(&p, 0, 500, 0);
+	put(cpu[0], 550, F_KERNEL, "irq_exit", NULL);
+	irq_entry(&p, 1, 800, 0);		/* interrupts a call begun before */
+	put(cpu[1], 900, F_KERNEL, "irq_exit", NULL);
+	sys_exit(&p, 1, 1000);
+	sys_entry(&p, 1, 2000, 14);
+	sys_exit(&p, 1, 2300);
+	sys_entry(&p, 1, 3000, 202);
+	sched(&p, 1, 4000, 300, 0, 1);		/* 300 waits in futex */
+	irq_entry(&p, 1, 5000, 0);
+	put(cpu[1], 5100, F_KERNEL, "irq_exit", NULL);
 	lttw_payload_free(&p);
 	return lttw_trace_close(w);
 }
@@ -560,6 +598,125 @@ static void test_resolutions(ltt_trace *t, const char *what)
 	ltt_state_index_free(idx);
 }
 
+static void test_first_task(const char *tmp)
+{
+	char *dir = g_build_filename(tmp, "first", NULL);
+	ltt_trace *t;
+	ltt_state_index *idx;
+	const ltt_state *st;
+	ltt_state_process_info pi;
+	ltt_error *err = NULL;
+	int i, sw1;
+	ivals c;
+
+	ok(write_first_task_trace(dir) == 0, "writer: CPU 1 busy before its first schedchange");
+	t = ltt_trace_open(dir, NULL, &err);
+	ok(t != NULL, "first-task trace opens");
+	if (!t)
+		goto out;
+	idx = ltt_state_index_new(&t, 1, NULL, &err);
+	while (ltt_state_index_run(idx, 1000, &err) > 0)
+		;
+	st = ltt_state_index_state(idx);
+	i = ltt_state_find_process(st, 300, 1);
+	sw1 = ltt_state_find_process(st, 0, 1);
+	ok(i >= 0 && sw1 >= 0, "task 300 and swapper/1 known");
+	if (i >= 0 && sw1 >= 0) {
+		ltt_state_process(st, (unsigned)i, &pi);
+		is_int(pi.cpu_ns[LTT_STATE_SYSCALL], 100 + 300 + 1000,
+		       "300: the calls before the switch are its own (in a call at the first event)");
+		is_int(pi.cpu_ns[LTT_STATE_IRQ], 100, "300: the interrupt of its call");
+		is_int(pi.cpu_ns[LTT_STATE_USER_MODE], 1000 + 700, "300: and so is the user time between them");
+		is_int(pi.status, LTT_STATE_WAIT, "300: waits after the switch");
+		ltt_state_process(st, (unsigned)sw1, &pi);
+		is_int(pi.cpu_ns[LTT_STATE_SYSCALL], 0, "swapper/1: no system call time");
+		is_int(pi.cpu_ns[LTT_STATE_USER_MODE], 1000, "swapper/1: idle from the switch on");
+		is_int(pi.cpu_ns[LTT_STATE_IRQ], 100, "swapper/1: the interrupt while idle");
+		c.n = 0;
+		ltt_state_index_intervals(idx, LTT_STATE_ROW_CPU, 1, T(0), T(6000), 0, collect, &c);
+		ok(c.n >= 3 && c.v[0].s == T(800) && c.v[0].k == LTT_STATE_KIND_IRQ &&
+		   c.v[1].k == LTT_STATE_KIND_SYSCALL && c.v[2].k == LTT_STATE_KIND_USER,
+		   "CPU 1 row: 300's interrupt, call and user mode from its first event "
+		   "(got %s at %" PRId64 ")",
+		   c.n ? ltt_state_kind_name(c.v[0].k) : "nothing", c.n ? c.v[0].s - T(0) : 0);
+		c.n = 0;
+		ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)sw1, T(0), T(6000),
+					  0, collect, &c);
+		{
+			int busy = 0;
+
+			for (unsigned k = 0; k < c.n; k++)
+				busy |= c.v[k].k == LTT_STATE_KIND_SYSCALL;
+			ok(!busy, "swapper/1 row: never in a system call");
+		}
+	}
+	i = ltt_state_find_process(st, 0, 0);
+	if (i >= 0) {
+		ltt_state_process(st, (unsigned)i, &pi);
+		is_int(pi.cpu_ns[LTT_STATE_IRQ], 50, "CPU 0, which never switches: its idle task");
+	}
+	ltt_state_index_free(idx);
+	ltt_trace_close(t);
+out:
+	ltt_error_free(err);
+	g_free(dir);
+}
+
+/*
+ * The model's limits are reported, not silent: events of a CPU above 4095
+ * are counted as ignored with the reason; softirqs on CPUs >= 64 are
+ * followed like any other.
+ */
+static void test_limits(const char *tmp)
+{
+	char *dir = g_build_filename(tmp, "limits", NULL);
+	lttw_payload p;
+	ltt_trace *t;
+	ltt_state *st;
+	ltt_iter *it;
+	const ltt_event *ev;
+	ltt_error *err = NULL;
+	ltt_state_softirq_info si;
+	unsigned big = 4100, high = 70;
+
+	/* cpu[0] is CPU 0, cpu[1] is CPU `big`; a third file for CPU `high` */
+	if (begin_trace(dir, 0, big + 1, &p)) {
+		ok(0, "writer: limits trace");
+		goto out;
+	}
+	{
+		lttw_file *h = lttw_file_open(w, "cpu", high, 0);
+
+		lttw_put_uint_n(&p, 1, 4);
+		put(h, 100, F_KERNEL, "soft_irq_entry", &p);
+		lttw_put_uint_n(&p, 1, 4);
+		put(h, 300, F_KERNEL, "soft_irq_exit", &p);
+	}
+	sys_entry(&p, 1, 200, 0);
+	sys_exit(&p, 1, 250);
+	lttw_payload_free(&p);
+	ok(lttw_trace_close(w) == 0, "writer: events on CPUs 70 and 4100");
+	t = ltt_trace_open(dir, NULL, &err);
+	ok(t != NULL, "limits trace opens");
+	if (!t)
+		goto out;
+	st = ltt_state_new();
+	it = ltt_iter_new(&t, 1, &err);
+	while (ltt_iter_next(it, &ev, &err) > 0)
+		ltt_state_process_event(st, ev);
+	is_int(ltt_state_num_ignored(st), 2, "the 2 events of CPU 4100 counted as ignored");
+	ok(ltt_state_ignored_reason(st) && strstr(ltt_state_ignored_reason(st), "cpu 4100"),
+	   "and the reason says which CPU: %s", ltt_state_ignored_reason(st));
+	ok(ltt_state_num_softirqs(st) == 1 && ltt_state_softirq(st, 0, &si) == 0 &&
+	   si.count == 1 && si.busy_ns == 200, "softirq on CPU 70 followed (busy 200 ns)");
+	ltt_iter_free(it);
+	ltt_state_free(st);
+	ltt_trace_close(t);
+out:
+	ltt_error_free(err);
+	g_free(dir);
+}
+
 /*
  * test_state --write-trace DIR [--lost N] writes the trace and exits: the
  * export test (tests/t40-export.sh) draws this same known schedule; --lost
@@ -857,6 +1014,8 @@ int main(int argc, char **argv)
 	}
 
 	ltt_trace_close(t);
+	test_first_task(tmp);
+	test_limits(tmp);
 	for (unsigned f = 0; f < NFAC; f++)
 		ltt_description_free(descs[f]);
 	tap_remove_tree(tmp);
