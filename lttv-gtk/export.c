@@ -6,6 +6,7 @@
  * that a test can find rows and times in the picture:
  *
  *   layout x0=416 x1=1200 y0=32 row_h=20 t0=... t1=... rows=6
+ *   kind USER rgb=0,180,0 label=user mode     (the colour of each kind)
  *   row 0 process pid=0 name=swapper/0
  */
 #include <cairo-svg.h>
@@ -131,6 +132,14 @@ int lttv_export(const char *trace, const char *file, const char *range,
 		lttv_layout_get(&v, width, height, &l);
 		printf("layout x0=%d x1=%d y0=%d row_h=%d t0=%" PRId64 " t1=%" PRId64
 		       " rows=%u\n", l.x0, l.x1, l.y0, l.row_h, v.t0, v.t1, v.nrows);
+		for (int k = 0; k < LTT_STATE_NUM_KINDS; k++) {
+			double rgb[3];
+
+			lttv_kind_rgb((ltt_state_kind)k, rgb);
+			printf("kind %s rgb=%.0f,%.0f,%.0f label=%s\n",
+			       ltt_state_kind_name((ltt_state_kind)k), rgb[0] * 255,
+			       rgb[1] * 255, rgb[2] * 255, lttv_kind_label((ltt_state_kind)k));
+		}
 		for (unsigned i = 0; i < v.nrows; i++) {
 			if (rows[i].type == LTT_STATE_ROW_PROCESS) {
 				ltt_state_process_info p;

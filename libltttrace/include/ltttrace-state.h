@@ -27,7 +27,10 @@
  *                      ltt_state_index_intervals()  the (start, end, kind)
  *                                                   intervals of a row in a
  *                                                   time range, merged below
- *                                                   a resolution: O(pixels).
+ *                                                   a resolution in
+ *                                                   proportion: O(pixels);
+ *                      ltt_state_index_durations()  the time a row spent in
+ *                                                   each kind over a range.
  *
  *	ltt_state_index *idx = ltt_state_index_new(&trace, 1, NULL, &err);
  *	while ((r = ltt_state_index_run(idx, 100000, &err)) > 0)
@@ -288,17 +291,28 @@ typedef void (*ltt_state_interval_fn)(void *user, int64_t start, int64_t end,
  * Call fn for the intervals of one row that overlap [t0, t1), in time
  * order, clipped to [t0, t1) and to what is indexed. Neighbours of the same
  * kind are merged. Where several changes fall within ns_per_pixel of each
- * other, they are merged into one interval of ns_per_pixel with the
- * running kind (USER..RUN_UNKNOWN, EXIT) that lasts longest in it, else the
- * kind that lasts longest (of the first 32 changes): short activity stays
- * visible, and the number of calls is at most about
- * 2 * (t1 - t0) / ns_per_pixel. ns_per_pixel <= 0:
- * every interval. Nothing is called before the row's first known state.
- * Returns the number of calls, or -1 if the row does not exist.
+ * other, they become intervals of ns_per_pixel ("pixels"), each of one of
+ * the kinds spent in it, chosen so that along the row the time drawn in
+ * each kind follows the time spent in it (error diffusion: a kind spent
+ * 30 % of the time in short bursts shows in 3 pixels out of 10, a kind
+ * that fills most of a pixel shows unless it is owed nothing). The
+ * number of calls is at most about 2 * (t1 - t0) / ns_per_pixel.
+ * ns_per_pixel <= 0: every interval. Nothing is called before the row's
+ * first known state. Returns the number of calls, or -1 if the row does not
+ * exist.
  */
 long ltt_state_index_intervals(const ltt_state_index *idx,
 			       ltt_state_row_type type, unsigned i,
 			       int64_t t0, int64_t t1, int64_t ns_per_pixel,
 			       ltt_state_interval_fn fn, void *user);
+
+/*
+ * The time one row spent in each kind over [t0, t1), clipped as the
+ * intervals are: dur[kind] in ns (0 before the row's first known state).
+ * O(log changes), at any span. 0, or -1 if the row does not exist.
+ */
+int ltt_state_index_durations(const ltt_state_index *idx, ltt_state_row_type type,
+			      unsigned i, int64_t t0, int64_t t1,
+			      int64_t dur[LTT_STATE_NUM_KINDS]);
 
 #endif /* LTTTRACE_STATE_H */

@@ -10,29 +10,42 @@
  *
  *   row logs      for each process, CPU and IRQ, the times at which what it
  *                 shows (an ltt_state_kind) changed: two parallel arrays,
- *                 t[] (int64) and k[] (uint8), 9 bytes per change.
+ *                 t[] (int64) and k[] (uint8), 9 bytes per change; and
+ *                 every SUM_EVERY changes, the time spent so far in each
+ *                 kind (sum[], under 2 bytes per change):
  *
  *      row log   t: t0      t1        t2   t3          indexed_ns
  *                k: WAIT    SYSCALL   USER WAIT_CPU   (open end)
  *                   [t0,t1) [t1,t2)   ...
+ *                sum: S(0) = 0, S(64), S(128) ...   S(j)[kind] = time in
+ *                     kind over [t0, t_j)
  *
  * Drawing a row over [a, b) at r ns per pixel walks the log from the change
- * before a (binary search). An interval at least r long is one call; where
- * changes are denser than r, one pixel-wide interval is made from the
- * running kind that lasts longest in it, else the kind that lasts longest
- * (looking at up to 32 changes), so that short activity stays visible
- * (a 1 us interrupt in an idle pixel shows as an interrupt); then the walk
- * jumps (a galloping search, forward from where it is) to the end of that
- * pixel. So the work is O(pixels * log changes), whatever the zoom.
+ * before a (binary search). An interval at least r long is one call. Where
+ * changes are denser than r, the walk goes a pixel at a time: the time
+ * spent in each kind in that pixel (a walk of the changes in it, or for
+ * more than SUM_EVERY of them, the difference of two prefix sums) is added
+ * to a balance owed to each kind, and the pixel shows the kind owed most,
+ * which then owes one pixel less (error diffusion, as a halftone printer
+ * spreads grey). So the share of a row drawn in a kind is the share of
+ * time spent in it, to within a pixel per kind, at any zoom: a task that
+ * ran 4 % of the time in short bursts is 4 % green, not green wherever it
+ * ran at all. The walk then jumps (a galloping search, forward from where
+ * it is) to the end of that pixel. The work is O(pixels * (log changes +
+ * SUM_EVERY)), whatever the zoom.
  */
 #include <string.h>
 
 #include "state-internal.h"
 
+#define NKINDS LTT_STATE_NUM_KINDS
+#define SUM_EVERY 64		/* changes between two prefix sums */
+
 typedef struct row_log {
 	int64_t *t;
 	uint8_t *k;
-	size_t n, cap;
+	int64_t *sum;			/* NKINDS per SUM_EVERY changes: S(0), S(64)... */
+	size_t n, cap, sum_cap;		/* sum_cap: in prefix sums */
 } row_log;
 
 /*
@@ -70,8 +83,6 @@ struct ltt_state_index {
 	int64_t start_ns, end_ns, indexed_ns;
 	int done;
 };
-
-#define MERGE_WALK 32
 
 static int frozen(const ltt_state *st, unsigned i)
 {
@@ -192,6 +203,7 @@ void ltt_state_index_free(ltt_state_index *idx)
 		for (unsigned i = 0; i < idx->nrows[type]; i++) {
 			g_free(idx->rows[type][i].t);
 			g_free(idx->rows[type][i].k);
+			g_free(idx->rows[type][i].sum);
 		}
 		g_free(idx->rows[type]);
 	}
@@ -200,6 +212,31 @@ void ltt_state_index_free(ltt_state_index *idx)
 	ltt_iter_free(idx->seek_it);
 	g_free(idx->traces);
 	g_free(idx);
+}
+
+/*
+ * S(n) for the change n being appended (n a multiple of SUM_EVERY): S of
+ * the change SUM_EVERY before, plus the time of the changes since. A change
+ * removed at the same instant (ltt_state__record) leaves a stale sum that
+ * the next append at that place writes again.
+ */
+static void add_prefix_sum(row_log *r)
+{
+	size_t b = r->n / SUM_EVERY;
+	int64_t *s;
+
+	if (b >= r->sum_cap) {
+		r->sum_cap = r->sum_cap ? 2 * r->sum_cap : 4;
+		r->sum = g_renew(int64_t, r->sum, r->sum_cap * NKINDS);
+	}
+	s = r->sum + b * NKINDS;
+	if (b == 0) {
+		memset(s, 0, sizeof(int64_t) * NKINDS);
+		return;
+	}
+	memcpy(s, s - NKINDS, sizeof(int64_t) * NKINDS);
+	for (size_t i = r->n - SUM_EVERY; i < r->n; i++)
+		s[r->k[i]] += r->t[i + 1] - r->t[i];
 }
 
 void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
@@ -234,6 +271,8 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 	}
 	r->t[r->n] = t;
 	r->k[r->n] = (uint8_t)kind;
+	if (r->n % SUM_EVERY == 0)
+		add_prefix_sum(r);
 	r->n++;
 	idx->changes++;
 }
@@ -304,7 +343,8 @@ size_t ltt_state_index_memory(const ltt_state_index *idx)
 	for (unsigned type = 0; type < 4; type++) {
 		n += idx->nrows[type] * sizeof(row_log);
 		for (unsigned i = 0; i < idx->nrows[type]; i++)
-			n += idx->rows[type][i].cap * (sizeof(int64_t) + sizeof(uint8_t));
+			n += idx->rows[type][i].cap * (sizeof(int64_t) + sizeof(uint8_t)) +
+			     idx->rows[type][i].sum_cap * NKINDS * sizeof(int64_t);
 	}
 	n += st->cap_procs * sizeof(st_proc) + st->ncpus * sizeof(st_cpu) +
 	     st->cap_irqs * sizeof(st_irq);
@@ -402,6 +442,96 @@ static long change_after(const row_log *r, long j, int64_t t)
 	return (long)lo;
 }
 
+/* S(j): the time spent in each kind over [t_0, t_j), for j < r->n. */
+static void prefix_sum(const row_log *r, size_t j, int64_t *s)
+{
+	size_t b = j / SUM_EVERY;
+
+	memcpy(s, r->sum + b * NKINDS, sizeof(int64_t) * NKINDS);
+	for (size_t i = b * SUM_EVERY; i < j; i++)
+		s[r->k[i]] += r->t[i + 1] - r->t[i];
+}
+
+/* The time spent in each kind over [t_0, x), x at or after t_j and before
+ * t_{j+1} (or end). */
+static void time_before(const row_log *r, long j, int64_t x, int64_t *s)
+{
+	prefix_sum(r, (size_t)j, s);
+	s[r->k[j]] += x - r->t[j];
+}
+
+/*
+ * dur[kind] += the time spent in each kind over [a, b), with j the change
+ * at or before a, t_0 <= a <= b <= end: the changes in between walked one
+ * by one, or past SUM_EVERY of them, the difference of two prefix sums.
+ */
+static void time_in(const row_log *r, long j, int64_t a, int64_t b, int64_t end,
+		    int64_t *dur)
+{
+	int64_t sa[NKINDS], sb[NKINDS], walk[NKINDS] = { 0 };
+	long jj = j;
+
+	for (int steps = 0; (size_t)jj < r->n; jj++, steps++) {
+		int64_t s = r->t[jj] > a ? r->t[jj] : a;
+		int64_t e = (size_t)jj + 1 < r->n ? r->t[jj + 1] : end;
+
+		if (s >= b || steps == SUM_EVERY)
+			break;
+		walk[r->k[jj]] += (e < b ? e : b) - s;
+	}
+	if ((size_t)jj >= r->n || r->t[jj] >= b) {
+		for (int k = 0; k < NKINDS; k++)
+			dur[k] += walk[k];
+		return;
+	}
+	time_before(r, j, a, sa);
+	time_before(r, change_after(r, jj, b), b, sb);
+	for (int k = 0; k < NKINDS; k++)
+		dur[k] += sb[k] - sa[k];
+}
+
+/* The row, its end (what is indexed) and [*t0, *t1) clipped to what it
+ * knows; NULL if there is nothing to show. *exists: the row exists. */
+static const row_log *row_range(const ltt_state_index *idx, ltt_state_row_type type,
+				unsigned i, int64_t *t0, int64_t *t1, int *exists)
+{
+	const row_log *r;
+
+	*exists = 0;
+	if ((unsigned)type > LTT_STATE_ROW_SOFTIRQ)
+		return NULL;
+	if (i >= idx->nrows[type]) {
+		unsigned have = type == LTT_STATE_ROW_PROCESS ? idx->st->nprocs :
+				type == LTT_STATE_ROW_CPU ? idx->st->ncpus :
+				type == LTT_STATE_ROW_IRQ ? idx->st->nirqs : idx->st->sq.n;
+
+		*exists = i < have;
+		return NULL;
+	}
+	*exists = 1;
+	r = &idx->rows[type][i];
+	if (*t1 > idx->indexed_ns)
+		*t1 = idx->indexed_ns;
+	if (r->n == 0 || *t0 >= *t1 || r->t[0] >= *t1)
+		return NULL;
+	if (*t0 < r->t[0])
+		*t0 = r->t[0];
+	return r;
+}
+
+int ltt_state_index_durations(const ltt_state_index *idx, ltt_state_row_type type,
+			      unsigned i, int64_t t0, int64_t t1,
+			      int64_t dur[LTT_STATE_NUM_KINDS])
+{
+	int exists;
+	const row_log *r = row_range(idx, type, i, &t0, &t1, &exists);
+
+	memset(dur, 0, sizeof(int64_t) * NKINDS);
+	if (r)
+		time_in(r, change_at(r, t0), t0, t1, idx->indexed_ns, dur);
+	return exists ? 0 : -1;
+}
+
 typedef struct emitter {
 	ltt_state_interval_fn fn;
 	void *user;
@@ -425,36 +555,48 @@ static void emit(emitter *em, int64_t s, int64_t e, int k)
 	em->k = k;
 }
 
+/*
+ * The kind a pixel of several shows: of the kinds spent in it (dur), the
+ * one owed most (the balance of time spent minus pixels drawn, in pixels),
+ * ties to the longest here. It then owes a pixel.
+ */
+static int pixel_kind(double *owed, const int64_t *dur, int64_t span)
+{
+	int best = -1;
+
+	for (int k = 0; k < NKINDS; k++) {
+		if (!dur[k])
+			continue;
+		owed[k] += (double)dur[k] / (double)span;
+		if (best < 0 || owed[k] > owed[best] ||
+		    (owed[k] == owed[best] && dur[k] > dur[best]))
+			best = k;
+	}
+	if (best < 0)
+		return 0;
+	owed[best] -= 1.0;
+	return best;
+}
+
 long ltt_state_index_intervals(const ltt_state_index *idx,
 			       ltt_state_row_type type, unsigned i,
 			       int64_t t0, int64_t t1, int64_t ns_per_pixel,
 			       ltt_state_interval_fn fn, void *user)
 {
-	const row_log *r;
 	emitter em = { fn, user, 0, 0, -1, 0 };
 	int64_t end = idx->indexed_ns, pos;
+	double owed[NKINDS] = { 0 };
+	int exists;
+	const row_log *r = row_range(idx, type, i, &t0, &t1, &exists);
 	long j;
 
-	if ((unsigned)type > LTT_STATE_ROW_SOFTIRQ)
-		return -1;
-	if (i >= idx->nrows[type]) {
-		unsigned have = type == LTT_STATE_ROW_PROCESS ? idx->st->nprocs :
-				type == LTT_STATE_ROW_CPU ? idx->st->ncpus :
-				type == LTT_STATE_ROW_IRQ ? idx->st->nirqs : idx->st->sq.n;
-
-		return i < have ? 0 : -1;
-	}
-	r = &idx->rows[type][i];
-	if (t1 > end)
-		t1 = end;
-	if (r->n == 0 || t0 >= t1)
-		return 0;
-	pos = t0 > r->t[0] ? t0 : r->t[0];
+	if (!r)
+		return exists ? 0 : -1;
+	pos = t0;
 	j = change_at(r, pos);
 	while (pos < t1) {
 		int64_t next = (size_t)j + 1 < r->n ? r->t[j + 1] : end;
-		int64_t be, dur[LTT_STATE_NUM_KINDS] = { 0 };
-		int best;
+		int64_t be, dur[NKINDS] = { 0 };
 
 		if (next > t1)
 			next = t1;
@@ -464,34 +606,10 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 			j++;
 			continue;
 		}
-		/* several changes in this pixel: the kind that lasts longest */
+		/* several changes in this pixel */
 		be = pos + ns_per_pixel < t1 ? pos + ns_per_pixel : t1;
-		for (long jj = j, steps = 0; (size_t)jj < r->n && steps < MERGE_WALK;
-		     jj++, steps++) {
-			int64_t s = r->t[jj] > pos ? r->t[jj] : pos;
-			int64_t e = (size_t)jj + 1 < r->n ? r->t[jj + 1] : end;
-
-			if (s >= be)
-				break;
-			if (e > be)
-				e = be;
-			dur[r->k[jj]] += e - s;
-		}
-		/* activity stays visible: the running kind that lasts longest,
-		 * else the kind that lasts longest */
-		best = -1;
-		for (int k = 0; k <= LTT_STATE_KIND_RUN_UNKNOWN; k++)
-			if (dur[k] > 0 && (best < 0 || dur[k] > dur[best]))
-				best = k;
-		if (dur[LTT_STATE_KIND_EXIT] > 0 && (best < 0 || dur[LTT_STATE_KIND_EXIT] > dur[best]))
-			best = LTT_STATE_KIND_EXIT;
-		if (best < 0) {
-			best = 0;
-			for (int k = 1; k < LTT_STATE_NUM_KINDS; k++)
-				if (dur[k] > dur[best])
-					best = k;
-		}
-		emit(&em, pos, be, best);
+		time_in(r, j, pos, be, end, dur);
+		emit(&em, pos, be, pixel_kind(owed, dur, be - pos));
 		pos = be;
 		j = change_after(r, j, pos);
 	}

@@ -540,11 +540,14 @@ static void test_checkpoints(ltt_trace *t, uint64_t every, int64_t from, int64_t
 typedef struct cover {
 	int64_t first, last_e;
 	long n, gaps;
+	int64_t dur[LTT_STATE_NUM_KINDS];	/* time drawn in each kind */
 } cover;
 
 static void cover_cb(void *user, int64_t s, int64_t e, ltt_state_kind k)
 {
 	cover *c = user;
+
+	c->dur[k] += e - s;
 
 	if (c->n++ == 0)
 		c->first = s;
@@ -566,7 +569,8 @@ static void test_resolutions(ltt_trace *t, const char *what)
 	ltt_state_index *idx = ltt_state_index_new(&t, 1, NULL, &err);
 	const ltt_state *st;
 	int64_t t0, t1;
-	unsigned bad_bound = 0, bad_tiling = 0, rows = 0;
+	unsigned bad_bound = 0, bad_tiling = 0, bad_share = 0, bad_dur = 0, rows = 0;
+	double worst_px = 0;
 
 	while (ltt_state_index_run(idx, 100000, &err) > 0)
 		;
@@ -580,7 +584,8 @@ static void test_resolutions(ltt_trace *t, const char *what)
 			unsigned n = type ? ltt_state_num_cpus(st) : ltt_state_num_processes(st);
 
 			for (unsigned i = 0; i < n; i++) {
-				cover c = { 0, 0, 0, 0 };
+				cover c = { 0 }, exact = { 0 };
+				int64_t dur[LTT_STATE_NUM_KINDS];
 				long calls = ltt_state_index_intervals(idx, (ltt_state_row_type)type, i,
 								       t0, t1, res, cover_cb, &c);
 
@@ -589,12 +594,32 @@ static void test_resolutions(ltt_trace *t, const char *what)
 					bad_bound++;
 				if (c.n && (c.gaps || c.last_e != t1))
 					bad_tiling++;
+				/* the time drawn in each kind is the time spent in
+				 * it (every interval, summed) to within a few pixels;
+				 * the durations say the same */
+				ltt_state_index_intervals(idx, (ltt_state_row_type)type, i, t0, t1,
+							  0, cover_cb, &exact);
+				ltt_state_index_durations(idx, (ltt_state_row_type)type, i, t0, t1,
+							  dur);
+				for (int k = 0; k < LTT_STATE_NUM_KINDS; k++) {
+					double px = (double)llabs(c.dur[k] - exact.dur[k]) / (double)res;
+
+					if (px > worst_px)
+						worst_px = px;
+					if (px > 2)
+						bad_share++;
+					if (dur[k] != exact.dur[k])
+						bad_dur++;
+				}
 			}
 		}
 	}
 	ok(bad_bound == 0, "%s: at most 2 intervals per pixel at 1 us .. 100 ms per pixel "
 	   "(%u rows)", what, rows);
 	ok(bad_tiling == 0, "%s: intervals tile each row to the end, no gap or overlap", what);
+	ok(bad_share == 0, "%s: time drawn in each kind = time spent, within 2 pixels "
+	   "(worst %.2f)", what, worst_px);
+	ok(bad_dur == 0, "%s: durations = the sum of the exact intervals", what);
 	ltt_state_index_free(idx);
 }
 
@@ -875,14 +900,24 @@ int main(int argc, char **argv)
 			{ 7000, 9990, LTT_STATE_KIND_IDLE },
 			{ 9990, -1, LTT_STATE_KIND_IRQ },
 		};
-		/* at 500 ns per pixel, a pixel with several states shows the
-		 * running one that lasts longest, else the longest */
+		/* at 500 ns per pixel, a pixel with several states shows one of
+		 * them, the one owed most (time spent minus time drawn), so
+		 * that the time drawn in each follows the time spent:
+		 * [1000, 1500) is 100 ns of system call, 400 of user mode:
+		 * user; [2000, 2500) 200 and 300, but user was drawn 100 ns
+		 * more than spent: system call; [3000, 3500) 450 ns of user
+		 * mode (owed 1.3 pixels) beats the 50 ns interrupt, which
+		 * never adds up to a pixel; [4000, 4500) waiting (400) beats
+		 * the system call (100, overdrawn); [9010, 9510) 90 ns waiting
+		 * for the CPU, 200 system call, 210 user mode, which is owed
+		 * the most (0.72 pixels) */
 		const ival want_bash_500[] = {
 			{ 11, 1000, LTT_STATE_KIND_WAIT },
-			{ 1000, 4000, LTT_STATE_KIND_USER },	/* syscalls, irq vanish */
-			{ 4000, 4500, LTT_STATE_KIND_SYSCALL },	/* 100 ns beats 400 waiting */
-			{ 4500, 9010, LTT_STATE_KIND_WAIT },
-			{ 9010, -1, LTT_STATE_KIND_USER },	/* user 210 > syscall 200 */
+			{ 1000, 2000, LTT_STATE_KIND_USER },
+			{ 2000, 2500, LTT_STATE_KIND_SYSCALL },
+			{ 2500, 4000, LTT_STATE_KIND_USER },
+			{ 4000, 9010, LTT_STATE_KIND_WAIT },
+			{ 9010, -1, LTT_STATE_KIND_USER },
 		};
 		const ival want_irq[] = {
 			{ 13, 3000, LTT_STATE_KIND_IDLE },
@@ -910,7 +945,7 @@ int main(int argc, char **argv)
 			check_intervals(idx, LTT_STATE_ROW_SOFTIRQ, 0, 0, want_sirq, 2,
 					"softirq TIMER");
 		}
-		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash, 500, want_bash_500, 5,
+		check_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash, 500, want_bash_500, 6,
 				"bash at 500 ns/pixel");
 		ltt_state_index_intervals(idx, LTT_STATE_ROW_PROCESS, (unsigned)bash,
 					  T(2050), T(3020), 0, collect, &got);
@@ -973,6 +1008,8 @@ int main(int argc, char **argv)
 			ok(1, "generated sample # SKIP no %s to write it", gen);
 			ok(1, "generated sample: resolutions # SKIP no %s to write it", gen);
 			ok(1, "generated sample: tiling # SKIP no %s to write it", gen);
+			ok(1, "generated sample: shares # SKIP no %s to write it", gen);
+			ok(1, "generated sample: durations # SKIP no %s to write it", gen);
 		}
 		g_free(gen);
 		g_free(sdir);
