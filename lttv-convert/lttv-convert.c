@@ -6,8 +6,9 @@
  *
  * writes a CTF 1.8 trace that babeltrace2 and Trace Compass read. Exit
  * status: 0 done; 1 the trace could not be read or OUT written; 2 bad
- * command line; 3 done, but some events had no description (they are
- * exported as raw bytes).
+ * command line; 3 done, but something was not read or decoded (events
+ * without description are exported as raw bytes), each problem said on
+ * stderr.
  */
 #include <popt.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ int main(int argc, const char **argv)
 	ctf_writer *w = NULL;
 	const ltt_event *ev;
 	uint64_t raw = 0;
+	unsigned warned = 0;
 	int rc, status = 0;
 
 	while ((rc = poptGetNextOpt(ctx)) > 0)
@@ -60,8 +62,8 @@ int main(int argc, const char **argv)
 		status = 1;
 		goto out;
 	}
-	for (unsigned i = 0; i < ltt_trace_num_warnings(trace); i++)
-		fprintf(stderr, "lttv-convert: warning: %s\n", ltt_trace_warning(trace, i));
+	for (; warned < ltt_trace_num_warnings(trace); warned++)
+		fprintf(stderr, "lttv-convert: warning: %s\n", ltt_trace_warning(trace, warned));
 	it = ltt_iter_new(&trace, 1, &err);
 	w = ctf_writer_new(ctf, trace);
 	while (it && (rc = ltt_iter_next(it, &ev, &err)) > 0) {
@@ -78,11 +80,14 @@ int main(int argc, const char **argv)
 		fprintf(stderr, "lttv-convert: %s\n", ctf_writer_error(w));
 		status = 1;
 	}
-	if (!status && raw) {
+	/* what the library found while reading, once each */
+	for (; warned < ltt_trace_num_warnings(trace); warned++)
+		fprintf(stderr, "lttv-convert: warning: %s\n", ltt_trace_warning(trace, warned));
+	if (!status && raw)
 		fprintf(stderr, "lttv-convert: %" G_GUINT64_FORMAT " events without "
 			"description were exported as raw bytes\n", raw);
+	if (!status && (raw || warned))
 		status = 3;
-	}
 out:
 	ctf_writer_free(w);
 	ltt_iter_free(it);

@@ -8,6 +8,24 @@
 
 #include "lttv-gtk.h"
 
+static gint warnings_reported;
+
+void lttv_report_warnings(const ltt_trace *t, unsigned *printed)
+{
+	unsigned n = ltt_trace_num_warnings(t);
+
+	for (; *printed < n; (*printed)++) {
+		g_printerr("lttv-gtk: warning: %s: %s\n", ltt_trace_path(t),
+			   ltt_trace_warning(t, *printed));
+		g_atomic_int_set(&warnings_reported, 1);
+	}
+}
+
+int lttv_warnings_reported(void)
+{
+	return g_atomic_int_get(&warnings_reported);
+}
+
 lttv_doc *lttv_doc_open(const char *path, char **error)
 {
 	lttv_doc *d = g_new0(lttv_doc, 1);
@@ -27,6 +45,7 @@ lttv_doc *lttv_doc_open(const char *path, char **error)
 		lttv_doc_free(d);
 		return NULL;
 	}
+	lttv_report_warnings(d->trace, &d->warned);
 	info = ltt_trace_get_info(d->trace);
 	d->start_ns = ltt_state_index_start_ns(d->idx);
 	d->end_ns = ltt_state_index_end_ns(d->idx);
@@ -59,6 +78,7 @@ int lttv_doc_index_all(lttv_doc *d, char **error)
 	g_mutex_lock(&d->lock);
 	while ((r = ltt_state_index_run(d->idx, 1 << 20, &err)) > 0)
 		;
+	lttv_report_warnings(d->trace, &d->warned);
 	g_mutex_unlock(&d->lock);
 	if (r < 0) {
 		*error = g_strdup(ltt_error_message(err));

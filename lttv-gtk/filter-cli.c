@@ -20,6 +20,7 @@ int lttv_filter_cli(const char *trace, const char *expr)
 	lttv_filter *f;
 	char *error = NULL;
 	uint64_t n = 0;
+	unsigned warned = 0;
 	int64_t origin;
 	int r;
 
@@ -29,6 +30,7 @@ int lttv_filter_cli(const char *trace, const char *expr)
 		ltt_error_free(err);
 		return 1;
 	}
+	lttv_report_warnings(t, &warned);
 	origin = ltt_trace_get_info(t)->start_time_ns;	/* as lttv-text -r */
 	f = lttv_filter_parse(expr, origin, &error);
 	if (!f) {
@@ -60,6 +62,7 @@ int lttv_filter_cli(const char *trace, const char *expr)
 	}
 	if (r < 0)
 		fprintf(stderr, "lttv-gtk: %s\n", ltt_error_message(err));
+	lttv_report_warnings(t, &warned);
 	printf("%" PRIu64 " events match\n", n);
 	ltt_error_free(err);
 	ltt_state_free(st);

@@ -50,9 +50,16 @@ typedef struct lttv_doc {
 	int sort_col, sort_desc;
 	char *filter;			/* name substring or pid; NULL: all */
 	GHashTable *hidden;		/* process index + 1 */
+	unsigned warned;		/* trace warnings printed so far */
 } lttv_doc;
 
 lttv_doc *lttv_doc_open(const char *path, char **error);
+/* Prints on stderr the warnings of a trace from *printed on (the library
+ * adds some while reading: call again after a pass, with the trace not
+ * being read by another thread). */
+void lttv_report_warnings(const ltt_trace *t, unsigned *printed);
+/* Whether any warning was printed: the exit status says it (3). */
+int lttv_warnings_reported(void);
 void lttv_doc_free(lttv_doc *d);
 /* Index everything now (export, tests). 0, or -1 with *error set. */
 int lttv_doc_index_all(lttv_doc *d, char **error);

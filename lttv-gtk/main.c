@@ -8,7 +8,9 @@
  *   lttv-gtk -t TRACE --filter EXPR           print the events a filter keeps
  *   lttv-gtk -t TRACE --bench [--size WxH]    time indexing and drawing (bench/)
  *
- * Exit status: 0 ok, 1 trace or file error, 2 bad command line.
+ * Exit status: 0 ok, 1 trace or file error, 2 bad command line, 3 done,
+ * but something was not read or decoded (each problem said on stderr, as
+ * lttv-text does).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +87,8 @@ int main(int argc, char **argv)
 	} else {
 		rc = lttv_window_run(trace, self_test, screenshot);
 	}
+	if (rc == 0 && lttv_warnings_reported())
+		rc = 3;
 	g_free(trace);
 	g_free(export);
 	g_free(range);

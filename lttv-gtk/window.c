@@ -105,6 +105,9 @@ static gpointer index_thread(gpointer data)
 		if (delay_ms > 0 && r > 0)
 			g_usleep((gulong)delay_ms * 1000);
 	} while (r > 0 && !g_atomic_int_get(&a->stop));
+	g_mutex_lock(&a->doc->lock);
+	lttv_report_warnings(a->doc->trace, &a->doc->warned);
+	g_mutex_unlock(&a->doc->lock);
 	if (r < 0) {
 		g_printerr("lttv-gtk: indexing stopped: %s\n", ltt_error_message(err));
 		g_mutex_lock(&a->doc->lock);

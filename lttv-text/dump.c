@@ -122,9 +122,23 @@ static int wanted(const lttv_options *o, GPatternSpec **specs,
 	return 1;
 }
 
+/* Prints the warnings of trace i not printed yet (the library adds some
+ * while reading); returns how many there are in all. */
+static unsigned print_warnings(const lttv_options *o, ltt_trace **traces,
+			       unsigned i, unsigned *printed)
+{
+	unsigned n = ltt_trace_num_warnings(traces[i]);
+
+	for (; *printed < n; (*printed)++)
+		fprintf(stderr, "lttv-text: warning: %s: %s\n", o->traces[i],
+			ltt_trace_warning(traces[i], *printed));
+	return n;
+}
+
 int lttv_dump(const lttv_options *o)
 {
 	ltt_trace **traces = g_new0(ltt_trace *, o->num_traces);
+	unsigned *warned = g_new0(unsigned, o->num_traces), warnings = 0;
 	ltt_open_options opt = { .facility_dirs = o->facility_dirs };
 	GPatternSpec **specs;
 	ltt_iter *it = NULL;
@@ -153,9 +167,7 @@ int lttv_dump(const lttv_options *o)
 			status = 1;
 			goto out;
 		}
-		for (unsigned w = 0; w < ltt_trace_num_warnings(traces[i]); w++)
-			fprintf(stderr, "lttv-text: warning: %s: %s\n", o->traces[i],
-				ltt_trace_warning(traces[i], w));
+		print_warnings(o, traces, i, &warned[i]);
 		info = ltt_trace_get_info(traces[i]);
 		if (info->start_time_ns < origin)
 			origin = info->start_time_ns;
@@ -233,22 +245,25 @@ int lttv_dump(const lttv_options *o)
 	for (unsigned i = 0; i < o->num_traces; i++) {
 		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
 
+		warnings += print_warnings(o, traces, i, &warned[i]);
 		if (info->events_lost || info->corrupted_subbuffers)
 			fprintf(stderr, "lttv-text: warning: %s: the kernel lost %" PRIu64
 				" events and delivered %" PRIu64 " corrupted sub-buffers\n",
 				o->traces[i], info->events_lost, info->corrupted_subbuffers);
 	}
-	if (undecodable && status == 0) {
+	if (undecodable && status == 0)
 		fprintf(stderr, "lttv-text: %" PRIu64 " events could not be decoded "
 			"(no description); they are shown raw\n", undecodable);
+	/* every problem was said once, above: the status says there was one */
+	if ((undecodable || warnings) && status == 0)
 		status = 3;
-	}
 out:
 	ltt_error_free(err);
 	ltt_iter_free(it);
 	for (unsigned i = 0; i < o->num_traces; i++)
 		ltt_trace_close(traces[i]);
 	g_free(traces);
+	g_free(warned);
 	for (size_t i = 0; i < nglobs; i++)
 		g_pattern_spec_free(specs[i]);
 	g_free(specs);

@@ -6,7 +6,8 @@
  *
  * Exit status: 0 all read and decoded; 1 a trace could not be read (the
  * events before the problem are printed); 2 bad command line; 3 read to
- * the end, but some events could not be decoded (shown raw).
+ * the end, but something was not read or decoded (events shown raw, a
+ * tracefile skipped, ...): each problem is said once on stderr.
  */
 #include <errno.h>
 #include <popt.h>

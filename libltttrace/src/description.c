@@ -9,8 +9,11 @@
  * every type is checked, so that the decoder never meets an incomplete tree.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -745,18 +748,73 @@ ltt_description *ltt_description_parse(const char *text, size_t len,
 	return d;
 }
 
-ltt_description *ltt_description_load(const char *path, ltt_error **err)
+/*
+ * The whole of a description file, which comes with a trace from another
+ * machine: only a regular file (a FIFO would block, a device never end),
+ * of at most LTT_DESCRIPTION_MAX_BYTES, read once.
+ */
+static char *read_description_file(const char *path, size_t *len,
+				   ltt_error **err)
 {
-	char *text;
-	gsize len;
-	GError *gerr = NULL;
-	ltt_description *d;
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	size_t size, got = 0;
+	char *buf;
 
-	if (!g_file_get_contents(path, &text, &len, &gerr)) {
-		ltt_set_error(err, "cannot read %s: %s", path, gerr->message);
-		g_error_free(gerr);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		ltt_set_error(err, "cannot read %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return NULL;
 	}
+	if (!S_ISREG(st.st_mode)) {
+		ltt_set_error(err, "%s: not a regular file", path);
+		close(fd);
+		return NULL;
+	}
+	if (st.st_size > LTT_DESCRIPTION_MAX_BYTES) {
+		ltt_set_error(err, "%s: larger than %d bytes: not a facility "
+			      "description", path, LTT_DESCRIPTION_MAX_BYTES);
+		close(fd);
+		return NULL;
+	}
+	size = (size_t)st.st_size;
+	buf = g_malloc(size + 1);
+	while (got <= size) {	/* a byte more than announced: it grew */
+		ssize_t r = read(fd, buf + got, size + 1 - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			ltt_set_error(err, "cannot read %s: %s", path, strerror(errno));
+			close(fd);
+			g_free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	if (got > size) {
+		ltt_set_error(err, "%s: changed while it was read", path);
+		g_free(buf);
+		return NULL;
+	}
+	buf[got] = '\0';
+	*len = got;
+	return buf;
+}
+
+ltt_description *ltt_description_load(const char *path, ltt_error **err)
+{
+	size_t len;
+	char *text = read_description_file(path, &len, err);
+	ltt_description *d;
+
+	if (!text)
+		return NULL;
 	d = ltt_description_parse(text, len, path, err);
 	g_free(text);
 	return d;

@@ -371,18 +371,41 @@ static bool parse_tracefile_name(const char *base, char **name, unsigned *cpu)
 	return true;
 }
 
+static const char *file_kind(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" :
+	       S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device" :
+	       S_ISSOCK(mode) ? "a socket" : "not a file";
+}
+
+/*
+ * Adds the tracefiles of the trace directory (sub NULL) or of its folder
+ * sub. A name that says "tracefile" (cpu_1) on something that cannot be
+ * read as one (a FIFO, a folder, a broken link) is skipped, with a
+ * warning: never in silence, and never opened (a FIFO would block).
+ */
 static int add_tracefiles(ltt_trace *t, const char *sub, ltt_error **err)
 {
 	char *dir = sub ? g_build_filename(t->path, sub, NULL) : g_strdup(t->path);
-	GDir *d = g_dir_open(dir, 0, NULL);
 	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	GError *gerr = NULL;
+	GDir *d = g_dir_open(dir, 0, &gerr);
 	const char *base;
 	int ret = 0;
 
 	g_free(dir);
 	if (!d) {
+		/* no control/ at all: an old or partial trace, whose events
+		 * are then reported as undecoded; one that is there but
+		 * cannot be listed is a problem to say */
+		if (!sub)
+			ltt_set_error(err, "%s", gerr->message);
+		else if (!g_error_matches(gerr, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+			ltt_trace_warn(t, "%s: cannot list its tracefiles: %s", sub,
+				       gerr->message);
+		g_error_free(gerr);
 		g_ptr_array_free(names, TRUE);
-		return 0;
+		return sub ? 0 : -1;
 	}
 	while ((base = g_dir_read_name(d)))
 		g_ptr_array_add(names, g_strdup(base));
@@ -393,11 +416,22 @@ static int add_tracefiles(ltt_trace *t, const char *sub, ltt_error **err)
 		char *rel = sub ? g_build_filename(sub, file, NULL) : g_strdup(file);
 		char *full = g_build_filename(t->path, rel, NULL);
 		ltt_tracefile *tf;
+		struct stat st;
 		char *name;
 		unsigned cpu;
 
-		if (!g_file_test(full, G_FILE_TEST_IS_REGULAR) ||
-		    !parse_tracefile_name(file, &name, &cpu)) {
+		if (!parse_tracefile_name(file, &name, &cpu)) {
+			g_free(rel);
+			g_free(full);
+			continue;
+		}
+		if (stat(full, &st) < 0 || !S_ISREG(st.st_mode)) {
+			if (stat(full, &st) < 0)
+				ltt_trace_warn(t, "%s: %s: not read", rel, strerror(errno));
+			else
+				ltt_trace_warn(t, "%s: not a regular file (%s): not read",
+					       rel, file_kind(st.st_mode));
+			g_free(name);
 			g_free(rel);
 			g_free(full);
 			continue;

@@ -120,7 +120,7 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 {
 	char *path = g_build_filename(trace->path, relpath, NULL);
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	tf->trace = trace;
 	tf->relpath = g_strdup(relpath);
