@@ -5,11 +5,12 @@
  * (the iterator, the facility scan, the event count) can inline it.
  *
  * The fast path holds only the common case: an event inside the current
- * block, with its size in its header, of an ordinary type. What can be
- * known in advance lives in the cursor (the block's data end, base
- * pointer and file offset) and in the trace (header size, alignment
- * masks). Block changes, errors and sizes computed from a description go
- * to tracefile.c.
+ * block, in time order, of a known type of fixed size which its header
+ * repeats. What can be known in advance lives in the cursor (the block's
+ * data end, base pointer, file offset and end time) and in the trace
+ * (header size, alignment masks). Block changes, errors, sizes computed
+ * from a description or checked against it, events that cannot be
+ * decoded and the channel's buffer statistics go to tracefile.c.
  */
 #ifndef LTTTRACE_CURSOR_H
 #define LTTTRACE_CURSOR_H
@@ -30,9 +31,12 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	size_t off;
 	uint64_t ts;
 
-	if (__builtin_expect(c->offset >= c->data_end, 0) &&
-	    !ltt_cursor_next_block(c))
-		return 0;
+	if (__builtin_expect(c->offset >= c->data_end, 0)) {
+		int r = ltt_cursor_next_block(c, err);
+
+		if (r <= 0)
+			return r;
+	}
 	off = c->offset + ((-(size_t)c->offset) & trace->header_align_mask);
 	if (__builtin_expect(off + hsize > c->data_end, 0))
 		return ltt_cursor_bad_header(c, off, err);
@@ -66,8 +70,11 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	ev->fac = fac = ltt_trace_facility_at(trace, fac_id, ev->time_ns);
 	ev->type = fac ? fac->by_id[ev_id] : NULL;
 	ev->payload = c->base + off;
-	if (__builtin_expect(size == LTT_EVENT_SIZE_UNKNOWN || off > c->data_end ||
-			     size > c->data_end - off, 0))
+	/* the common case: a known event of the size its description says,
+	 * inside the block, in time order within the block's time span */
+	if (__builtin_expect(!ev->type || size != ev->type->expect_size ||
+			     off > c->data_end || size > c->data_end - off ||
+			     ts < c->last_cycles || ts > c->end_cycles, 0))
 		return ltt_cursor_finish_unusual(c, off, size, ts, err);
 	ev->size = size;
 	c->offset = (uint32_t)(off + size);

@@ -106,6 +106,10 @@ typedef struct ltt_event_type {
 	int *fixed_offset;
 	GHashTable *index_by_name;	/* name -> index + 1 */
 	bool is_buffer_stats;		/* channel.buffer_stats */
+	/* the event_size its events must have when the description says
+	 * it alone (every field of fixed size); UINT32_MAX when it must be
+	 * computed from the payload */
+	uint32_t expect_size;
 } ltt_event_type;
 
 struct ltt_facility {
@@ -156,6 +160,16 @@ typedef struct ltt_block {
 	uint32_t data_end;	/* buf_size - lost_size */
 } ltt_block;
 
+/* Problems met while reading a tracefile, each warned about once. */
+enum {
+	LTT_SEEN_OUTSIDE_BLOCK = 1 << 0,	/* time outside [begin, end] */
+	LTT_SEEN_BACKWARDS = 1 << 1,		/* time before the previous event's */
+	LTT_SEEN_TOO_BIG = 1 << 2,		/* event_size > the description's */
+	LTT_SEEN_TOO_SMALL = 1 << 3,		/* event_size < the description's */
+	LTT_SEEN_NEVER_LOADED = 1 << 4,		/* facility id never loaded */
+	LTT_SEEN_UNKNOWN_EVENT = 1 << 5,	/* event id past the description */
+};
+
 struct ltt_tracefile {
 	ltt_trace *trace;
 	unsigned index;		/* in trace->tracefiles */
@@ -163,13 +177,14 @@ struct ltt_tracefile {
 	char *relpath;		/* "cpu_0" */
 	unsigned cpu;
 	bool is_facilities;
-	const uint8_t *map;
-	size_t map_size;
+	int fd;			/* read with pread, block by block; -1: empty */
+	uint64_t file_size;	/* when opened */
 	uint32_t subbuf_size;
 	unsigned num_blocks;
 	ltt_block *blocks;
 	/* from channel.buffer_stats, read at open: ltt_tracefile_read_losses() */
 	uint64_t events_lost, corrupted;
+	unsigned seen;		/* LTT_SEEN_*: warned about already */
 };
 
 struct ltt_event {
@@ -185,28 +200,42 @@ struct ltt_event {
 	const ltt_event_type *type;	/* NULL: unknown */
 };
 
-/* A read position in one tracefile. */
+/*
+ * A read position in one tracefile. The block being read is copied into
+ * buf: a tracefile is never mapped, so that a file cut or rewritten while
+ * it is read (another tool, a live trace) is an error, never a SIGBUS.
+ * Events point into buf until the cursor leaves the block.
+ */
 typedef struct ltt_cursor {
 	ltt_tracefile *tf;
 	unsigned block;
 	uint32_t offset;	/* within the block */
-	uint32_t data_end;	/* of the block: blocks[block].data_end */
-	const uint8_t *base;	/* the block's first byte in the map */
+	uint32_t data_end;	/* of what is read of the block; 0 before */
+	const uint8_t *base;	/* the block's first byte: buf */
 	uint64_t base_offset;	/* the block's offset in the file */
 	uint64_t last_cycles;
+	uint64_t end_cycles;	/* of the block: no event after it */
 	bool at_end;
+	bool loaded;		/* buf holds the block (or its start) */
+	bool full;		/* ... all of it: data_end is the block's */
+	bool peek;		/* read only the start of the next block */
+	bool facility_scan;	/* at the open: facilities not known yet */
+	uint8_t *buf;		/* subbuf_size bytes, allocated on first use */
 	ltt_event ev;		/* the current event, once read */
 } ltt_cursor;
 
 LTT_HIDDEN int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 				  ltt_tracefile *tf, ltt_error **err);
-LTT_HIDDEN void ltt_tracefile_unmap(ltt_tracefile *tf);
+LTT_HIDDEN void ltt_tracefile_close(ltt_tracefile *tf);
 LTT_HIDDEN void ltt_cursor_init(ltt_cursor *c, ltt_tracefile *tf);
+/* Frees the cursor's block buffer. */
+LTT_HIDDEN void ltt_cursor_fini(ltt_cursor *c);
 LTT_HIDDEN void ltt_cursor_seek_block(ltt_cursor *c, unsigned block);
 /* ltt_cursor_next(), the per-event read, is inline in cursor.h; these
  * are its unusual cases. */
-LTT_HIDDEN int ltt_cursor_next_block(ltt_cursor *c);
-LTT_HIDDEN int ltt_cursor_bad_header(const ltt_cursor *c, size_t off,
+LTT_HIDDEN int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err);
+LTT_HIDDEN int ltt_cursor_read_rest(ltt_cursor *c, ltt_error **err);
+LTT_HIDDEN int ltt_cursor_bad_header(ltt_cursor *c, size_t off,
 				     ltt_error **err);
 /* Read at open: the loss counters, and the first and last event times. */
 LTT_HIDDEN void ltt_tracefile_read_losses(ltt_tracefile *tf);

@@ -111,6 +111,8 @@ void ltt_iter_free(ltt_iter *it)
 {
 	if (!it)
 		return;
+	for (unsigned i = 0; i < it->num_cursors; i++)
+		ltt_cursor_fini(&it->cursors[i]);
 	g_free(it->cursors);
 	g_free(it->heap);
 	g_free(it);
@@ -220,6 +222,7 @@ int ltt_trace_count_events(ltt_trace *trace, ltt_error **err)
 		ltt_cursor_init(&c, trace->tracefiles->pdata[i]);
 		while ((r = ltt_cursor_next(&c, err)) > 0)
 			n++;
+		ltt_cursor_fini(&c);
 		if (r < 0)
 			return -1;
 	}

@@ -374,6 +374,10 @@ ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 				et->fixed_offset[i] = -1;
 			}
 		}
+		/* the size an event of fixed fields has: checked per event by
+		 * the reader's fast path; anything else gets a closer look */
+		et->expect_size = off >= 0 && off < LTT_EVENT_SIZE_UNKNOWN
+				  ? (uint32_t)off : UINT32_MAX;
 	}
 	return fac;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * trace.c - a trace directory: find and map its tracefiles, then read the
+ * trace.c - a trace directory: find and open its tracefiles, then read the
  * facilities channel to learn which facility each id stands for.
  *
  * The core facility is known before anything is read (id 0, the built-in
@@ -262,6 +262,7 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 		if (!tf->is_facilities)
 			continue;
 		ltt_cursor_init(&c, tf);
+		c.facility_scan = true;
 		while ((r = ltt_cursor_next(&c, err)) > 0) {
 			const ltt_event *ev = &c.ev;
 			pending_load l = { .ns = ev->time_ns };
@@ -295,6 +296,7 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 			l.name = g_strdup(name);
 			g_array_append_val(loads, l);
 		}
+		ltt_cursor_fini(&c);
 		if (r < 0)
 			ret = -1;
 	}
@@ -453,7 +455,7 @@ static int add_tracefiles(ltt_trace *t, const char *sub, ltt_error **err)
 
 static void free_tracefile(gpointer p)
 {
-	ltt_tracefile_unmap(p);
+	ltt_tracefile_close(p);
 	g_free(p);
 }
 
@@ -528,10 +530,19 @@ static void read_whole_file_facts(ltt_trace *t)
 				hdr_last = end;
 			if (begin > hdr_last)
 				hdr_last = begin;
-			if (b > 0 && tf->blocks[b].begin_cycles < tf->blocks[b - 1].begin_cycles)
+			if (b == 0)
+				continue;
+			if (tf->blocks[b].begin_cycles < tf->blocks[b - 1].begin_cycles)
 				ltt_trace_warn(t, "%s: sub-buffer %u begins before the one "
 					       "before it; seeking in this file may miss "
 					       "events", tf->relpath, b);
+			else if (tf->blocks[b].begin_cycles < tf->blocks[b - 1].end_cycles ||
+				 (tf->blocks[b].begin_cycles == tf->blocks[b - 1].begin_cycles &&
+				  tf->blocks[b].end_cycles == tf->blocks[b - 1].end_cycles))
+				ltt_trace_warn(t, "%s: sub-buffer %u begins before sub-buffer "
+					       "%u ends: a duplicated or overlapping "
+					       "sub-buffer (its events may be shown twice)",
+					       tf->relpath, b, b - 1);
 		}
 	}
 	if (t->info.first_event_ns == INT64_MAX) {

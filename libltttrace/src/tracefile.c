@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * tracefile.c - one file of sub-buffers: map it, check every block header,
+ * tracefile.c - one file of sub-buffers: open it, check every block header,
  * and read its events one after the other.
  *
  * Every block header is validated when the file is opened, so that reading
  * events later only has to check the events themselves. Reads never go past
- * `buf_size - lost_size` of a block.
+ * `buf_size - lost_size` of a block. The file is read with pread, a block
+ * at a time, never mapped: a file cut while it is read (by another
+ * program, or a live trace) must give an error, not a SIGBUS.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -115,15 +116,48 @@ static int check_block(ltt_trace *trace, ltt_tracefile *tf, unsigned b,
 	return 0;
 }
 
+/* Reads n bytes at off; -1 with err set when the file no longer has
+ * them (it was cut or rewritten since it was opened). */
+static int read_at(const ltt_tracefile *tf, void *buf, size_t n, uint64_t off,
+		   ltt_error **err)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = pread(tf->fd, (uint8_t *)buf + got, n - got, (off_t)(off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			ltt_set_error(err, "%s: read at offset 0x%" PRIx64 ": %s",
+				      tf->relpath, off + got, strerror(errno));
+			return -1;
+		}
+		if (r == 0) {
+			ltt_set_error(err, "%s: the file changed while it was read: "
+				      "%" PRIu64 " bytes when opened, it ends at "
+				      "0x%" PRIx64 " now (cut by another program, or a "
+				      "live trace rewritten?)", tf->relpath,
+				      tf->file_size, off + got);
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	return 0;
+}
+
 int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 		       ltt_tracefile *tf, ltt_error **err)
 {
 	char *path = g_build_filename(trace->path, relpath, NULL);
 	struct stat st;
+	/* O_NONBLOCK: a FIFO put in place of the file must not block */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct ltt_block_start_header h;
 
 	tf->trace = trace;
 	tf->relpath = g_strdup(relpath);
+	tf->fd = -1;
 	g_free(path);
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		ltt_set_error(err, "%s: %s", relpath, strerror(errno));
@@ -136,49 +170,37 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 		close(fd);
 		return -1;
 	}
-	tf->map_size = (size_t)st.st_size;
-	if (tf->map_size == 0) {	/* a CPU that logged nothing */
+	tf->file_size = (uint64_t)st.st_size;
+	if (tf->file_size == 0) {	/* a CPU that logged nothing */
 		close(fd);
 		return 0;
 	}
-	if (tf->map_size < HEADER_SIZE) {
-		ltt_set_error(err, "%s: %zu bytes, shorter than one block header (%zu): "
-			      "truncated", relpath, tf->map_size, HEADER_SIZE);
-		close(fd);
+	tf->fd = fd;
+	if (tf->file_size < HEADER_SIZE) {
+		ltt_set_error(err, "%s: %" PRIu64 " bytes, shorter than one block "
+			      "header (%zu): truncated", relpath, tf->file_size,
+			      HEADER_SIZE);
 		return -1;
 	}
-	tf->map = mmap(NULL, tf->map_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (tf->map == MAP_FAILED) {
-		tf->map = NULL;
-		ltt_set_error(err, "%s: mmap: %s", relpath, strerror(errno));
+	if (read_at(tf, &h, HEADER_SIZE, 0, err) < 0)
 		return -1;
-	}
-	madvise((void *)tf->map, tf->map_size, MADV_SEQUENTIAL);
-
-	{
-		struct ltt_block_start_header h;
-
-		memcpy(&h, tf->map, HEADER_SIZE);
-		tf->subbuf_size = h.buf_size;
-	}
+	tf->subbuf_size = h.buf_size;
 	if (tf->subbuf_size < HEADER_SIZE || tf->subbuf_size > (1U << 30)) {
 		ltt_set_error(err, "%s: first sub-buffer: buf_size %u is impossible "
 			      "(a corrupt header?)", relpath, tf->subbuf_size);
 		return -1;
 	}
-	if (tf->map_size % tf->subbuf_size) {
-		ltt_set_error(err, "%s: size %zu is not a multiple of the sub-buffer "
-			      "size %u: truncated file", relpath, tf->map_size,
-			      tf->subbuf_size);
+	if (tf->file_size % tf->subbuf_size) {
+		ltt_set_error(err, "%s: size %" PRIu64 " is not a multiple of the "
+			      "sub-buffer size %u: truncated file", relpath,
+			      tf->file_size, tf->subbuf_size);
 		return -1;
 	}
-	tf->num_blocks = (unsigned)(tf->map_size / tf->subbuf_size);
+	tf->num_blocks = (unsigned)(tf->file_size / tf->subbuf_size);
 	tf->blocks = g_new(ltt_block, tf->num_blocks);
 	for (unsigned b = 0; b < tf->num_blocks; b++) {
-		struct ltt_block_start_header h;
-
-		memcpy(&h, tf->map + (size_t)b * tf->subbuf_size, HEADER_SIZE);
+		if (read_at(tf, &h, HEADER_SIZE, (uint64_t)b * tf->subbuf_size, err) < 0)
+			return -1;
 		if (check_block(trace, tf, b, &h, err) < 0) {
 			ltt_prefix_error(err, "%s", relpath);
 			return -1;
@@ -187,17 +209,14 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 		tf->blocks[b].end_cycles = h.end.cycle_count;
 		tf->blocks[b].data_end = h.buf_size - h.lost_size;
 	}
-	/* the headers just read touched a page of every block: hand them
-	 * back until the events are read */
-	madvise((void *)tf->map, tf->map_size, MADV_DONTNEED);
 	return 0;
 }
 
-void ltt_tracefile_unmap(ltt_tracefile *tf)
+void ltt_tracefile_close(ltt_tracefile *tf)
 {
-	if (tf->map)
-		munmap((void *)tf->map, tf->map_size);
-	tf->map = NULL;
+	if (tf->fd >= 0)
+		close(tf->fd);
+	tf->fd = -1;
 	g_free(tf->blocks);
 	g_free(tf->name);
 	g_free(tf->relpath);
@@ -212,6 +231,14 @@ void ltt_cursor_init(ltt_cursor *c, ltt_tracefile *tf)
 	ltt_cursor_seek_block(c, 0);
 }
 
+void ltt_cursor_fini(ltt_cursor *c)
+{
+	g_free(c->buf);
+	c->buf = NULL;
+	c->base = NULL;
+}
+
+/* Positions at the start of a block; it is read at the next event. */
 void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
 {
 	const ltt_tracefile *tf = c->tf;
@@ -220,52 +247,175 @@ void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
 	c->offset = HEADER_SIZE;
 	c->at_end = block >= tf->num_blocks;
 	c->data_end = 0;
+	c->loaded = false;
+	c->full = false;
 	if (!c->at_end) {
 		c->last_cycles = tf->blocks[block].begin_cycles;
-		c->data_end = tf->blocks[block].data_end;
+		c->end_cycles = tf->blocks[block].end_cycles;
 		c->base_offset = (uint64_t)block * tf->subbuf_size;
-		c->base = tf->map + c->base_offset;
 	}
-}
-
-/*
- * A block read to its end is handed back to the page cache: a dump of a
- * big trace then keeps one sub-buffer per tracefile resident, not the
- * whole file (the pages come back from the cache if the block is read
- * again). Only whole pages inside the block are dropped.
- */
-static void release_block(const ltt_tracefile *tf, unsigned block)
-{
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t start = (uintptr_t)tf->map + (uintptr_t)block * tf->subbuf_size;
-	uintptr_t end = start + tf->subbuf_size;
-
-	start = (start + page - 1) & ~(page - 1);
-	end &= ~(page - 1);
-	if (end > start)
-		madvise((void *)start, end - start, MADV_DONTNEED);
 }
 
 /* ---- the unusual cases of ltt_cursor_next() (cursor.h) ---- */
 
-int ltt_cursor_next_block(ltt_cursor *c)
+/* What a peeking cursor reads of a block: the first event, unless it is
+ * a big one (then the rest is read too). */
+#define PEEK_BYTES 4096
+
+/* Reads the next block that has events: 1, 0 at the end, -1 on error. */
+int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 {
+	const ltt_tracefile *tf = c->tf;
+
 	while (c->offset >= c->data_end) {
+		uint32_t end, n;
+
 		if (c->at_end)
 			return 0;
-		release_block(c->tf, c->block);
-		ltt_cursor_seek_block(c, c->block + 1);
+		end = tf->blocks[c->block].data_end;
+		if (c->full || end <= HEADER_SIZE) {
+			ltt_cursor_seek_block(c, c->block + 1);
+			continue;
+		}
+		if (c->loaded) {	/* a peek, read to its end: the rest of it */
+			if (ltt_cursor_read_rest(c, err) < 0)
+				return -1;
+			continue;
+		}
+		if (!c->buf)
+			c->buf = g_try_malloc(tf->subbuf_size);
+		if (!c->buf) {
+			ltt_set_error(err, "%s: no memory for a sub-buffer of %u bytes",
+				      tf->relpath, tf->subbuf_size);
+			return -1;
+		}
+		n = c->peek && end > PEEK_BYTES ? PEEK_BYTES : end;
+		if (read_at(tf, c->buf, n, c->base_offset, err) < 0)
+			return -1;
+		c->base = c->buf;
+		c->loaded = true;
+		c->full = n == end;
+		c->data_end = n;
 	}
 	return 1;
 }
 
-int ltt_cursor_bad_header(const ltt_cursor *c, size_t off, ltt_error **err)
+/* After a peek: the rest of the block. 1, or -1 on error. */
+int ltt_cursor_read_rest(ltt_cursor *c, ltt_error **err)
 {
+	const ltt_tracefile *tf = c->tf;
+	uint32_t end = tf->blocks[c->block].data_end;
+
+	if (read_at(tf, c->buf + c->data_end, end - c->data_end,
+		    c->base_offset + c->data_end, err) < 0)
+		return -1;
+	c->data_end = end;
+	c->full = true;
+	return 1;
+}
+
+int ltt_cursor_bad_header(ltt_cursor *c, size_t off, ltt_error **err)
+{
+	if (!c->full)	/* only the start of the block was read */
+		return ltt_cursor_read_rest(c, err) < 0 ? -1 : ltt_cursor_next(c, err);
 	ltt_set_error(err, "%s: sub-buffer %u: event header at offset 0x%zx "
 		      "runs past the end of the data (0x%zx)", c->tf->relpath,
 		      c->block, (size_t)c->base_offset + off,
 		      (size_t)c->base_offset + c->data_end);
 	return -1;
+}
+
+/* Says a problem of this tracefile once: the first event that has it. */
+static bool first_time(ltt_tracefile *tf, unsigned what)
+{
+	if (tf->seen & what)
+		return false;
+	tf->seen |= what;
+	return true;
+}
+
+/* An event whose time is outside its block's span, or before the event
+ * before it: reported, and read as it is. */
+static void check_time(ltt_cursor *c, uint64_t ts)
+{
+	ltt_tracefile *tf = c->tf;
+	const ltt_trace *t = tf->trace;
+	const ltt_block *b = &tf->blocks[c->block];
+	int64_t at = ltt_cycles_to_ns_inline(t, ts);
+
+	if (ts < b->begin_cycles || ts > b->end_cycles) {
+		bool before = ts < b->begin_cycles;
+		int64_t edge = ltt_cycles_to_ns_inline(t, before ? b->begin_cycles
+								: b->end_cycles);
+		uint64_t d = before ? (uint64_t)(edge - at) : (uint64_t)(at - edge);
+
+		if (first_time(tf, LTT_SEEN_OUTSIDE_BLOCK))
+			ltt_trace_warn(tf->trace, "%s: sub-buffer %u: the event at "
+				       "offset 0x%" PRIx64 " is %" PRIu64 ".%09" PRIu64
+				       " s %s the sub-buffer's time span: its time "
+				       "is wrong (a broken clock or a corrupt "
+				       "event; the first such event of this file)",
+				       tf->relpath, c->block, c->ev.file_offset,
+				       d / 1000000000, d % 1000000000,
+				       before ? "before" : "after");
+	} else if (ts < c->last_cycles) {
+		uint64_t d = (uint64_t)(ltt_cycles_to_ns_inline(t, c->last_cycles) - at);
+
+		if (first_time(tf, LTT_SEEN_BACKWARDS))
+			ltt_trace_warn(tf->trace, "%s: sub-buffer %u: the event at "
+				       "offset 0x%" PRIx64 " is %" PRIu64 ".%09" PRIu64
+				       " s before the event before it: time goes "
+				       "backwards (the first such event of this "
+				       "file)", tf->relpath, c->block,
+				       c->ev.file_offset, d / 1000000000,
+				       d % 1000000000);
+	}
+}
+
+/* An event that cannot be decoded: said once per file and kind. */
+static void check_unknown(ltt_tracefile *tf, const ltt_event *ev)
+{
+	if (!ev->fac) {
+		if (first_time(tf, LTT_SEEN_NEVER_LOADED))
+			ltt_trace_warn(tf->trace, "%s: the event at offset 0x%" PRIx64
+				       " is of facility id %u, which was never "
+				       "loaded: such events are shown raw (the first "
+				       "of this file)", tf->relpath, ev->file_offset,
+				       ev->fac_id);
+	} else if (ev->fac->desc) {	/* no description: said at the open */
+		if (first_time(tf, LTT_SEEN_UNKNOWN_EVENT))
+			ltt_trace_warn(tf->trace, "%s: the event at offset 0x%" PRIx64
+				       " is event %u of facility %s, whose description "
+				       "has %u events: such events are shown raw (the "
+				       "first of this file)", tf->relpath,
+				       ev->file_offset, ev->ev_id, ev->fac->name,
+				       ev->fac->num_event_types);
+	}
+}
+
+/* A known event whose size its header gives: does the description agree? */
+static void check_size(ltt_tracefile *tf, const ltt_event *ev, unsigned size)
+{
+	int64_t need = ltt_event_type_payload_size(ev->type, ev->payload, size);
+
+	if (need < 0) {
+		if (first_time(tf, LTT_SEEN_TOO_SMALL))
+			ltt_trace_warn(tf->trace, "%s: the event %s.%s at offset 0x%"
+				       PRIx64 " has %u bytes of payload, which do "
+				       "not hold the fields of its description: it "
+				       "is malformed (the first such event of this "
+				       "file)", tf->relpath, ev->fac->display_name,
+				       ev->type->desc->name, ev->file_offset, size);
+	} else if ((uint64_t)need < size) {
+		if (first_time(tf, LTT_SEEN_TOO_BIG))
+			ltt_trace_warn(tf->trace, "%s: the event %s.%s at offset 0x%"
+				       PRIx64 " says %u bytes of payload, but its "
+				       "description needs %" PRId64 ": %" PRId64 " bytes "
+				       "after its fields were skipped unread (the "
+				       "first such event of this file)", tf->relpath,
+				       ev->fac->display_name, ev->type->desc->name,
+				       ev->file_offset, size, need, (int64_t)size - need);
+	}
 }
 
 int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
@@ -275,6 +425,9 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 	ltt_event *ev = &c->ev;
 	size_t end = c->data_end;
 
+	/* only the start of the block was read: the rest, and again */
+	if (!c->full && (size == LTT_EVENT_SIZE_UNKNOWN || off > end || size > end - off))
+		return ltt_cursor_read_rest(c, err) < 0 ? -1 : ltt_cursor_next(c, err);
 	if (size == LTT_EVENT_SIZE_UNKNOWN) {
 		int64_t computed = ev->type && off <= end
 			? ltt_event_type_payload_size(ev->type, ev->payload, end - off)
@@ -287,6 +440,9 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 			return -1;
 		}
 		size = (unsigned)computed;
+	} else if (ev->type && size != ev->type->expect_size &&
+		   off <= end && size <= end - off) {
+		check_size(tf, ev, size);
 	}
 	if (off > end || size > end - off) {
 		ltt_set_error(err, "%s: sub-buffer %u: event at offset 0x%" PRIx64
@@ -295,6 +451,10 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 			      ev->file_offset, size);
 		return -1;
 	}
+	if (!ev->type && !c->facility_scan)
+		check_unknown(tf, ev);
+	if (ts < c->last_cycles || ts > c->end_cycles)
+		check_time(c, ts);
 	ev->size = size;
 	c->offset = (uint32_t)(off + size);
 	c->last_cycles = ts;
@@ -303,10 +463,12 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 
 /* ---- facts of the whole file, read once when the trace is opened ---- */
 
-/* The first event of block b, if the block has one: 1, else 0. */
+/* The first event of block b, if the block has one: 1, else 0. The
+ * cursor peeks: it reads the start of the block, not all of it. */
 static int first_event_of(ltt_cursor *c, unsigned b)
 {
 	ltt_cursor_seek_block(c, b);
+	c->peek = true;
 	return ltt_cursor_next(c, NULL) > 0 && c->block == b;
 }
 
@@ -333,8 +495,7 @@ void ltt_tracefile_read_losses(ltt_tracefile *tf)
 		if (bad > tf->corrupted)
 			tf->corrupted = bad;
 	}
-	if (tf->map)
-		madvise((void *)tf->map, tf->map_size, MADV_DONTNEED);
+	ltt_cursor_fini(&c);
 }
 
 /*
@@ -360,13 +521,13 @@ int ltt_tracefile_event_span(ltt_tracefile *tf, int64_t *first, int64_t *last)
 
 		if (!first_event_of(&c, b))
 			continue;
+		c.peek = false;		/* the whole block, this one */
 		*last = c.ev.time_ns;
 		while ((r = ltt_cursor_next(&c, NULL)) > 0 && c.block == b)
 			if (c.ev.time_ns > *last)
 				*last = c.ev.time_ns;
 		break;
 	}
-	if (tf->map)
-		madvise((void *)tf->map, tf->map_size, MADV_DONTNEED);
+	ltt_cursor_fini(&c);
 	return found ? 0 : -1;
 }

@@ -304,9 +304,14 @@ static int write_random_trace(const char *dir, unsigned nevents)
 		case 5: case 6: sys_entry(&p, k, now[k], rnd(300)); break;
 		case 7: sys_exit(&p, k, now[k]); break;
 		case 8:
+			/* trap_exit has no ip (kernel.xml) */
 			lttw_put_uint_n(&p, 14, 2);
-			lttw_put_pointer(&p, 0);
-			put(cpu[k], now[k], F_KERNEL, rnd(2) ? "trap_entry" : "trap_exit", &p);
+			if (rnd(2)) {
+				lttw_put_pointer(&p, 0);
+				put(cpu[k], now[k], F_KERNEL, "trap_entry", &p);
+			} else {
+				put(cpu[k], now[k], F_KERNEL, "trap_exit", &p);
+			}
 			break;
 		case 9: irq_entry(&p, k, now[k], rnd(4) ? rnd(5) : 0xFFFFFFF0u + rnd(8)); break;
 		case 10: put(cpu[k], now[k], F_KERNEL, "irq_exit", NULL); break;

@@ -1,0 +1,433 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_hostile.c - libltttrace against traces that lie (issue 16): a
+ * tracefile that shrinks while it is read, events outside their
+ * sub-buffer's time span or going backwards, a duplicated sub-buffer,
+ * event sizes that disagree with the description, events that cannot be
+ * decoded. Each is reported (an error, or a warning of the trace, once),
+ * never a crash or a silent loss. The traces come from the independent
+ * writer (tests/writer), then are spoiled byte by byte.
+ */
+#include <fcntl.h>
+#include <glib.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltt-writer.h"
+#include "ltttrace.h"
+#include "tap.h"
+
+static char *tmpdir;
+
+static const char demo_xml[] =
+	"<facility name=\"demo\">\n"
+	" <event name=\"tick\"><field name=\"n\"><uint_fixed size=\"4\"/></field></event>\n"
+	" <event name=\"say\"><field name=\"who\"><string/></field>"
+	"<field name=\"n\"><uint_fixed size=\"4\"/></field></event>\n"
+	"</facility>\n";
+
+static uint32_t checksum_of(const char *xml)
+{
+	ltt_description *d = ltt_description_parse(xml, strlen(xml), "demo", NULL);
+	uint32_t c = d ? ltt_description_checksum(d) : 0;
+
+	ltt_description_free(d);
+	return c;
+}
+
+static char *path_of(const char *name, const char *file)
+{
+	return g_build_filename(tmpdir, name, file, NULL);
+}
+
+/* A trace with the demo facility (id 1); *cpu is cpu_0. */
+static lttw_trace *new_trace(const char *name, const lttw_config *c, lttw_file **cpu)
+{
+	char *dir = path_of(name, NULL);
+	lttw_trace *t;
+	lttw_file *fac;
+
+	if (g_file_test(dir, G_FILE_TEST_EXISTS))
+		tap_remove_tree(dir);
+	t = lttw_trace_create(dir, c);
+	g_free(dir);
+	*cpu = NULL;
+	if (!t) {
+		printf("# writer: %s\n", lttw_last_error());
+		return NULL;
+	}
+	lttw_eventdef_copy(t, "facilities/core.xml");
+	lttw_eventdef_write(t, "demo.xml", demo_xml);
+	fac = lttw_file_open(t, "control/facilities", 0, 0);
+	lttw_facility_load(fac, c->start_tsc, "core", 0x1A8DE486, 0, 1);
+	lttw_facility_load(fac, c->start_tsc, "demo", checksum_of(demo_xml), 1, 1);
+	*cpu = lttw_file_open(t, "cpu", 0, 0);
+	return t;
+}
+
+static int tick(lttw_file *f, const lttw_trace *t, uint64_t tsc, uint32_t n)
+{
+	lttw_payload p;
+	int r;
+
+	lttw_payload_init(&p, t);
+	lttw_put_uint_n(&p, n, 4);
+	r = lttw_event(f, tsc, 1, 0, p.buf, p.len);
+	lttw_payload_free(&p);
+	return r;
+}
+
+static ltt_trace *open_trace(const char *name)
+{
+	char *dir = path_of(name, NULL);
+	ltt_error *err = NULL;
+	ltt_trace *t = ltt_trace_open(dir, NULL, &err);
+
+	if (!t)
+		printf("# open %s: %s\n", dir, ltt_error_message(err));
+	ltt_error_free(err);
+	g_free(dir);
+	return t;
+}
+
+/* Reads the whole trace: events read, 1 (end) or -1 (error, *msg). */
+static int read_all(ltt_trace *t, unsigned *n, char **msg)
+{
+	ltt_error *err = NULL;
+	ltt_iter *it = ltt_iter_new(&t, 1, &err);
+	const ltt_event *ev;
+	char buf[256];
+	int r = -1;
+
+	*n = 0;
+	if (it) {
+		while ((r = ltt_iter_next(it, &ev, &err)) > 0) {
+			ltt_event_format_fields(ev, LTT_FORMAT_NAMES, buf, sizeof(buf));
+			(*n)++;
+		}
+	}
+	if (msg)
+		*msg = g_strdup(err ? ltt_error_message(err) : "");
+	ltt_error_free(err);
+	ltt_iter_free(it);
+	return r < 0 ? -1 : 1;
+}
+
+/* The warnings of t that contain every one of the words (NULL-ended). */
+static unsigned warnings_with(const ltt_trace *t, const char *w1, const char *w2)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < ltt_trace_num_warnings(t); i++) {
+		const char *w = ltt_trace_warning(t, i);
+
+		if (strstr(w, w1) && (!w2 || strstr(w, w2)))
+			n++;
+	}
+	return n;
+}
+
+static void show_warnings(const ltt_trace *t)
+{
+	for (unsigned i = 0; i < ltt_trace_num_warnings(t); i++)
+		printf("#   warning: %s\n", ltt_trace_warning(t, i));
+}
+
+static void patch(const char *name, const char *file, uint64_t off,
+		  const void *bytes, size_t n)
+{
+	char *p = path_of(name, file);
+	int fd = open(p, O_WRONLY);
+
+	if (fd < 0 || pwrite(fd, bytes, n, (off_t)off) != (ssize_t)n)
+		printf("# cannot patch %s\n", p);
+	if (fd >= 0)
+		close(fd);
+	g_free(p);
+}
+
+static void copy_range(const char *name, const char *file, uint64_t from,
+		       uint64_t to, size_t n)
+{
+	char *p = path_of(name, file);
+	int fd = open(p, O_RDWR);
+	void *buf = g_malloc(n);
+
+	if (fd < 0 || pread(fd, buf, n, (off_t)from) != (ssize_t)n ||
+	    pwrite(fd, buf, n, (off_t)to) != (ssize_t)n)
+		printf("# cannot copy in %s\n", p);
+	g_free(buf);
+	if (fd >= 0)
+		close(fd);
+	g_free(p);
+}
+
+/* ---- a tracefile that shrinks while it is read -------------------------- */
+
+static void test_shrink(void)
+{
+	static const off_t sizes[] = { 4096 + 100, 4096, 0 };
+	lttw_config c;
+
+	lttw_config_default(&c);
+	for (size_t k = 0; k < G_N_ELEMENTS(sizes); k++) {
+		lttw_file *cpu;
+		lttw_trace *w = new_trace("shrink", &c, &cpu);
+		ltt_trace *t;
+		unsigned n;
+		char *msg, *p;
+		int r;
+
+		for (uint32_t i = 0; i < 2000; i++)
+			tick(cpu, w, c.start_tsc + 1000 * (uint64_t)(i + 1), i);
+		lttw_trace_close(w);
+		t = open_trace("shrink");
+		ok(t != NULL, "shrink: the trace opens");
+		if (!t)
+			return;
+		/* after the open, as a live trace or another tool would */
+		p = path_of("shrink", "cpu_0");
+		if (truncate(p, sizes[k]) < 0)
+			printf("# truncate failed\n");
+		g_free(p);
+		r = read_all(t, &n, &msg);
+		ok(r < 0 && strstr(msg, "cpu_0") && strstr(msg, "changed"),
+		   "cpu_0 cut to %lld bytes while open: an error that says so, not SIGBUS",
+		   (long long)sizes[k]);
+		printf("#   %s (%u events before it)\n", msg, n);
+		g_free(msg);
+		ltt_trace_close(t);
+	}
+}
+
+
+/* ---- a valid trace: nothing to say -------------------------------------- */
+
+static int say(lttw_file *f, const lttw_trace *t, uint64_t tsc, const char *who,
+	       uint32_t n)
+{
+	lttw_payload p;
+	int r;
+
+	lttw_payload_init(&p, t);
+	lttw_put_string(&p, who);
+	lttw_put_uint_n(&p, n, 4);
+	r = lttw_event(f, tsc, 1, 1, p.buf, p.len);
+	lttw_payload_free(&p);
+	return r;
+}
+
+static void test_valid(void)
+{
+	for (unsigned hb = 0; hb <= 1; hb++) {
+		lttw_config c;
+		lttw_file *cpu;
+		lttw_trace *w;
+		ltt_trace *t;
+		unsigned n = 0;
+		int r;
+
+		lttw_config_default(&c);
+		c.has_heartbeat = hb;
+		w = new_trace("valid", &c, &cpu);
+		n = 0;
+		for (uint32_t i = 0; i < 3000; i++) {
+			uint64_t tsc = c.start_tsc + 1000 * (uint64_t)(i + 1);
+
+			if (i % 3)
+				tick(cpu, w, tsc, i);
+			else
+				say(cpu, w, tsc, i % 2 ? "odd" : "", i);
+		}
+		lttw_trace_close(w);
+		t = open_trace("valid");
+		r = t ? read_all(t, &n, NULL) : -1;
+		ok(r > 0 && n == 3002, "a valid trace (heartbeat %u) reads: %u events",
+		   hb, n);
+		if (t) {
+			is_int(ltt_trace_num_warnings(t), 0,
+			       "   ... without a warning");
+			show_warnings(t);
+		}
+		ltt_trace_close(t);
+	}
+}
+
+/* ---- times: outside the sub-buffer, backwards --------------------------- */
+
+/* Ten ticks, 1000 cycles apart; off[i]: where tick i's header is, as
+ * the reader finds it. */
+static void ten_ticks(const char *name, lttw_config *c, uint64_t *off,
+		      uint64_t *tsc)
+{
+	lttw_file *cpu;
+	lttw_trace *w = new_trace(name, c, &cpu);
+	ltt_trace *t;
+	ltt_iter *it;
+	const ltt_event *ev;
+	unsigned n = 0;
+
+	for (uint32_t i = 0; i < 10; i++) {
+		tsc[i] = c->start_tsc + 1000 * (uint64_t)(i + 1);
+		tick(cpu, w, tsc[i], i);
+	}
+	lttw_trace_close(w);
+	t = open_trace(name);
+	it = t ? ltt_iter_new(&t, 1, NULL) : NULL;
+	while (it && n < 10 && ltt_iter_next(it, &ev, NULL) > 0)
+		if (ltt_event_facility_id(ev) == 1)
+			off[n++] = ltt_event_file_offset(ev);
+	ltt_iter_free(it);
+	ltt_trace_close(t);
+	if (n != 10)
+		printf("# %s: %u ticks read back\n", name, n);
+}
+
+static void expect_warning(const char *name, const char *what, const char *w1,
+			   const char *w2, unsigned want_events)
+{
+	ltt_trace *t = open_trace(name);
+	unsigned n = 0;
+	int r = t ? read_all(t, &n, NULL) : -1;
+
+	ok(r > 0 && n == want_events, "%s: every event read (%u)", what, n);
+	if (!t)
+		return;
+	is_int(warnings_with(t, w1, w2), 1, "%s: said once", what);
+	show_warnings(t);
+	ltt_trace_close(t);
+}
+
+static void test_times(void)
+{
+	lttw_config c;
+	uint64_t off[10], tsc[10], v;
+	uint32_t low;
+
+	/* 64-bit timestamps: 2^32 cycles (2.147 s at 2 GHz) before its block */
+	lttw_config_default(&c);
+	c.has_heartbeat = 0;
+	c.start_tsc = 1ULL << 40;
+	ten_ticks("early", &c, off, tsc);
+	v = tsc[5] - (1ULL << 32);
+	patch("early", "cpu_0", off[5], &v, 8);
+	expect_warning("early", "an event 2.147 s before its sub-buffer", "cpu_0",
+		       "2.147481148 s before the sub-buffer's time span", 12);
+
+	/* inside the block's span, but before the event before it */
+	ten_ticks("back", &c, off, tsc);
+	v = tsc[2] + 1;
+	patch("back", "cpu_0", off[6], &v, 8);
+	expect_warning("back", "an event before the one before it", "cpu_0",
+		       "time goes backwards", 12);
+
+	/* 32-bit timestamps: one that looks like a wrap lands after the end */
+	lttw_config_default(&c);
+	ten_ticks("late", &c, off, tsc);
+	low = (uint32_t)tsc[4] - 1;
+	patch("late", "cpu_0", off[5], &low, 4);
+	expect_warning("late", "an event after its sub-buffer", "cpu_0",
+		       "after the sub-buffer's time span", 12);
+}
+
+/* ---- a duplicated sub-buffer -------------------------------------------- */
+
+static void test_duplicate(void)
+{
+	lttw_config c;
+	lttw_file *cpu;
+	lttw_trace *w;
+
+	lttw_config_default(&c);
+	w = new_trace("dup", &c, &cpu);
+	for (uint32_t i = 0; i < 2000; i++)
+		tick(cpu, w, c.start_tsc + 1000 * (uint64_t)(i + 1), i);
+	lttw_trace_close(w);
+	copy_range("dup", "cpu_0", c.subbuf_size, 2 * (uint64_t)c.subbuf_size,
+		   c.subbuf_size);
+	expect_warning("dup", "sub-buffer 1 copied over sub-buffer 2", "cpu_0",
+		       "sub-buffer 2 begins before sub-buffer 1 ends", 2002);
+}
+
+/* ---- sizes that disagree with the description --------------------------- */
+
+static void test_sizes(void)
+{
+	static const uint8_t zeros[16];
+	lttw_config c;
+	lttw_file *cpu;
+	lttw_trace *w;
+
+	lttw_config_default(&c);
+	w = new_trace("big", &c, &cpu);
+	tick(cpu, w, c.start_tsc + 1000, 0);
+	lttw_event(cpu, c.start_tsc + 2000, 1, 0, zeros, 12);	/* tick: 4 bytes */
+	lttw_event(cpu, c.start_tsc + 3000, 1, 0, zeros, 12);
+	tick(cpu, w, c.start_tsc + 4000, 3);
+	lttw_trace_close(w);
+	expect_warning("big", "an event_size larger than its description", "cpu_0",
+		       "says 12 bytes of payload, but its description needs 4", 6);
+
+	w = new_trace("bigvar", &c, &cpu);
+	say(cpu, w, c.start_tsc + 1000, "x", 1);
+	lttw_event(cpu, c.start_tsc + 2000, 1, 1, "ab\0\0\0\0\0\0\0\0\0\0", 12);
+	lttw_trace_close(w);
+	expect_warning("bigvar", "a string event larger than its description",
+		       "cpu_0", "says 12 bytes of payload, but its description needs", 4);
+
+	w = new_trace("small", &c, &cpu);
+	tick(cpu, w, c.start_tsc + 1000, 0);
+	lttw_event(cpu, c.start_tsc + 2000, 1, 0, zeros, 0);
+	lttw_event(cpu, c.start_tsc + 3000, 1, 0, zeros, 2);
+	lttw_trace_close(w);
+	expect_warning("small", "an event_size smaller than its description",
+		       "cpu_0", "has 0 bytes of payload", 5);
+
+	w = new_trace("smallvar", &c, &cpu);
+	lttw_event(cpu, c.start_tsc + 1000, 1, 1, "abcd", 4);	/* no NUL */
+	lttw_trace_close(w);
+	expect_warning("smallvar", "a string without its NUL", "cpu_0",
+		       "malformed", 3);
+}
+
+/* ---- events that cannot be decoded -------------------------------------- */
+
+static void test_unknown(void)
+{
+	lttw_config c;
+	lttw_file *cpu;
+	lttw_trace *w;
+
+	lttw_config_default(&c);
+	w = new_trace("never", &c, &cpu);
+	lttw_event(cpu, c.start_tsc + 1000, 7, 0, "abcd", 4);
+	lttw_event(cpu, c.start_tsc + 2000, 7, 1, "abcd", 4);
+	lttw_event(cpu, c.start_tsc + 3000, 1, 9, "abcd", 4);
+	lttw_event(cpu, c.start_tsc + 4000, 1, 8, "abcd", 4);
+	lttw_trace_close(w);
+	expect_warning("never", "events of a facility never loaded", "cpu_0",
+		       "facility id 7, which was never loaded", 6);
+	expect_warning("never", "event ids past the description", "cpu_0",
+		       "event 9 of facility demo", 6);
+}
+
+int main(void)
+{
+	char tmpl[] = "/tmp/ltt-hostile-XXXXXX";
+
+	tmpdir = mkdtemp(tmpl);
+	if (!tmpdir) {
+		printf("Bail out! no temporary folder\n");
+		return 1;
+	}
+	test_valid();
+	test_shrink();
+	test_times();
+	test_duplicate();
+	test_sizes();
+	test_unknown();
+	tap_remove_tree(tmpdir);
+	return tap_done();
+}
