@@ -255,6 +255,41 @@ static void test_valid(void)
 	}
 }
 
+/* the reader peeks at the start of each block when the trace opens: a
+ * first event bigger than the peek is read whole all the same */
+static void test_big_first_event(void)
+{
+	lttw_config c;
+	lttw_file *cpu;
+	lttw_trace *w;
+	ltt_trace *t;
+	char *who = g_malloc(20000);
+	unsigned n = 0;
+	int r;
+
+	memset(who, 'w', 19999);
+	who[19999] = '\0';
+	lttw_config_default(&c);
+	c.subbuf_size = 1 << 16;
+	w = new_trace("bigfirst", &c, &cpu);
+	say(cpu, w, c.start_tsc + 1000, who, 1);
+	tick(cpu, w, c.start_tsc + 2000, 2);
+	lttw_file_switch(cpu);
+	say(cpu, w, c.start_tsc + 3000, who, 3);
+	lttw_trace_close(w);
+	g_free(who);
+	t = open_trace("bigfirst");
+	r = t ? read_all(t, &n, NULL) : -1;
+	ok(r > 0 && n == 5, "20000-byte first events of their blocks read (%u events)", n);
+	if (t) {
+		is_int(ltt_trace_get_info(t)->last_event_ns,
+		       ltt_trace_cycles_to_ns(t, c.start_tsc + 3000), "   ... the last event time known");
+		is_int(ltt_trace_num_warnings(t), 0, "   ... without a warning");
+		show_warnings(t);
+	}
+	ltt_trace_close(t);
+}
+
 /* ---- times: outside the sub-buffer, backwards --------------------------- */
 
 /* Ten ticks, 1000 cycles apart; off[i]: where tick i's header is, as
@@ -423,6 +458,7 @@ int main(void)
 		return 1;
 	}
 	test_valid();
+	test_big_first_event();
 	test_shrink();
 	test_times();
 	test_duplicate();
