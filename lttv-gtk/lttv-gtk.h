@@ -9,6 +9,7 @@
  *              export call the same lttv_draw(), so the export test
  *              checks what users see
  *   export.c   --export FILE.png|.svg without a display
+ *   stats-calc.c  the statistics of a range (the Statistics tab, --stats)
  *   bench.c    --bench: the window's work when it opens a trace and
  *              zooms, timed, without a display
  *   filter.c   the event filter language (lttv-filter.h); filter-cli.c
@@ -117,6 +118,26 @@ int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out);
 int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b);
 int lttv_export(const char *trace, const char *file, const char *range,
 		const char *view, const char *size);
+
+/* ---- stats-calc.c ---- */
+
+/*
+ * The statistics of [t0, t1] clamped to the data (the Statistics tab,
+ * --stats). Calls on a doc being indexed hold d->lock. filter_text:
+ * only matching events are counted (NULL: all).
+ */
+typedef struct lttv_stats_calc lttv_stats_calc;
+lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
+				     const char *filter_text);
+/* Reads up to max_events more: 1 while there is more to read, 0 when done. */
+int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events);
+uint64_t lttv_stats_calc_events(const lttv_stats_calc *c);
+/* The text of the tab (g_free it); after a read error, 1 from _failed(). */
+char *lttv_stats_calc_text(const lttv_stats_calc *c);
+int lttv_stats_calc_failed(const lttv_stats_calc *c);
+void lttv_stats_calc_free(lttv_stats_calc *c);
+/* lttv-gtk -t TRACE --stats [--range A..B]: the tab's text on stdout. */
+int lttv_stats_cli(const char *trace, const char *range);
 
 /* ---- bench.c ---- */
 

@@ -6,6 +6,7 @@
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
  *            [--size WxH]                     draw without a display
  *   lttv-gtk -t TRACE --filter EXPR           print the events a filter keeps
+ *   lttv-gtk -t TRACE --stats [--range A..B]  print the Statistics tab
  *   lttv-gtk -t TRACE --bench [--size WxH]    time indexing and drawing (bench/)
  *
  * Exit status: 0 ok, 1 trace or file error, 2 bad command line, 3 done,
@@ -22,21 +23,24 @@ int main(int argc, char **argv)
 {
 	char *trace = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
 	char *self_test = NULL, *screenshot = NULL, *filter = NULL;
-	gboolean bench = FALSE;
+	gboolean bench = FALSE, stats = FALSE;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
 		{ "trace", 't', 0, G_OPTION_ARG_FILENAME, &trace, "trace directory", "DIR" },
 		{ "export", 0, 0, G_OPTION_ARG_FILENAME, &export,
 		  "draw the view into FILE (.png or .svg) and exit; no display needed", "FILE" },
 		{ "range", 0, 0, G_OPTION_ARG_STRING, &range,
-		  "with --export: A..B in seconds from the trace start, or times as "
-		  "lttv-text prints them", "A..B" },
+		  "with --export or --stats: A..B in seconds from the trace start, or "
+		  "times as lttv-text prints them", "A..B" },
 		{ "view", 0, 0, G_OPTION_ARG_STRING, &view,
 		  "with --export: controlflow (default) or resources", "VIEW" },
 		{ "size", 0, 0, G_OPTION_ARG_STRING, &size,
 		  "with --export: WIDTHxHEIGHT in pixels (default 1200 wide, all rows)", "WxH" },
 		{ "filter", 0, 0, G_OPTION_ARG_STRING, &filter,
 		  "print the events that match a filter expression and exit", "EXPR" },
+		{ "stats", 0, 0, G_OPTION_ARG_NONE, &stats,
+		  "print the Statistics tab of the trace (or of --range) and exit; "
+		  "no display needed", NULL },
 		{ "bench", 0, 0, G_OPTION_ARG_NONE, &bench,
 		  "time opening, indexing and drawing at several zoom levels, "
 		  "without a display (--size: the view, default 1200x800)", NULL },
@@ -69,6 +73,13 @@ int main(int argc, char **argv)
 			rc = 2;
 		} else {
 			rc = lttv_bench(trace, size);
+		}
+	} else if (stats) {
+		if (!trace) {
+			fprintf(stderr, "lttv-gtk: --stats needs a trace: -t DIR\n");
+			rc = 2;
+		} else {
+			rc = lttv_stats_cli(trace, range);
 		}
 	} else if (filter) {
 		if (!trace) {

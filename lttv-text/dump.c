@@ -146,7 +146,8 @@ int lttv_dump(const lttv_options *o)
 	const ltt_event *ev;
 	lttv_stats *st = o->cpu_stats || o->summary ? lttv_stats_new() : NULL;
 	ltt_state *state = o->state || o->process_stats ? ltt_state_new() : NULL;
-	int64_t origin = INT64_MAX;
+	ltt_state *at_begin = NULL;	/* --process-stats: the model at --begin */
+	int64_t origin = INT64_MAX, data_end = INT64_MIN;
 	uint64_t undecodable = 0;
 	size_t nglobs = 0;
 	line lb = { 0 };
@@ -171,6 +172,8 @@ int lttv_dump(const lttv_options *o)
 		info = ltt_trace_get_info(traces[i]);
 		if (info->start_time_ns < origin)
 			origin = info->start_time_ns;
+		if (info->last_event_ns > data_end)
+			data_end = info->last_event_ns;
 	}
 	it = ltt_iter_new(traces, o->num_traces, &err);
 	if (!it) {
@@ -197,6 +200,10 @@ int lttv_dump(const lttv_options *o)
 
 		if (has_end && shown > end_ns)
 			break;
+		if (o->process_stats && o->has_begin && !at_begin && shown >= o->begin_ns) {
+			at_begin = ltt_state_new();
+			ltt_state_copy(at_begin, state);
+		}
 		if (state)
 			ltt_state_process_event(state, ev);
 		if (filtered && !wanted(o, specs, ev, shown))
@@ -240,8 +247,23 @@ int lttv_dump(const lttv_options *o)
 	if (st)
 		lttv_stats_print(st, traces, o->num_traces, o->cpu_stats, o->summary,
 				 o->relative ? origin : 0, o->out);
-	if (o->process_stats)
-		lttv_state_print_process_stats(o->out, state);
+	if (o->process_stats) {
+		/* the range shown, where there is data: [--begin, --end] */
+		int64_t shift = o->relative ? origin : 0;
+		int64_t t0 = o->has_begin ? o->begin_ns + shift : INT64_MIN;
+		int64_t t1 = o->has_end && o->end_ns + shift < data_end ? o->end_ns + shift
+									 : data_end;
+
+		if (o->has_begin && !at_begin) {	/* nothing after --begin */
+			at_begin = ltt_state_new();
+			ltt_state_copy(at_begin, state);
+		}
+		lttv_state_print_process_stats(o->out, at_begin, t0, state, t1);
+		if (ltt_state_num_ignored(state))
+			fprintf(stderr, "lttv-text: warning: the state engine ignored %" PRIu64
+				" events: %s\n", ltt_state_num_ignored(state),
+				ltt_state_ignored_reason(state));
+	}
 	for (unsigned i = 0; i < o->num_traces; i++) {
 		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
 
@@ -271,5 +293,6 @@ out:
 	if (st)
 		lttv_stats_free(st);
 	ltt_state_free(state);
+	ltt_state_free(at_begin);
 	return status;
 }

@@ -51,7 +51,7 @@ int main(int argc, const char **argv)
 		{ "state", 's', POPT_ARG_NONE, &o.state, 0,
 		  "add the pid, tgid, name and mode of the running process", NULL },
 		{ "process-stats", 0, POPT_ARG_NONE, &o.process_stats, 0,
-		  "after the events, CPU time per process and mode", NULL },
+		  "after the events, CPU time per process and mode (between --begin and --end)", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &o.quiet, 0,
 		  "do not print events (only statistics and warnings)", NULL },
 		{ "output", 'o', POPT_ARG_STRING, &output, 0,

@@ -32,7 +32,10 @@ void lttv_stats_free(lttv_stats *st);
 
 /* The state columns of one line and the per-process table (state-print.c). */
 void lttv_state_print_line(FILE *out, const ltt_state *st, const ltt_event *ev);
-void lttv_state_print_process_stats(FILE *out, const ltt_state *st);
+/* CPU time per process in [t0, t1]: from = the model at t0 (NULL: the
+ * start), to = the model at t1 (ltt_state_cpu_times()). */
+void lttv_state_print_process_stats(FILE *out, const ltt_state *from, int64_t t0,
+				    const ltt_state *to, int64_t t1);
 
 /* Prints the events; returns the exit status (see lttv-text.c). */
 int lttv_dump(const lttv_options *o);

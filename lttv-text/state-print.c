@@ -25,20 +25,6 @@ void lttv_state_print_line(FILE *out, const ltt_state *st, const ltt_event *ev)
 		ltt_state_mode_name(pi.mode));
 }
 
-typedef struct row {
-	unsigned index;
-	uint64_t total;
-} row;
-
-static int by_total(const void *a, const void *b)
-{
-	const row *x = a, *y = b;
-
-	if (x->total != y->total)
-		return x->total < y->total ? 1 : -1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
 static void print_s(FILE *out, uint64_t ns)
 {
 	char buf[32];
@@ -48,42 +34,31 @@ static void print_s(FILE *out, uint64_t ns)
 	fprintf(out, " %13s", buf);
 }
 
-void lttv_state_print_process_stats(FILE *out, const ltt_state *st)
+void lttv_state_print_process_stats(FILE *out, const ltt_state *from, int64_t t0,
+				    const ltt_state *to, int64_t t1)
 {
-	unsigned n = ltt_state_num_processes(st), nrows = 0;
-	row *rows = g_new(row, n ? n : 1);
+	ltt_state_cpu_time *rows;
+	unsigned n = ltt_state_cpu_times(from, t0, to, t1, &rows);
 	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0;
-	ltt_state_process_info pi;
 
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t total = 0;
-
-		ltt_state_process(st, i, &pi);
-		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++)
-			total += pi.cpu_ns[m];
-		if (total)
-			rows[nrows++] = (row){ i, total };
-	}
-	qsort(rows, nrows, sizeof(row), by_total);
 	fprintf(out, "\nCPU time per process (seconds; the idle task's user time is idle):\n");
 	fprintf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s\n", "pid", "tgid",
 		"name", "user", "syscall", "trap", "irq", "softirq", "unknown", "total");
-	for (unsigned r = 0; r < nrows; r++) {
-		ltt_state_process(st, rows[r].index, &pi);
-		fprintf(out, "%7u %7u %-16s", pi.pid, pi.tgid, *pi.name ? pi.name : "-");
+	for (unsigned r = 0; r < n; r++) {
+		fprintf(out, "%7u %7u %-16s", rows[r].pid, rows[r].tgid,
+			*rows[r].name ? rows[r].name : "-");
 		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
-			print_s(out, pi.cpu_ns[m]);
-			sum[m] += pi.cpu_ns[m];
+			print_s(out, rows[r].ns[m]);
+			sum[m] += rows[r].ns[m];
 		}
 		print_s(out, rows[r].total);
 		fputc('\n', out);
 		all += rows[r].total;
 	}
 	fprintf(out, "%7s %7s %-16s", "", "", "all");
-	for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
+	for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++)
 		print_s(out, sum[m]);
-	}
 	print_s(out, all);
 	fputc('\n', out);
-	g_free(rows);
+	free(rows);
 }

@@ -65,7 +65,7 @@ script="wait-index;
 	filter-events event.name =; expect-filter-error column 13: expected a value;
 	filter-events;
 	view statistics; sleep 300; expect-stats Events per type; expect-stats sleep;
-	expect-stats busiest first;
+	expect-stats CPU time per process;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
 	range 0.14..0.16; sleep 200;
 	expect-res-tip 0.15012 1 CPU 1: ls (pid 2471)|system call;

@@ -3,8 +3,9 @@
 # whatever has been read: traces/types-synthetic reports its losses
 # (5 events, 1 corrupted sub-buffer) in a channel.buffer_stats event late
 # in cpu_0, after most of its events. Every tool must show them even when
-# it reads only the first event (lttv-text --end) or nothing yet (the
-# window before indexing, the export legend).
+# it reads only the first event (lttv-text --end, lttv-gtk --stats of the
+# first microsecond) or nothing yet (the window before indexing, the
+# export legend).
 . "$(dirname "$0")/lib.sh"
 
 tr="$TOP/traces/types-synthetic"
@@ -16,6 +17,10 @@ check "lttv-text --end at the first event still warns of the 5 lost events" \
 	grep -q 'lost 5 events and delivered 1 corrupted' "$TMP/text.err"
 check "lttv-text -c --end at the first event: cpu 0 lost 5" \
 	grep -q '^cpu 0: .*, 5 lost$' "$TMP/text"
+
+(unset DISPLAY WAYLAND_DISPLAY; "$gtk" -t "$tr" --stats --range 0..0.000001 >"$TMP/stats" 2>&1)
+check "lttv-gtk --stats of its first microsecond: the Statistics tab's LOST line says 5" \
+	grep -q '^\*\*\* THE KERNEL LOST 5 EVENTS AND 1 SUB-BUFFERS' "$TMP/stats"
 
 if ! command -v convert >/dev/null; then
 	skip "export legend LOST box" "ImageMagick's convert is missing (scripts/install-deps.sh)"

@@ -225,6 +225,33 @@ typedef struct ltt_state_softirq_info {
 } ltt_state_softirq_info;
 int ltt_state_softirq(const ltt_state *st, unsigned i, ltt_state_softirq_info *out);
 
+/* Make dst (from ltt_state_new()) a copy of src, e.g. the model at the
+ * start of a range while src goes on to its end. */
+void ltt_state_copy(ltt_state *dst, const ltt_state *src);
+
+/*
+ * CPU time of each process in the range [t0, t1]: the one computation
+ * behind lttv-text --process-stats and lttv-gtk's Statistics. `to` is the
+ * model at t1 (every event before t1 applied, none after), `from` the
+ * model at t0 (NULL: nothing before, as at the start of the trace); both
+ * of the same traces, so that process indexes match. The slice a task is
+ * running at t0 or t1 counts up to that time exactly. The rows with time
+ * in the range, busiest first (ties: by index), names as at t1; the
+ * caller releases *out with free(). Returns the number of rows.
+ *
+ * Callers clamp t1 to where the data ends (ltt_trace_info.last_event_ns):
+ * past the last event nothing is known, so nothing is charged.
+ */
+typedef struct ltt_state_cpu_time {
+	unsigned index;			/* process index */
+	unsigned pid, tgid;
+	char name[LTT_STATE_NAME_MAX];
+	uint64_t ns[LTT_STATE_NUM_MODES];
+	uint64_t total;
+} ltt_state_cpu_time;
+unsigned ltt_state_cpu_times(const ltt_state *from, int64_t t0, const ltt_state *to,
+			     int64_t t1, ltt_state_cpu_time **out);
+
 /* ---- The index: checkpoints and row histories ------------------------------ */
 
 typedef struct ltt_state_index ltt_state_index;

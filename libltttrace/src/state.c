@@ -8,6 +8,7 @@
  * and its field indexes (st_type), kept in a table indexed by facility id
  * and event id; an event that changes nothing costs two array lookups.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "state-internal.h"
@@ -906,4 +907,90 @@ uint64_t ltt_state_num_ignored(const ltt_state *st)
 const char *ltt_state_ignored_reason(const ltt_state *st)
 {
 	return st->ignored ? st->ignored_why : NULL;
+}
+
+/* ---- copies and CPU time over a range ---------------------------------------- */
+
+void ltt_state_copy(ltt_state *dst, const ltt_state *src)
+{
+	dst->now = src->now;
+	dst->events = src->events;
+	if (dst->cap_procs < src->nprocs) {
+		dst->cap_procs = src->nprocs;
+		dst->procs = g_renew(st_proc, dst->procs, dst->cap_procs);
+	}
+	if (src->nprocs)
+		memcpy(dst->procs, src->procs, sizeof(st_proc) * src->nprocs);
+	dst->nprocs = src->nprocs;
+	dst->cpus = g_renew(st_cpu, dst->cpus, src->ncpus);
+	if (src->ncpus)
+		memcpy(dst->cpus, src->cpus, sizeof(st_cpu) * src->ncpus);
+	dst->ncpus = src->ncpus;
+	if (dst->cap_irqs < src->nirqs) {
+		dst->cap_irqs = src->nirqs;
+		dst->irqs = g_renew(st_irq, dst->irqs, dst->cap_irqs);
+	}
+	if (src->nirqs)
+		memcpy(dst->irqs, src->irqs, sizeof(st_irq) * src->nirqs);
+	dst->nirqs = src->nirqs;
+	dst->sq = src->sq;
+	dst->ignored = src->ignored;
+	memcpy(dst->ignored_why, src->ignored_why, sizeof(dst->ignored_why));
+	ltt_state__rebuild_pids(dst);
+}
+
+/* Process i's time per mode up to t (>= the model's time): the slice it
+ * is running now counts up to t. */
+static void times_at(const ltt_state *st, unsigned i, int64_t t,
+		     uint64_t ns[LTT_STATE_NUM_MODES])
+{
+	const st_proc *p = &st->procs[i];
+
+	memcpy(ns, p->cpu_ns, sizeof(p->cpu_ns));
+	if (p->cpu >= 0 && (unsigned)p->cpu < st->ncpus && st->cpus[p->cpu].cur == (int)i &&
+	    t > st->cpus[p->cpu].last_ns)
+		ns[top(p)] += (uint64_t)(t - st->cpus[p->cpu].last_ns);
+}
+
+static int by_busiest(const void *a, const void *b)
+{
+	const ltt_state_cpu_time *x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total < y->total ? 1 : -1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+unsigned ltt_state_cpu_times(const ltt_state *from, int64_t t0, const ltt_state *to,
+			     int64_t t1, ltt_state_cpu_time **out)
+{
+	ltt_state_cpu_time *rows = calloc(to->nprocs + 1, sizeof(*rows));
+	unsigned n = 0;
+
+	if (!rows)
+		g_error("out of memory");
+	for (unsigned i = 0; i < to->nprocs; i++) {
+		ltt_state_cpu_time *r = &rows[n];
+		uint64_t before[LTT_STATE_NUM_MODES] = { 0 };
+
+		times_at(to, i, t1, r->ns);
+		if (from && i < from->nprocs && t0 < t1)
+			times_at(from, i, t0, before);
+		r->total = 0;
+		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
+			/* a range that ends before it starts has no time */
+			r->ns[m] = t0 < t1 && r->ns[m] > before[m] ? r->ns[m] - before[m] : 0;
+			r->total += r->ns[m];
+		}
+		if (!r->total)
+			continue;
+		r->index = i;
+		r->pid = to->procs[i].pid;
+		r->tgid = to->procs[i].tgid;
+		g_strlcpy(r->name, to->procs[i].name, sizeof(r->name));
+		n++;
+	}
+	qsort(rows, n, sizeof(*rows), by_busiest);
+	*out = rows;
+	return n;
 }
