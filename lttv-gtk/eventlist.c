@@ -307,7 +307,7 @@ int lttv_find(app *a, int dir)
 
 	if (!a->doc)
 		return 0;
-	f = lttv_filter_parse(text, a->doc->origin_ns, &error);
+	f = lttv_filter_parse(text, a->doc->origin_ns, &a->doc->trace, 1, &error);
 	if (!f) {
 		gtk_label_set_text(GTK_LABEL(a->filter_error), error);
 		gtk_widget_show(a->filter_error);

@@ -32,7 +32,7 @@ int lttv_filter_cli(const char *trace, const char *expr)
 	}
 	lttv_report_warnings(t, &warned);
 	origin = ltt_trace_get_info(t)->start_time_ns;	/* as lttv-text -r */
-	f = lttv_filter_parse(expr, origin, &error);
+	f = lttv_filter_parse(expr, origin, &t, 1, &error);
 	if (!f) {
 		int col = 0;
 

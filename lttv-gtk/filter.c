@@ -9,17 +9,29 @@
  *   NAME    := event.name | event.facility | cpu | event.cpu | event.time
  *            | state.pid | state.tgid | state.ppid | state.process_name
  *            | state.mode | field.F | F       (F: a field of the event)
+ *            | syscall | trap | irq | softirq  (syscall_id, trap_id, ...)
  *   value   := number | "quoted string" | word
  *
- * Strings compare as strings (a word may end with * to match a prefix),
- * numbers as numbers; an enum field compares with its label or its value.
- * event.time is in seconds from the trace start. A comparison on a field
- * the event does not have is false. Errors give the column (1-based).
+ * Strings compare as strings (a word may end with * to match a prefix).
+ * An integer (decimal, or 0x hex) compares exactly with an integer field,
+ * all 64 bits (never through a double); a number with a point compares
+ * as a double. An enum field compares with its label or its value; a
+ * system call, trap or IRQ number with its name (`syscall = openat`,
+ * names from the library) or its value. event.time is in seconds from the
+ * trace start. A comparison on a field the event does not have is false,
+ * but a field that no event of the trace has is an error (a typo must not
+ * silently match nothing). Nesting is bounded (MAX_DEPTH), and so is the
+ * number of comparisons (MAX_TERMS): the parser and evaluator recurse.
+ * Errors give the column (1-based).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lttv-filter.h"
+
+#define MAX_DEPTH 64		/* nested parentheses and nots */
+#define MAX_TERMS 1000		/* comparisons in one expression */
 
 enum { N_OR, N_AND, N_NOT, N_CMP };
 enum { OP_EQ, OP_NE, OP_LT, OP_GT, OP_LE, OP_GE };
@@ -34,6 +46,8 @@ typedef struct node {
 	char *str;			/* value as written */
 	double num;
 	int is_num;
+	int is_int;			/* an integer literal: exact in ival */
+	__int128 ival;
 } node;
 
 struct lttv_filter {
@@ -45,6 +59,8 @@ typedef struct parser {
 	const char *s;
 	size_t pos;
 	char *error;
+	unsigned depth, terms;
+	GHashTable *fields;		/* field names of the traces; NULL: any */
 } parser;
 
 static void node_free(node *n)
@@ -109,6 +125,32 @@ static int keyword(parser *p, const char *kw)
 
 static node *parse_or(parser *p);
 
+/* The value as a number: an integer (decimal or 0x hex, optionally
+ * negative; exact up to 64 bits, signed or unsigned) or a double. */
+static void parse_number(node *n)
+{
+	const char *t = n->str + (n->str[0] == '-');
+	char *end;
+	int hex = t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
+
+	if (g_ascii_isdigit(t[0]) && t[strspn(t + hex * 2, hex ? "0123456789abcdefABCDEF"
+						: "0123456789") + hex * 2] == 0 &&
+	    t[hex * 2]) {
+		uint64_t u;
+
+		errno = 0;
+		u = g_ascii_strtoull(t, &end, hex ? 16 : 10);
+		if (errno == 0 && *end == 0) {
+			n->is_int = n->is_num = 1;
+			n->ival = n->str[0] == '-' ? -(__int128)u : (__int128)u;
+			n->num = (double)n->ival;
+			return;
+		}
+	}
+	n->num = g_ascii_strtod(n->str, &end);
+	n->is_num = *end == 0 && end != n->str;
+}
+
 static node *parse_cmp(parser *p)
 {
 	static const struct { const char *name; int key; } keys[] = {
@@ -118,12 +160,17 @@ static node *parse_cmp(parser *p)
 		{ "state.process_name", K_PNAME }, { "state.name", K_PNAME },
 		{ "state.mode", K_MODE },
 	};
-	node *n = g_new0(node, 1);
+	node *n;
 	size_t len, start;
-	char *name, *end;
+	char *name;
 
 	skip_ws(p);
 	start = p->pos;
+	if (++p->terms > MAX_TERMS) {
+		fail(p, start, "too many comparisons (at most " G_STRINGIFY(MAX_TERMS) ")");
+		return NULL;
+	}
+	n = g_new0(node, 1);
 	len = peek_word(p);
 	if (!len || g_ascii_isdigit(p->s[start])) {
 		fail(p, start, *p->s ? "expected a name (event.name, state.pid, cpu, a field...)"
@@ -152,7 +199,29 @@ static node *parse_cmp(parser *p)
 		} else if (g_str_has_prefix(name, "field.")) {
 			n->field = g_strdup(name + strlen("field."));
 		} else {
+			static const char *const alias[][2] = {
+				{ "syscall", "syscall_id" }, { "trap", "trap_id" },
+				{ "irq", "irq_id" }, { "softirq", "softirq_id" },
+			};
+
 			n->field = g_strdup(name);
+			for (size_t i = 0; i < G_N_ELEMENTS(alias); i++)
+				if (!strcmp(name, alias[i][0]) &&
+				    (!p->fields || !g_hash_table_contains(p->fields, name))) {
+					g_free(n->field);
+					n->field = g_strdup(alias[i][1]);
+				}
+		}
+		if (p->fields && !g_hash_table_contains(p->fields, n->field)) {
+			char *what = g_strdup_printf("unknown field \"%s\": no event of the "
+						     "trace has it (names: event.name, "
+						     "state.pid, cpu, ... or a field)", name);
+
+			fail(p, start, what);
+			g_free(what);
+			g_free(name);
+			node_free(n);
+			return NULL;
 		}
 	}
 	g_free(name);
@@ -191,12 +260,7 @@ static node *parse_cmp(parser *p)
 		}
 		n->str = g_strndup(p->s + start, len);
 		p->pos += len;
-		n->num = g_ascii_strtod(n->str, &end);
-		n->is_num = *end == 0 && end != n->str;
-		if (!n->is_num && n->str[0] == '0' && (n->str[1] == 'x' || n->str[1] == 'X')) {
-			n->num = (double)g_ascii_strtoull(n->str, &end, 16);
-			n->is_num = *end == 0;
-		}
+		parse_number(n);
 	}
 	if (n->key == K_CPU || n->key == K_PID || n->key == K_TGID || n->key == K_PPID ||
 	    n->key == K_TIME) {
@@ -211,12 +275,20 @@ static node *parse_cmp(parser *p)
 
 static node *parse_unary(parser *p)
 {
-	skip_ws(p);
-	if (keyword(p, "not")) {
-		node *n = g_new0(node, 1);
+	node *n;
 
+	skip_ws(p);
+	if (p->depth >= MAX_DEPTH) {
+		fail(p, p->pos, "nested too deep (at most " G_STRINGIFY(MAX_DEPTH)
+		     " parentheses and nots)");
+		return NULL;
+	}
+	if (keyword(p, "not")) {
+		n = g_new0(node, 1);
 		n->type = N_NOT;
+		p->depth++;
 		n->a = parse_unary(p);
+		p->depth--;
 		if (!n->a) {
 			node_free(n);
 			return NULL;
@@ -225,10 +297,11 @@ static node *parse_unary(parser *p)
 	}
 	if (p->s[p->pos] == '(') {
 		size_t open = p->pos;
-		node *n;
 
 		p->pos++;
+		p->depth++;
 		n = parse_or(p);
+		p->depth--;
 		if (!n)
 			return NULL;
 		skip_ws(p);
@@ -282,9 +355,27 @@ static node *parse_or(parser *p)
 	return l;
 }
 
-lttv_filter *lttv_filter_parse(const char *text, int64_t origin_ns, char **error)
+/* Every top-level field name of every event the traces describe. */
+static GHashTable *field_names(ltt_trace *const *traces, size_t n)
 {
-	parser p = { text, 0, NULL };
+	GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+
+	for (size_t t = 0; t < n; t++)
+		for (unsigned id = 0; id < 256; id++) {
+			const ltt_facility *fac = ltt_trace_facility(traces[t], id);
+			const ltt_description *d = fac ? ltt_facility_description(fac) : NULL;
+
+			for (unsigned e = 0; d && e < ltt_description_num_events(d); e++)
+				for (unsigned i = 0; i < ltt_description_num_fields(d, e); i++)
+					g_hash_table_add(h, g_strdup(ltt_description_field_name(d, e, i)));
+		}
+	return h;
+}
+
+lttv_filter *lttv_filter_parse(const char *text, int64_t origin_ns,
+			       ltt_trace *const *traces, size_t ntraces, char **error)
+{
+	parser p = { text, 0, NULL, 0, 0, traces && ntraces ? field_names(traces, ntraces) : NULL };
 	node *root = parse_or(&p);
 	lttv_filter *f;
 
@@ -296,8 +387,13 @@ lttv_filter *lttv_filter_parse(const char *text, int64_t origin_ns, char **error
 			root = NULL;
 		}
 	}
+	if (p.fields)
+		g_hash_table_destroy(p.fields);
 	if (!root) {
-		*error = p.error ? p.error : g_strdup("column 1: syntax error");
+		if (error)
+			*error = p.error ? p.error : g_strdup("column 1: syntax error");
+		else
+			g_free(p.error);
 		return NULL;
 	}
 	g_free(p.error);
@@ -316,6 +412,21 @@ static int cmp_num(int op, double a, double b)
 	case OP_GT: return a > b;
 	case OP_LE: return a <= b;
 	default: return a >= b;
+	}
+}
+
+/* x op the node's value: exact for integer literals */
+static int cmp_int(int op, __int128 x, const node *n)
+{
+	if (!n->is_int)
+		return cmp_num(op, (double)x, n->num);
+	switch (op) {
+	case OP_EQ: return x == n->ival;
+	case OP_NE: return x != n->ival;
+	case OP_LT: return x < n->ival;
+	case OP_GT: return x > n->ival;
+	case OP_LE: return x <= n->ival;
+	default: return x >= n->ival;
 	}
 }
 
@@ -362,18 +473,17 @@ static int eval(const lttv_filter *f, const node *n, const ltt_event *ev,
 	switch (n->key) {
 	case K_NAME: return cmp_str(n->op, ltt_event_name(ev), n->str);
 	case K_FACILITY: return cmp_str(n->op, ltt_event_facility_name(ev), n->str);
-	case K_CPU: return cmp_num(n->op, ltt_event_cpu(ev), n->num);
+	case K_CPU: return cmp_int(n->op, ltt_event_cpu(ev), n);
 	case K_TIME: return cmp_num(n->op, (double)(ltt_event_time_ns(ev) - f->origin) / 1e9,
 				    n->num);
-	case K_PID: return cmp_num(n->op, pi.pid, n->num);
-	case K_TGID: return cmp_num(n->op, pi.tgid, n->num);
-	case K_PPID: return cmp_num(n->op, pi.ppid, n->num);
+	case K_PID: return cmp_int(n->op, pi.pid, n);
+	case K_TGID: return cmp_int(n->op, pi.tgid, n);
+	case K_PPID: return cmp_int(n->op, pi.ppid, n);
 	case K_PNAME: return cmp_str(n->op, pi.name, n->str);
 	case K_MODE: return cmp_str(n->op, ltt_state_mode_name(pi.mode), n->str);
 	default: {
 		int idx = ltt_event_field_index(ev, n->field);
 		ltt_value v;
-		double x;
 
 		if (idx < 0 || ltt_event_field(ev, idx, &v) < 0)
 			return 0;
@@ -381,16 +491,15 @@ static int eval(const lttv_filter *f, const node *n, const ltt_event *ev,
 		case LTT_KIND_STRING:
 			return cmp_str(n->op, v.str ? v.str : "", n->str);
 		case LTT_KIND_ENUM:
+		case LTT_KIND_UINT:	/* a named number: by name or value */
 			if (!n->is_num)
-				return cmp_str(n->op, v.label ? v.label : "", n->str);
-			x = (double)v.u;
-			break;
-		case LTT_KIND_INT: x = (double)v.i; break;
-		case LTT_KIND_UINT: case LTT_KIND_POINTER: x = (double)v.u; break;
-		case LTT_KIND_FLOAT: x = v.f; break;
+				return v.label && cmp_str(n->op, v.label, n->str);
+			return cmp_int(n->op, v.u, n);
+		case LTT_KIND_POINTER: return n->is_num && cmp_int(n->op, v.u, n);
+		case LTT_KIND_INT: return n->is_num && cmp_int(n->op, v.i, n);
+		case LTT_KIND_FLOAT: return n->is_num && cmp_num(n->op, v.f, n->num);
 		default: return 0;
 		}
-		return n->is_num && cmp_num(n->op, x, n->num);
 	}
 	}
 }

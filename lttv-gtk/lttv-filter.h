@@ -9,9 +9,12 @@
 
 typedef struct lttv_filter lttv_filter;
 
-/* NULL with *error = "column N: what was expected" (g_free it). Times in
- * the expression (event.time) are seconds from origin_ns. */
-lttv_filter *lttv_filter_parse(const char *text, int64_t origin_ns, char **error);
+/* NULL with *error = "column N: what was expected" (g_free it; error may
+ * be NULL). Times in the expression (event.time) are seconds from
+ * origin_ns. Field names are checked against the events the traces
+ * describe (traces NULL: not checked). */
+lttv_filter *lttv_filter_parse(const char *text, int64_t origin_ns,
+			       ltt_trace *const *traces, size_t ntraces, char **error);
 void lttv_filter_free(lttv_filter *f);
 /* f NULL matches everything; st (the state after ev) may be NULL. */
 int lttv_filter_match(const lttv_filter *f, const ltt_event *ev, const ltt_state *st);

@@ -102,7 +102,7 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 	c->s0 = ltt_state_new();
 	c->s1 = ltt_state_new();
 	if (filter_text && *filter_text)
-		c->filter = lttv_filter_parse(filter_text, d->origin_ns, NULL);
+		c->filter = lttv_filter_parse(filter_text, d->origin_ns, &d->trace, 1, NULL);
 	/* s0: the model at the start; s1 replays from there so that each
 	 * event has its process */
 	if (ltt_state_index_seek(d->idx, c->t0, c->s0, &c->err) == 0 &&

@@ -687,7 +687,8 @@ static int apply_event_filter(app *a, const char *text)
 	lttv_filter *f = NULL;
 
 	if (text && *text) {
-		f = lttv_filter_parse(text, a->doc ? a->doc->origin_ns : 0, &error);
+		f = lttv_filter_parse(text, a->doc ? a->doc->origin_ns : 0,
+				      a->doc ? &a->doc->trace : NULL, a->doc ? 1 : 0, &error);
 		if (!f) {
 			gtk_label_set_text(GTK_LABEL(a->filter_error), error);
 			gtk_widget_show(a->filter_error);

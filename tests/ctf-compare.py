@@ -97,6 +97,11 @@ class Parser:
             return ('struct', self.fields())
         w = self.word()
         n = self.number(w)
+        if n is not None and self.peek() == '[':
+            # lttv's name of a number ("257 [openat]"): not in the export
+            self.expect('[')
+            self.word()
+            self.expect(']')
         return n if n is not None else ('str', w)
 
     @staticmethod

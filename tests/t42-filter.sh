@@ -44,7 +44,10 @@ count_is "prefix match" 9 "event.name = sys*"
 count_is "number comparison" 3 "syscall_id >= 59"
 count_is "time in seconds from the start" 7 "event.time >= 0.000009 and event.time < 0.00001"
 count_is "mode of the running task" 3 "state.mode = TRAP or state.mode = SOFTIRQ or state.mode = IRQ and cpu = 1"
-count_is "missing field is false" 0 "nosuchfield = 1"
+count_is "a field this event lacks is false" 0 "event.name = schedchange and filename = x"
+count_is "system call by name (syscall = syscall_id)" 1 "syscall = execve"
+count_is "system call by number" 1 "syscall_id = 59"
+count_is "trap by name" 1 "trap = page_fault and event.name = trap_entry"
 count_is "!= and <" 1 "event.name != schedchange and state.tgid < 50 and event.facility = process"
 
 fails_at() { # column expression
@@ -63,6 +66,41 @@ fails_at 5 "not (cpu = 0 or cpu = 1"
 fails_at 1 "event.nam = x"
 fails_at 7 "cpu = zero"
 fails_at 31 "event.name = fork and cpu = 1 2"
+# a name no event has is a typo, not an empty result
+fails_at 1 "nosuchfield = 1"
+fails_at 22 "event.name = fork or filname = x"
+check "the unknown field is named" grep -q 'unknown field "filname"' "$TMP/f.err"
+# names from the trace's own state dump: IRQ 0 is "timer" in the sample
+st="$TOP/traces/sample-synthetic"
+n=$("$BIN/lttv-text" -t "$st" | grep -c 'kernel.irq_entry: .*{ 0 \[timer\],')
+"$gtk" -t "$st" --filter "irq = timer" 2>/dev/null | tail -n 1 >"$TMP/f.out"
+check "IRQ by its state dump name: irq = timer matches the $n entries of IRQ 0" \
+	grep -qx "$n events match" "$TMP/f.out"
+# nesting and length are bounded: an error, never a stack overflow
+deep=$(awk 'BEGIN { for (i = 0; i < 100000; i++) printf "("; printf "cpu = 0" }')
+fails_with "100000 parentheses: an error" 2 "nested too deep" "$gtk" -t "$TMP/k" --filter "$deep"
+deep=$(awk 'BEGIN { for (i = 0; i < 20000; i++) printf "not "; printf "cpu = 0" }')
+fails_with "20000 nots: an error" 2 "nested too deep" "$gtk" -t "$TMP/k" --filter "$deep"
+long=$(awk 'BEGIN { for (i = 0; i < 5000; i++) printf "cpu=0 or "; printf "cpu = 0" }')
+fails_with "5001 comparisons: an error" 2 "too many comparisons" "$gtk" -t "$TMP/k" --filter "$long"
+# 64-bit integers compare exactly: types-synthetic's all_types events hold
+# consecutive 64-bit values (each twice), which a double cannot tell apart
+tt="$TOP/traces/types-synthetic"
+exact() { # count expr
+	"$gtk" -t "$tt" --filter "$2" 2>/dev/null | tail -n 1 >"$TMP/f.out"
+	if grep -qx "$1 events match" "$TMP/f.out"; then
+		_report 0 "64-bit exact: $2 matches $1"
+	else
+		_report 1 "64-bit exact: $2 matches $1 (got: $(cat "$TMP/f.out"))"
+	fi
+}
+exact 2 "ptr = 0xffffffff80100001"
+exact 1 "ptr = 0xffffffff8010001a"
+exact 2 "u64 = 18446744073709551614"
+exact 1 "u64 = 18446744073709551600"
+exact 2 "i64 = -9223372036854775807"
+exact 4 "i64 < -9223372036854775806"
+exact 2 "u64 > 18446744073709551614"
 # 300 random expressions: well-formed ones (comparisons joined by and/or,
 # with not and parentheses) and token salads; each must be parsed or
 # refused (exit 0 or 2), never crash or upset a sanitizer

@@ -69,11 +69,14 @@ int ltt_event_field(const ltt_event *ev, int index, ltt_value *out)
 		return -1;
 	off = ltt_event_type_field_offset(ev->type, (unsigned)index,
 					  ev->payload, ev->size);
-	if (off < 0)
+	if (off < 0 ||
+	    ltt_layout_value(&ev->type->facility->sizes,
+			     ((ltt_field_desc *)ev->type->desc->fields->pdata[index])->type,
+			     ev->payload, ev->size, (size_t)off, out) < 0)
 		return -1;
-	return ltt_layout_value(&ev->type->facility->sizes,
-				((ltt_field_desc *)ev->type->desc->fields->pdata[index])->type,
-				ev->payload, ev->size, (size_t)off, out);
+	if (index == ev->type->named_field && ltt_value_name(ev->type, index, out))
+		out->label = ltt_value_name(ev->type, index, out);
+	return 0;
 }
 
 int64_t ltt_event_get_int(const ltt_event *ev, const char *name, int64_t dflt)
@@ -126,6 +129,8 @@ typedef struct walker {
 	GString *out;		/* format: text */
 	unsigned flags;
 	int stopped;
+	const ltt_event_type *et;	/* top level: its named field */
+	int field;			/* the top-level field being walked */
 } walker;
 
 /* GString appends without GLib's generic insert path: the fast case is a
@@ -200,6 +205,11 @@ static void append_scalar(GString *out, const ltt_value *v)
 		break;
 	case LTT_KIND_UINT:
 		append_uint(out, v->u, 10);
+		if (v->label) {		/* a system call, trap, IRQ: "257 [openat]" */
+			out_add(out, " [", 2);
+			out_str(out, v->label);
+			out_chr(out, ']');
+		}
 		break;
 	case LTT_KIND_POINTER:
 		out_add(out, "0x", 2);
@@ -246,6 +256,8 @@ static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
 	t = ltt_type_resolve(t);
 	if (ltt_layout_value(s, t, w->p, w->len, off, &v) < 0)
 		return -1;
+	if (depth == 0 && w->field == w->et->named_field && ltt_value_name(w->et, w->field, &v))
+		v.label = ltt_value_name(w->et, w->field, &v);
 	if (w->fn && !w->stopped && w->fn(w->user, w->path->str, depth, &v))
 		w->stopped = 1;
 
@@ -329,6 +341,7 @@ static int walk_event(walker *w, const ltt_event *ev)
 	w->s = &et->facility->sizes;
 	w->p = ev->payload;
 	w->len = ev->size;
+	w->et = et;
 	for (unsigned i = 0; i < et->num_fields && !w->stopped; i++) {
 		const ltt_field_desc *fd = et->desc->fields->pdata[i];
 		int64_t one;
@@ -337,6 +350,7 @@ static int walk_event(walker *w, const ltt_event *ev)
 		if (w->fn)
 			g_string_assign(w->path, fd->name);
 		begin_member(w, i, fd->name);
+		w->field = (int)i;
 		one = walk(w, fd->type, off, 0);
 		if (one < 0)
 			return -1;

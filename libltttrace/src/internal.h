@@ -110,6 +110,11 @@ typedef struct ltt_event_type {
 	 * it alone (every field of fixed size); UINT32_MAX when it must be
 	 * computed from the payload */
 	uint32_t expect_size;
+	/* the top-level field whose numbers have names (a system call, a
+	 * trap, an IRQ; names.c), -1 if none; names[value] or NULL */
+	int named_field;
+	const char *const *names;
+	unsigned num_names;
 } ltt_event_type;
 
 struct ltt_facility {
@@ -274,7 +279,23 @@ struct ltt_trace {
 	/* the facility of each id when it was loaded only once: the common
 	 * case, looked up without a search for every event */
 	const ltt_facility *single_load[LTT_MAX_FACILITIES];
+	/* IRQ number -> handler name from the state dump (names.c) */
+	char **irq_names;
+	unsigned num_irq_names;
 };
+
+/* ---- names.c: names of the numbers in kernel events ---- */
+/* Collect the trace's IRQ names and attach the tables to its event types. */
+LTT_HIDDEN void ltt_trace_name_values(ltt_trace *t);
+/* The name of the value of top-level field `index` of an event type, or NULL. */
+static inline const char *ltt_value_name(const ltt_event_type *et, int index,
+					 const ltt_value *v)
+{
+	if (index != et->named_field || (v->kind != LTT_KIND_UINT && v->kind != LTT_KIND_INT) ||
+	    v->u >= et->num_names)
+		return NULL;
+	return et->names[v->u];
+}
 
 LTT_HIDDEN const ltt_facility *ltt_trace_facility_search(const ltt_trace *t,
 							 unsigned id, int64_t ns);

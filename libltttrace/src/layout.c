@@ -355,6 +355,7 @@ ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 		et->facility = fac;
 		et->id = e;
 		et->num_fields = ed->fields->len;
+		et->named_field = -1;
 		et->is_buffer_stats = strcmp(name, "channel") == 0 &&
 				      strcmp(ed->name, "buffer_stats") == 0;
 		et->fixed_offset = g_new(int, et->num_fields ? et->num_fields : 1);

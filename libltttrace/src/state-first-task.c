@@ -66,6 +66,7 @@ static void scan(finder *f, ltt_tracefile *tf)
 		}
 		break;
 	}
+	ltt_cursor_fini(&c);
 }
 
 /*
@@ -89,6 +90,7 @@ static void scan_mode(finder *f, ltt_tracefile *tf)
 			? LTT_STATE_USER_MODE : LTT_STATE_SYSCALL;
 		break;
 	}
+	ltt_cursor_fini(&c);
 }
 
 static int in_channel(const ltt_tracefile *tf, const char *channel)

@@ -491,6 +491,9 @@ void ltt_trace_close(ltt_trace *t)
 	g_ptr_array_free(t->search_dirs, TRUE);
 	g_ptr_array_free(t->descriptions, TRUE);
 	g_hash_table_destroy(t->dirs_loaded);
+	for (unsigned i = 0; i < t->num_irq_names; i++)
+		g_free(t->irq_names[i]);
+	g_free(t->irq_names);
 	g_free(t->path);
 	g_free(t);
 }
@@ -641,6 +644,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 		goto fail;
 
 	read_whole_file_facts(t);
+	ltt_trace_name_values(t);
 	return t;
 fail:
 	ltt_prefix_error(err, "cannot open trace %s", dir);

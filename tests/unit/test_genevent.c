@@ -176,7 +176,7 @@ int main(void)
 #define HAS(s, what) ok(strstr(all->str, s) != NULL, what ": %s", s)
 	HAS("process.fork@control/processes { parent_pid = 100, child_pid = 200, child_tgid = 200 }", "uint fields");
 	HAS("process.schedchange@control/processes { out = 200, in = 100, out_state = INTERRUPTIBLE }", "enum by label");
-	HAS("kernel.syscall_entry@cpu { syscall_id = 59, ip = 0x401000 }", "u16 then an aligned pointer");
+	HAS("kernel.syscall_entry@cpu { syscall_id = 59 [execve], ip = 0x401000 }", "u16 (a named system call) then an aligned pointer");
 	HAS("kernel.syscall_exit@cpu { ret = -2 }", "signed long");
 	HAS("kernel.irq_entry@control/interrupts { irq_id = 14, kernel_mode = kernel }", "u8 enum");
 	HAS("kernel.tasklet_entry@cpu { func = 0xffffffff81000000, data = 42 }", "pointer and ulong");

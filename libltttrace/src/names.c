@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * names.c - names for the numbers in kernel events, so that every tool
+ * shows `syscall_id = 257 [openat]` rather than a bare number, and a
+ * filter can say `syscall = openat`:
+ *
+ *   kernel.syscall_entry.syscall_id   x86_64 system calls, generated from
+ *                                     the kernel tree's syscall_64.tbl
+ *   kernel.trap_entry/exit.trap_id    x86 trap vectors (trapnr.h)
+ *   kernel.irq_entry.irq_id           the trace's own handler names, from
+ *                                     its state dump (statedump.interrupt)
+ *
+ * The tables of the kernel tree apply to traces of that architecture only
+ * (the trace header's arch_type); they are generated into
+ * kernel-names-x86_64.h (tools/gen-kernel-names.sh, checked against the
+ * tree by tests/t09-kernel-names-stale.sh). Softirqs are named by their
+ * enum in kernel.xml. A value without a name keeps its number alone.
+ */
+#include <string.h>
+
+#include "cursor.h"
+#include "kernel-names-x86_64.h"
+
+#define MAX_IRQ_NAMED 4096	/* IRQ numbers named; larger ones stay numbers */
+
+/* The field `field` of every loaded event `facility.event` gets the table. */
+static void attach(ltt_trace *t, const char *facility, const char *event,
+		   const char *field, const char *const *names, unsigned n)
+{
+	for (guint i = 0; i < t->all_facilities->len; i++) {
+		ltt_facility *fac = t->all_facilities->pdata[i];
+
+		if (strcmp(fac->name, facility))
+			continue;
+		for (unsigned e = 0; e < fac->num_event_types; e++) {
+			ltt_event_type *et = &fac->event_types[e];
+			gpointer idx;
+
+			if (strcmp(et->desc->name, event) ||
+			    !(idx = g_hash_table_lookup(et->index_by_name, field)))
+				continue;
+			et->named_field = GPOINTER_TO_INT(idx) - 1;
+			et->names = names;
+			et->num_names = n;
+		}
+	}
+}
+
+/* Is this event `facility.event`? */
+static int is_event(const ltt_event *ev, const char *facility, const char *event)
+{
+	return ev->type && !strcmp(ev->type->desc->name, event) &&
+	       !strcmp(ev->type->facility->name, facility);
+}
+
+static int in_channel(const ltt_tracefile *tf, const char *channel)
+{
+	const char *base = strrchr(tf->name, '/');
+
+	return strcmp(base ? base + 1 : tf->name, channel) == 0;
+}
+
+/*
+ * The end of the state dump: the first statedump.statedump_end in the
+ * processes channel. INT64_MIN when there is none (then no IRQ names are
+ * read: without an end, the search could read the whole interrupt channel).
+ */
+static int64_t dump_end(ltt_trace *t)
+{
+	int64_t end = INT64_MIN;
+
+	for (guint i = 0; i < t->tracefiles->len; i++) {
+		ltt_tracefile *tf = t->tracefiles->pdata[i];
+		ltt_cursor c;
+
+		if (!in_channel(tf, "processes"))
+			continue;
+		ltt_cursor_init(&c, tf);
+		while (ltt_cursor_next(&c, NULL) > 0)
+			if (is_event(&c.ev, "statedump", "statedump_end")) {
+				if (c.ev.time_ns > end)
+					end = c.ev.time_ns;
+				break;
+			}
+		ltt_cursor_fini(&c);
+	}
+	return end;
+}
+
+/* statedump.interrupt events up to the end of the dump: irq_id -> action. */
+static void read_irq_names(ltt_trace *t)
+{
+	int64_t end = dump_end(t);
+
+	if (end == INT64_MIN)
+		return;
+	for (guint i = 0; i < t->tracefiles->len; i++) {
+		ltt_tracefile *tf = t->tracefiles->pdata[i];
+		ltt_cursor c;
+
+		if (!in_channel(tf, "interrupts"))
+			continue;
+		ltt_cursor_init(&c, tf);
+		while (ltt_cursor_next(&c, NULL) > 0 && c.ev.time_ns <= end) {
+			uint64_t irq;
+			const char *name;
+
+			if (!is_event(&c.ev, "statedump", "interrupt"))
+				continue;
+			irq = ltt_event_get_uint(&c.ev, "irq_id", UINT64_MAX);
+			name = ltt_event_get_string(&c.ev, "action");
+			if (irq >= MAX_IRQ_NAMED || !name || !*name)
+				continue;
+			if (irq >= t->num_irq_names) {
+				t->irq_names = g_renew(char *, t->irq_names, irq + 1);
+				memset(t->irq_names + t->num_irq_names, 0,
+				       (irq + 1 - t->num_irq_names) * sizeof(char *));
+				t->num_irq_names = (unsigned)irq + 1;
+			}
+			g_free(t->irq_names[irq]);
+			t->irq_names[irq] = g_strdup(name);
+		}
+		ltt_cursor_fini(&c);
+	}
+}
+
+void ltt_trace_name_values(ltt_trace *t)
+{
+	unsigned arch = t->info.arch_type;
+
+	if (arch == LTT_ARCH_TYPE_X86_64)
+		attach(t, "kernel", "syscall_entry", "syscall_id", x86_64_syscall_names,
+		       G_N_ELEMENTS(x86_64_syscall_names));
+	if (arch == LTT_ARCH_TYPE_X86_64 || arch == LTT_ARCH_TYPE_I386) {
+		attach(t, "kernel", "trap_entry", "trap_id", x86_trap_names,
+		       G_N_ELEMENTS(x86_trap_names));
+		attach(t, "kernel", "trap_exit", "trap_id", x86_trap_names,
+		       G_N_ELEMENTS(x86_trap_names));
+	}
+	read_irq_names(t);
+	if (t->num_irq_names)
+		attach(t, "kernel", "irq_entry", "irq_id",
+		       (const char *const *)t->irq_names, t->num_irq_names);
+}
