@@ -3,7 +3,7 @@
 # ltt-facility-*.h, kernel/ltt/ltt-facility-loader-*.c) must be exactly
 # what build/bin/genevent writes from facilities/*.xml today: a changed
 # description or generator means the patch must be regenerated
-# (kernel/tools/kernel-events-patch.sh).
+# (kernel/tools/series.sh facilities, then a fixup of 0007: kernel/README.md).
 . "$(dirname "$0")/lib.sh"
 P=$TOP/kernel/patches
 FACS="kernel process fs statedump"
