@@ -106,7 +106,7 @@ static void count_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
 	(*(long *)user)++;
 }
 
-int lttv_bench(const char *trace, const char *size)
+int lttv_bench(const char *const *traces, unsigned ntraces, const char *size)
 {
 	int width = 1200, height = 800;
 	char *error = NULL;
@@ -126,7 +126,7 @@ int lttv_bench(const char *trace, const char *size)
 	}
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 	t0 = stamp_now();
-	d = lttv_doc_open(trace, &error);
+	d = lttv_doc_open(traces, ntraces, &error);
 	if (!d) {
 		fprintf(stderr, "lttv-gtk: %s\n", error);
 		g_free(error);

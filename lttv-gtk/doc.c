@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * doc.c - one open trace for the viewer: the trace, its state index and
- * the row lists of the views (sort, filter, hidden rows).
+ * doc.c - what the viewer has open: one or more traces merged (as
+ * lttv-text -t A -t B does: one machine, events in time order), their
+ * state index and the row lists of the views (sort, filter, hidden rows).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,34 +27,55 @@ int lttv_warnings_reported(void)
 	return g_atomic_int_get(&warnings_reported);
 }
 
-lttv_doc *lttv_doc_open(const char *path, char **error)
+void lttv_doc_report_warnings(lttv_doc *d)
+{
+	for (unsigned i = 0; i < d->ntraces; i++)
+		lttv_report_warnings(d->traces[i], &d->warned[i]);
+}
+
+lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 {
 	lttv_doc *d = g_new0(lttv_doc, 1);
 	ltt_error *err = NULL;
-	const ltt_trace_info *info;
 
 	g_mutex_init(&d->lock);
-	d->path = g_strdup(path);
-	d->sort_col = LTTV_COL_PID;
+	d->sort_col = LTTV_COL_BUSY;
+	d->sort_desc = 1;
 	d->hidden = g_hash_table_new(g_direct_hash, g_direct_equal);
-	d->trace = ltt_trace_open(path, NULL, &err);
-	if (d->trace)
-		d->idx = ltt_state_index_new(&d->trace, 1, NULL, &err);
-	if (!d->trace || !d->idx) {
-		*error = g_strdup(ltt_error_message(err));
+	d->traces = g_new0(ltt_trace *, n ? n : 1);
+	d->warned = g_new0(unsigned, n ? n : 1);
+	d->paths = g_new0(char *, n + 1);
+	d->origin_ns = INT64_MAX;
+	for (unsigned i = 0; i < n; i++) {
+		const ltt_trace_info *info;
+
+		d->paths[i] = g_strdup(paths[i]);
+		d->traces[i] = ltt_trace_open(paths[i], NULL, &err);
+		if (!d->traces[i])
+			break;
+		d->ntraces++;
+		info = ltt_trace_get_info(d->traces[i]);
+		if (info->start_time_ns < d->origin_ns)	/* 0 of relative times, as lttv-text -r */
+			d->origin_ns = info->start_time_ns;
+		d->events_lost += info->events_lost;
+		d->corrupted += info->corrupted_subbuffers;
+	}
+	if (d->ntraces == n && n)
+		d->idx = ltt_state_index_new(d->traces, n, NULL, &err);
+	if (!d->idx) {
+		*error = n == 0 ? g_strdup("no trace given") : n > 1 && d->ntraces < n ?
+			g_strdup_printf("%s: %s", paths[d->ntraces], ltt_error_message(err)) :
+			g_strdup(ltt_error_message(err));
 		ltt_error_free(err);
 		lttv_doc_free(d);
 		return NULL;
 	}
-	lttv_report_warnings(d->trace, &d->warned);
-	info = ltt_trace_get_info(d->trace);
+	lttv_doc_report_warnings(d);
+	d->path = g_strjoinv(" + ", d->paths);
 	d->start_ns = ltt_state_index_start_ns(d->idx);
 	d->end_ns = ltt_state_index_end_ns(d->idx);
-	d->origin_ns = info->start_time_ns;
 	if (d->end_ns <= d->start_ns)
 		d->end_ns = d->start_ns + 1;
-	d->events_lost = info->events_lost;
-	d->corrupted = info->corrupted_subbuffers;
 	return d;
 }
 
@@ -62,7 +84,11 @@ void lttv_doc_free(lttv_doc *d)
 	if (!d)
 		return;
 	ltt_state_index_free(d->idx);
-	ltt_trace_close(d->trace);
+	for (unsigned i = 0; i < d->ntraces; i++)
+		ltt_trace_close(d->traces[i]);
+	g_free(d->traces);
+	g_free(d->warned);
+	g_strfreev(d->paths);
 	g_hash_table_destroy(d->hidden);
 	g_mutex_clear(&d->lock);
 	g_free(d->filter);
@@ -78,7 +104,7 @@ int lttv_doc_index_all(lttv_doc *d, char **error)
 	g_mutex_lock(&d->lock);
 	while ((r = ltt_state_index_run(d->idx, 1 << 20, &err)) > 0)
 		;
-	lttv_report_warnings(d->trace, &d->warned);
+	lttv_doc_report_warnings(d);
 	g_mutex_unlock(&d->lock);
 	if (r < 0) {
 		*error = g_strdup(ltt_error_message(err));
@@ -93,6 +119,18 @@ typedef struct sort_ctx {
 	int col, desc;
 } sort_ctx;
 
+uint64_t lttv_busy_ns(const ltt_state_process_info *p)
+{
+	uint64_t n = 0;
+
+	for (int m = 0; m < LTT_STATE_NUM_MODES; m++)
+		if (!(p->pid == 0 && m == LTT_STATE_USER_MODE))	/* idle, not work */
+			n += p->cpu_ns[m];
+	return n;
+}
+
+#define CMP(a, b) (((a) > (b)) - ((a) < (b)))
+
 static int cmp_proc(const void *a, const void *b, void *user)
 {
 	const sort_ctx *c = user;
@@ -106,20 +144,23 @@ static int cmp_proc(const void *a, const void *b, void *user)
 	ltt_state_process(c->st, y->index, &q);
 	switch (c->col) {
 	case LTTV_COL_NAME: r = strcmp(pn, q.name); break;
-	case LTTV_COL_TGID: r = (p.tgid > q.tgid) - (p.tgid < q.tgid); break;
-	case LTTV_COL_PPID: r = (p.ppid > q.ppid) - (p.ppid < q.ppid); break;
-	case LTTV_COL_CPU: r = (p.cpu > q.cpu) - (p.cpu < q.cpu); break;
-	case LTTV_COL_BIRTH: r = (p.birth_ns > q.birth_ns) - (p.birth_ns < q.birth_ns); break;
+	case LTTV_COL_PID: r = CMP(p.pid, q.pid); break;
+	case LTTV_COL_TGID: r = CMP(p.tgid, q.tgid); break;
+	case LTTV_COL_PPID: r = CMP(p.ppid, q.ppid); break;
+	case LTTV_COL_CPU: r = CMP(p.cpu, q.cpu); break;
+	case LTTV_COL_BIRTH: r = CMP(p.birth_ns, q.birth_ns); break;
+	case LTTV_COL_BUSY: r = CMP(lttv_busy_ns(&p), lttv_busy_ns(&q)); break;
 	default: break;
 	}
-	if (!r)
-		r = (p.pid > q.pid) - (p.pid < q.pid);
-	if (!r && p.pid == 0)	/* the idle tasks by CPU */
-		r = (p.cpu > q.cpu) - (p.cpu < q.cpu);
 	if (c->desc)
 		r = -r;
-	if (!r)	/* same pid reused: by birth */
-		r = (x->index > y->index) - (x->index < y->index);
+	/* then by pid, the idle tasks by CPU, a reused pid by birth */
+	if (!r)
+		r = CMP(p.pid, q.pid);
+	if (!r && p.pid == 0)
+		r = CMP(p.cpu, q.cpu);
+	if (!r)
+		r = CMP(x->index, y->index);
 	return r;
 }
 

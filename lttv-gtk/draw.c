@@ -27,9 +27,9 @@
 #define LEGEND_H	26
 #define FONT_SIZE	11.0
 
-static const int proc_cols[LTTV_NUM_COLS] = { 130, 55, 55, 55, 35, 90 };
+static const int proc_cols[LTTV_NUM_COLS] = { 130, 50, 50, 50, 35, 80, 75 };
 static const char *const proc_titles[LTTV_NUM_COLS] = {
-	"Process", "PID", "TGID", "PPID", "CPU", "Birth (s)" };
+	"Process", "PID", "TGID", "PPID", "CPU", "Birth (s)", "CPU time" };
 
 /* The colours of the states (LTTV's spirit: green runs, red waits). */
 static const unsigned char kind_rgb[LTT_STATE_NUM_KINDS][3] = {
@@ -144,6 +144,20 @@ void lttv_format_duration(int64_t ns, char *buf, size_t len)
 		snprintf(buf, len, "%.3f us", ns / 1e3);
 	else
 		snprintf(buf, len, "%" PRId64 " ns", ns);
+}
+
+void lttv_format_short(uint64_t ns, char *buf, size_t len)
+{
+	if (ns == 0)
+		snprintf(buf, len, "0");
+	else if (ns >= 1000000000)
+		snprintf(buf, len, "%.3f s", ns / 1e9);
+	else if (ns >= 1000000)
+		snprintf(buf, len, "%.1f ms", ns / 1e6);
+	else if (ns >= 1000)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else
+		snprintf(buf, len, "%" PRIu64 " ns", ns);
 }
 
 static void text(cairo_t *cr, double x, double y, const char *s)
@@ -359,7 +373,7 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		     const lttv_row *row, double y)
 {
 	const ltt_state *st = ltt_state_index_state(v->doc->idx);
-	char buf[8][64];
+	char buf[LTTV_NUM_COLS][64];
 	double base = y + ROW_H - 6;
 
 	set_rgb(cr, 20, 20, 20);
@@ -380,6 +394,7 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 			snprintf(buf[5], 64, "before");
 		else
 			format_rel(buf[5], 64, p.birth_ns - v->doc->origin_ns, 6);
+		lttv_format_short(lttv_busy_ns(&p), buf[6], 64);
 		for (int c = 1; c < LTTV_NUM_COLS; c++)
 			text_right(cr, l->col_x[c], base, proc_cols[c], buf[c]);
 	} else if (row->type == LTT_STATE_ROW_CPU) {

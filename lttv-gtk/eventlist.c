@@ -34,7 +34,7 @@ void lttv_list_refresh(app *a)
 		a->list_state = ltt_state_new();
 	if (ltt_state_index_seek(a->doc->idx, a->list_anchor, a->list_state, &err) < 0)
 		goto out;
-	it = ltt_iter_new(&a->doc->trace, 1, &err);
+	it = ltt_iter_new(a->doc->traces, a->doc->ntraces, &err);
 	if (!it || ltt_iter_seek_time(it, a->list_anchor, &err) < 0) {
 		ltt_iter_free(it);
 		goto out;
@@ -307,7 +307,7 @@ int lttv_find(app *a, int dir)
 
 	if (!a->doc)
 		return 0;
-	f = lttv_filter_parse(text, a->doc->origin_ns, &a->doc->trace, 1, &error);
+	f = lttv_filter_parse(text, a->doc->origin_ns, a->doc->traces, a->doc->ntraces, &error);
 	if (!f) {
 		gtk_label_set_text(GTK_LABEL(a->filter_error), error);
 		gtk_widget_show(a->filter_error);
@@ -319,7 +319,7 @@ int lttv_find(app *a, int dir)
 	st = ltt_state_new();
 	g_mutex_lock(&a->doc->lock);
 	if (dir > 0) {
-		ltt_iter *it = ltt_iter_new(&a->doc->trace, 1, &err);
+		ltt_iter *it = ltt_iter_new(a->doc->traces, a->doc->ntraces, &err);
 		const ltt_event *ev;
 
 		if (it && ltt_state_index_seek(a->doc->idx, from + 1, st, &err) == 0 &&
@@ -342,7 +342,7 @@ int lttv_find(app *a, int dir)
 
 		for (;;) {
 			int64_t lo = from - dt;
-			ltt_iter *it = ltt_iter_new(&a->doc->trace, 1, &err);
+			ltt_iter *it = ltt_iter_new(a->doc->traces, a->doc->ntraces, &err);
 			const ltt_event *ev;
 
 			if (lo < a->doc->start_ns)

@@ -2,8 +2,9 @@
 /*
  * export.c - lttv-gtk --export FILE.png|FILE.svg: index the trace, draw a
  * view with draw.c (what the window shows) on a cairo image or SVG
- * surface. No display needed. Prints the layout on standard output, so
- * that a test can find rows and times in the picture:
+ * surface. No display needed. With --layout, prints the layout on
+ * standard output, so that a test can find rows, times and colours in the
+ * picture:
  *
  *   layout x0=416 x1=1200 y0=32 row_h=20 t0=... t1=... rows=6
  *   kind USER rgb=0,180,0 label=user mode     (the colour of each kind)
@@ -44,16 +45,74 @@ int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b)
 	return 0;
 }
 
+int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, char **error)
+{
+	if (lttv_parse_range(s, d->origin_ns, a, b) < 0) {
+		*error = g_strdup_printf("--range A..B in seconds from the trace start (e.g. "
+					 "0.1..0.25) or as lttv-text prints them, not \"%s\"", s);
+		return -1;
+	}
+	if (*b <= d->start_ns || *a >= d->end_ns) {
+		*error = g_strdup_printf("--range %s shows nothing of the trace, which spans "
+					 "%.9f .. %.9f s from its start (%" PRId64 ".%09" PRId64
+					 " .. %" PRId64 ".%09" PRId64 ")", s,
+					 (d->start_ns - d->origin_ns) / 1e9,
+					 (d->end_ns - d->origin_ns) / 1e9,
+					 d->start_ns / 1000000000, d->start_ns % 1000000000,
+					 d->end_ns / 1000000000, d->end_ns % 1000000000);
+		return -1;
+	}
+	return 0;
+}
+
+static void print_layout(const lttv_view *v, const lttv_row *rows, int width, int height)
+{
+	const ltt_state *st = ltt_state_index_state(v->doc->idx);
+	lttv_layout l;
+
+	lttv_layout_get(v, width, height, &l);
+	printf("layout x0=%d x1=%d y0=%d row_h=%d t0=%" PRId64 " t1=%" PRId64
+	       " rows=%u\n", l.x0, l.x1, l.y0, l.row_h, v->t0, v->t1, v->nrows);
+	for (int k = 0; k < LTT_STATE_NUM_KINDS; k++) {
+		double rgb[3];
+
+		lttv_kind_rgb((ltt_state_kind)k, rgb);
+		printf("kind %s rgb=%.0f,%.0f,%.0f label=%s\n",
+		       ltt_state_kind_name((ltt_state_kind)k), rgb[0] * 255,
+		       rgb[1] * 255, rgb[2] * 255, lttv_kind_label((ltt_state_kind)k));
+	}
+	for (unsigned i = 0; i < v->nrows; i++) {
+		if (rows[i].type == LTT_STATE_ROW_PROCESS) {
+			ltt_state_process_info p;
+
+			ltt_state_process(st, rows[i].index, &p);
+			printf("row %u process pid=%u name=%s\n", i, p.pid,
+			       *p.name ? p.name : "-");
+		} else if (rows[i].type == LTT_STATE_ROW_CPU) {
+			printf("row %u cpu %u\n", i, rows[i].index);
+		} else if (rows[i].type == LTT_STATE_ROW_IRQ) {
+			ltt_state_irq_info q;
+
+			ltt_state_irq(st, rows[i].index, &q);
+			printf("row %u irq %u name=%s\n", i, q.id, q.name);
+		} else {
+			ltt_state_softirq_info q;
+
+			ltt_state_softirq(st, rows[i].index, &q);
+			printf("row %u softirq %u name=%s\n", i, q.id, q.name);
+		}
+	}
+}
+
 #define LTTV_PNG_MAX 32767	/* cairo's largest image side */
 
-int lttv_export(const char *trace, const char *file, const char *range,
-		const char *view_name, const char *size)
+int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
+		const char *range, const char *view_name, const char *size, int layout)
 {
 	char *error = NULL;
 	lttv_doc *d;
 	lttv_view v = { 0 };
 	lttv_row *rows = NULL;
-	lttv_layout l;
 	cairo_surface_t *s;
 	cairo_t *cr;
 	int width = 1200, height = 0, svg, rc = 0;
@@ -75,7 +134,17 @@ int lttv_export(const char *trace, const char *file, const char *range,
 		fprintf(stderr, "lttv-gtk: --export writes .png or .svg files, not %s\n", file);
 		return 2;
 	}
-	d = lttv_doc_open(trace, &error);
+	d = lttv_doc_open(traces, ntraces, &error);
+	if (d) {
+		v.t0 = d->start_ns;
+		v.t1 = d->end_ns;
+	}
+	if (d && range && lttv_range_arg(d, range, &v.t0, &v.t1, &error) < 0) {
+		fprintf(stderr, "lttv-gtk: %s\n", error);
+		g_free(error);
+		lttv_doc_free(d);
+		return 2;
+	}
 	if (!d || lttv_doc_index_all(d, &error) < 0) {
 		fprintf(stderr, "lttv-gtk: %s\n", error);
 		g_free(error);
@@ -87,17 +156,6 @@ int lttv_export(const char *trace, const char *file, const char *range,
 	v.legend = 1;
 	v.selected = -1;
 	v.cursor_a = v.cursor_b = v.sel_a = v.sel_b = INT64_MIN;
-	v.t0 = d->start_ns;
-	v.t1 = d->end_ns;
-	if (range) {
-		if (lttv_parse_range(range, d->origin_ns, &v.t0, &v.t1) < 0) {
-			fprintf(stderr, "lttv-gtk: --range A..B in seconds from the trace "
-				"start (e.g. 0.1..0.25) or as lttv-text prints them, not "
-				"\"%s\"\n", range);
-			lttv_doc_free(d);
-			return 2;
-		}
-	}
 	v.nrows = lttv_doc_rows(d, v.resources, &rows);
 	v.rows = rows;
 	if (height == 0) {
@@ -126,41 +184,8 @@ int lttv_export(const char *trace, const char *file, const char *range,
 		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file,
 			cairo_status_to_string(cs));
 		rc = 1;
-	} else {
-		const ltt_state *st = ltt_state_index_state(d->idx);
-
-		lttv_layout_get(&v, width, height, &l);
-		printf("layout x0=%d x1=%d y0=%d row_h=%d t0=%" PRId64 " t1=%" PRId64
-		       " rows=%u\n", l.x0, l.x1, l.y0, l.row_h, v.t0, v.t1, v.nrows);
-		for (int k = 0; k < LTT_STATE_NUM_KINDS; k++) {
-			double rgb[3];
-
-			lttv_kind_rgb((ltt_state_kind)k, rgb);
-			printf("kind %s rgb=%.0f,%.0f,%.0f label=%s\n",
-			       ltt_state_kind_name((ltt_state_kind)k), rgb[0] * 255,
-			       rgb[1] * 255, rgb[2] * 255, lttv_kind_label((ltt_state_kind)k));
-		}
-		for (unsigned i = 0; i < v.nrows; i++) {
-			if (rows[i].type == LTT_STATE_ROW_PROCESS) {
-				ltt_state_process_info p;
-
-				ltt_state_process(st, rows[i].index, &p);
-				printf("row %u process pid=%u name=%s\n", i, p.pid,
-				       *p.name ? p.name : "-");
-			} else if (rows[i].type == LTT_STATE_ROW_CPU) {
-				printf("row %u cpu %u\n", i, rows[i].index);
-			} else if (rows[i].type == LTT_STATE_ROW_IRQ) {
-				ltt_state_irq_info q;
-
-				ltt_state_irq(st, rows[i].index, &q);
-				printf("row %u irq %u name=%s\n", i, q.id, q.name);
-			} else {
-				ltt_state_softirq_info q;
-
-				ltt_state_softirq(st, rows[i].index, &q);
-				printf("row %u softirq %u name=%s\n", i, q.id, q.name);
-			}
-		}
+	} else if (layout) {
+		print_layout(&v, rows, width, height);
 	}
 	g_free(rows);
 	lttv_doc_free(d);

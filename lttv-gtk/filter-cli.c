@@ -10,29 +10,34 @@
 #include "lttv-gtk.h"
 #include "lttv-filter.h"
 
-int lttv_filter_cli(const char *trace, const char *expr)
+int lttv_filter_cli(const char *const *traces, unsigned ntraces, const char *expr)
 {
 	ltt_error *err = NULL;
-	ltt_trace *t;
-	ltt_iter *it;
+	ltt_trace **t = g_new0(ltt_trace *, ntraces);
+	ltt_iter *it = NULL;
 	ltt_state *st;
 	const ltt_event *ev;
-	lttv_filter *f;
+	lttv_filter *f = NULL;
 	char *error = NULL;
 	uint64_t n = 0;
-	unsigned warned = 0;
-	int64_t origin;
-	int r;
+	int64_t origin = INT64_MAX;
+	int r = -1, rc = 1;
+	unsigned opened;
+	unsigned *warned = g_new0(unsigned, ntraces ? ntraces : 1);
 
-	t = ltt_trace_open(trace, NULL, &err);
-	if (!t) {
-		fprintf(stderr, "lttv-gtk: %s\n", ltt_error_message(err));
-		ltt_error_free(err);
-		return 1;
+	for (opened = 0; opened < ntraces; opened++) {
+		t[opened] = ltt_trace_open(traces[opened], NULL, &err);
+		if (!t[opened]) {
+			fprintf(stderr, "lttv-gtk: %s\n", ltt_error_message(err));
+			goto out;
+		}
+		/* times from the start, as lttv-text -r */
+		if (ltt_trace_get_info(t[opened])->start_time_ns < origin)
+			origin = ltt_trace_get_info(t[opened])->start_time_ns;
 	}
-	lttv_report_warnings(t, &warned);
-	origin = ltt_trace_get_info(t)->start_time_ns;	/* as lttv-text -r */
-	f = lttv_filter_parse(expr, origin, &t, 1, &error);
+	for (unsigned i = 0; i < ntraces; i++)
+		lttv_report_warnings(t[i], &warned[i]);
+	f = lttv_filter_parse(expr, origin, t, ntraces, &error);
 	if (!f) {
 		int col = 0;
 
@@ -40,12 +45,12 @@ int lttv_filter_cli(const char *trace, const char *expr)
 		fprintf(stderr, "lttv-gtk: filter: %s\n  %s\n  %*s^\n", error, expr,
 			col > 0 ? col - 1 : 0, "");
 		g_free(error);
-		ltt_trace_close(t);
-		return 2;
+		rc = 2;
+		goto out;
 	}
-	it = ltt_iter_new(&t, 1, &err);
+	it = ltt_iter_new(t, ntraces, &err);
 	st = ltt_state_new();
-	while ((r = ltt_iter_next(it, &ev, &err)) > 0) {
+	while (it && (r = ltt_iter_next(it, &ev, &err)) > 0) {
 		int i;
 		ltt_state_process_info pi = { 0 };
 
@@ -62,12 +67,18 @@ int lttv_filter_cli(const char *trace, const char *expr)
 	}
 	if (r < 0)
 		fprintf(stderr, "lttv-gtk: %s\n", ltt_error_message(err));
-	lttv_report_warnings(t, &warned);
+	for (unsigned i = 0; i < ntraces; i++)
+		lttv_report_warnings(t[i], &warned[i]);
 	printf("%" PRIu64 " events match\n", n);
-	ltt_error_free(err);
+	rc = r < 0 ? 1 : 0;
 	ltt_state_free(st);
+out:
+	ltt_error_free(err);
 	ltt_iter_free(it);
 	lttv_filter_free(f);
-	ltt_trace_close(t);
-	return r < 0 ? 1 : 0;
+	for (unsigned i = 0; i < opened; i++)
+		ltt_trace_close(t[i]);
+	g_free(t);
+	g_free(warned);
+	return rc;
 }

@@ -20,6 +20,6 @@ void lttv_filter_free(lttv_filter *f);
 int lttv_filter_match(const lttv_filter *f, const ltt_event *ev, const ltt_state *st);
 
 /* lttv-gtk -t TRACE --filter EXPR: the matching events, as text. */
-int lttv_filter_cli(const char *trace, const char *expr);
+int lttv_filter_cli(const char *const *traces, unsigned ntraces, const char *expr);
 
 #endif

@@ -32,8 +32,10 @@
 
 /* ---- doc.c ---- */
 
+/* The columns of the control flow; LTTV_COL_BUSY: CPU time in the trace,
+ * the first sort (descending), so that what did something comes first. */
 enum { LTTV_COL_NAME, LTTV_COL_PID, LTTV_COL_TGID, LTTV_COL_PPID, LTTV_COL_CPU,
-       LTTV_COL_BIRTH, LTTV_NUM_COLS };
+       LTTV_COL_BIRTH, LTTV_COL_BUSY, LTTV_NUM_COLS };
 
 typedef struct lttv_row {
 	ltt_state_row_type type;
@@ -41,8 +43,10 @@ typedef struct lttv_row {
 } lttv_row;
 
 typedef struct lttv_doc {
-	char *path;
-	ltt_trace *trace;
+	char *path;			/* the paths, joined with " + " */
+	char **paths;			/* NULL-terminated */
+	ltt_trace **traces;
+	unsigned ntraces;
 	ltt_state_index *idx;
 	GMutex lock;			/* around idx: the worker indexes, the UI draws */
 	int64_t start_ns, end_ns;	/* first and last event */
@@ -51,21 +55,26 @@ typedef struct lttv_doc {
 	int sort_col, sort_desc;
 	char *filter;			/* name substring or pid; NULL: all */
 	GHashTable *hidden;		/* process index + 1 */
-	unsigned warned;		/* trace warnings printed so far */
+	unsigned *warned;		/* per trace: its warnings printed so far */
 } lttv_doc;
 
-lttv_doc *lttv_doc_open(const char *path, char **error);
+/* Open traces (merged when more than one), or NULL with *error. */
+lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error);
 /* Prints on stderr the warnings of a trace from *printed on (the library
  * adds some while reading: call again after a pass, with the trace not
  * being read by another thread). */
 void lttv_report_warnings(const ltt_trace *t, unsigned *printed);
 /* Whether any warning was printed: the exit status says it (3). */
 int lttv_warnings_reported(void);
+/* The same for every trace of d. */
+void lttv_doc_report_warnings(lttv_doc *d);
 void lttv_doc_free(lttv_doc *d);
 /* Index everything now (export, tests). 0, or -1 with *error set. */
 int lttv_doc_index_all(lttv_doc *d, char **error);
 /* The rows of a view, in order (call with d->lock held). g_free() them. */
 unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out);
+/* Time a process ran, the idle task's idle time left out. */
+uint64_t lttv_busy_ns(const ltt_state_process_info *p);
 
 /* ---- draw.c ---- */
 
@@ -105,6 +114,8 @@ void lttv_kind_rgb(ltt_state_kind k, double rgb[3]);
 const char *lttv_kind_label(ltt_state_kind k);
 /* "1.234 567 s", relative to nothing: a duration */
 void lttv_format_duration(int64_t ns, char *buf, size_t len);
+/* "12.3 ms": a duration in a narrow column */
+void lttv_format_short(uint64_t ns, char *buf, size_t len);
 
 /* ---- export.c ---- */
 
@@ -116,8 +127,14 @@ void lttv_format_duration(int64_t ns, char *buf, size_t len);
 int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out);
 /* "A..B", each as lttv_parse_time(), B after A. */
 int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b);
-int lttv_export(const char *trace, const char *file, const char *range,
-		const char *view, const char *size);
+/*
+ * --range of a command line, for doc d: 0 with *a, *b set; else -1 with a
+ * message in *error (malformed, or nothing of the trace in it).
+ */
+int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, char **error);
+/* layout: print the layout (rows, times, colours) on standard output. */
+int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
+		const char *range, const char *view, const char *size, int layout);
 
 /* ---- stats-calc.c ---- */
 
@@ -137,15 +154,16 @@ char *lttv_stats_calc_text(const lttv_stats_calc *c);
 int lttv_stats_calc_failed(const lttv_stats_calc *c);
 void lttv_stats_calc_free(lttv_stats_calc *c);
 /* lttv-gtk -t TRACE --stats [--range A..B]: the tab's text on stdout. */
-int lttv_stats_cli(const char *trace, const char *range);
+int lttv_stats_cli(const char *const *traces, unsigned ntraces, const char *range);
 
 /* ---- bench.c ---- */
 
 /* --bench: open, index and draw as the window does, timed (bench/viewer.py). */
-int lttv_bench(const char *trace, const char *size);
+int lttv_bench(const char *const *traces, unsigned ntraces, const char *size);
 
 /* ---- window.c ---- */
 
-int lttv_window_run(const char *trace, const char *self_test, const char *screenshot);
+int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
+		    const char *self_test, const char *screenshot);
 
 #endif

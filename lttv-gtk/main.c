@@ -2,9 +2,11 @@
 /*
  * lttv-gtk - the graphical viewer of LTT traces.
  *
- *   lttv-gtk [-t TRACE]                       the window (a file dialog without -t)
+ *   lttv-gtk [-t TRACE [-t TRACE2...]] [--range A..B]
+ *                                         the window (a file dialog without -t);
+ *                                         several traces are merged, as by lttv-text
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
- *            [--size WxH]                     draw without a display
+ *            [--size WxH] [--layout]      draw without a display
  *   lttv-gtk -t TRACE --filter EXPR           print the events a filter keeps
  *   lttv-gtk -t TRACE --stats [--range A..B]  print the Statistics tab
  *   lttv-gtk -t TRACE --bench [--size WxH]    time indexing and drawing (bench/)
@@ -21,21 +23,25 @@
 
 int main(int argc, char **argv)
 {
-	char *trace = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
+	char **traces = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
 	char *self_test = NULL, *screenshot = NULL, *filter = NULL;
-	gboolean bench = FALSE, stats = FALSE;
+	gboolean bench = FALSE, stats = FALSE, layout = FALSE;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
-		{ "trace", 't', 0, G_OPTION_ARG_FILENAME, &trace, "trace directory", "DIR" },
+		{ "trace", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, &traces,
+		  "trace directory (repeat to merge traces, as lttv-text does)", "DIR" },
 		{ "export", 0, 0, G_OPTION_ARG_FILENAME, &export,
 		  "draw the view into FILE (.png or .svg) and exit; no display needed", "FILE" },
 		{ "range", 0, 0, G_OPTION_ARG_STRING, &range,
-		  "with --export or --stats: A..B in seconds from the trace start, or "
-		  "times as lttv-text prints them", "A..B" },
+		  "the time range to show: A..B in seconds from the trace start, or times "
+		  "as lttv-text prints them", "A..B" },
 		{ "view", 0, 0, G_OPTION_ARG_STRING, &view,
 		  "with --export: controlflow (default) or resources", "VIEW" },
 		{ "size", 0, 0, G_OPTION_ARG_STRING, &size,
 		  "with --export: WIDTHxHEIGHT in pixels (default 1200 wide, all rows)", "WxH" },
+		{ "layout", 0, 0, G_OPTION_ARG_NONE, &layout,
+		  "with --export: print where the rows, times and colours are (for tests)",
+		  NULL },
 		{ "filter", 0, 0, G_OPTION_ARG_STRING, &filter,
 		  "print the events that match a filter expression and exit", "EXPR" },
 		{ "stats", 0, 0, G_OPTION_ARG_NONE, &stats,
@@ -51,6 +57,7 @@ int main(int argc, char **argv)
 		{ NULL }
 	};
 	GOptionContext *ctx = g_option_context_new("- view LTT traces");
+	unsigned ntraces;
 	int rc;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -67,40 +74,30 @@ int main(int argc, char **argv)
 			"with -t)\n", argv[1]);
 		return 2;
 	}
-	if (bench) {
-		if (!trace) {
-			fprintf(stderr, "lttv-gtk: --bench needs a trace: -t DIR\n");
-			rc = 2;
-		} else {
-			rc = lttv_bench(trace, size);
-		}
+	ntraces = traces ? g_strv_length(traces) : 0;
+	if ((bench || stats || filter || export) && ntraces == 0) {
+		fprintf(stderr, "lttv-gtk: --%s needs a trace: -t DIR\n",
+			bench ? "bench" : stats ? "stats" : filter ? "filter" : "export");
+		rc = 2;
+	} else if ((view || layout) && !export) {
+		fprintf(stderr, "lttv-gtk: --view and --layout go with --export\n");
+		rc = 2;
+	} else if (bench) {
+		rc = lttv_bench((const char *const *)traces, ntraces, size);
 	} else if (stats) {
-		if (!trace) {
-			fprintf(stderr, "lttv-gtk: --stats needs a trace: -t DIR\n");
-			rc = 2;
-		} else {
-			rc = lttv_stats_cli(trace, range);
-		}
+		rc = lttv_stats_cli((const char *const *)traces, ntraces, range);
 	} else if (filter) {
-		if (!trace) {
-			fprintf(stderr, "lttv-gtk: --filter needs a trace: -t DIR\n");
-			rc = 2;
-		} else {
-			rc = lttv_filter_cli(trace, filter);
-		}
+		rc = lttv_filter_cli((const char *const *)traces, ntraces, filter);
 	} else if (export) {
-		if (!trace) {
-			fprintf(stderr, "lttv-gtk: --export needs a trace: -t DIR\n");
-			rc = 2;
-		} else {
-			rc = lttv_export(trace, export, range, view, size);
-		}
+		rc = lttv_export((const char *const *)traces, ntraces, export, range, view, size,
+				 layout);
 	} else {
-		rc = lttv_window_run(trace, self_test, screenshot);
+		rc = lttv_window_run((const char *const *)traces, ntraces, range, self_test,
+				     screenshot);
 	}
 	if (rc == 0 && lttv_warnings_reported())
 		rc = 3;
-	g_free(trace);
+	g_strfreev(traces);
 	g_free(export);
 	g_free(range);
 	g_free(view);

@@ -102,11 +102,11 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 	c->s0 = ltt_state_new();
 	c->s1 = ltt_state_new();
 	if (filter_text && *filter_text)
-		c->filter = lttv_filter_parse(filter_text, d->origin_ns, &d->trace, 1, NULL);
+		c->filter = lttv_filter_parse(filter_text, d->origin_ns, d->traces, d->ntraces, NULL);
 	/* s0: the model at the start; s1 replays from there so that each
 	 * event has its process */
 	if (ltt_state_index_seek(d->idx, c->t0, c->s0, &c->err) == 0 &&
-	    (c->it = ltt_iter_new(&d->trace, 1, &c->err)) &&
+	    (c->it = ltt_iter_new(d->traces, d->ntraces, &c->err)) &&
 	    ltt_iter_seek_time(c->it, c->t0, &c->err) == 0)
 		ltt_state_copy(c->s1, c->s0);
 	else
@@ -245,28 +245,30 @@ void lttv_stats_calc_free(lttv_stats_calc *c)
 	g_free(c);
 }
 
-int lttv_stats_cli(const char *trace, const char *range)
+int lttv_stats_cli(const char *const *traces, unsigned ntraces, const char *range)
 {
 	char *error = NULL;
-	lttv_doc *d = lttv_doc_open(trace, &error);
+	lttv_doc *d = lttv_doc_open(traces, ntraces, &error);
 	lttv_stats_calc *c;
 	int64_t t0, t1;
 	char *text;
 	int rc;
 
+	if (d) {
+		t0 = d->start_ns;
+		t1 = d->end_ns;
+	}
+	if (d && range && lttv_range_arg(d, range, &t0, &t1, &error) < 0) {
+		fprintf(stderr, "lttv-gtk: %s\n", error);
+		g_free(error);
+		lttv_doc_free(d);
+		return 2;
+	}
 	if (!d || lttv_doc_index_all(d, &error) < 0) {
 		fprintf(stderr, "lttv-gtk: %s\n", error);
 		g_free(error);
 		lttv_doc_free(d);
 		return 1;
-	}
-	t0 = d->start_ns;
-	t1 = d->end_ns;
-	if (range && lttv_parse_range(range, d->origin_ns, &t0, &t1) < 0) {
-		fprintf(stderr, "lttv-gtk: --range A..B in seconds from the trace start "
-			"(e.g. 0.1..0.25) or as lttv-text prints them, not \"%s\"\n", range);
-		lttv_doc_free(d);
-		return 2;
 	}
 	c = lttv_stats_calc_new(d, t0, t1, NULL);
 	while (lttv_stats_calc_step(c, 1u << 20))

@@ -106,7 +106,7 @@ static gpointer index_thread(gpointer data)
 			g_usleep((gulong)delay_ms * 1000);
 	} while (r > 0 && !g_atomic_int_get(&a->stop));
 	g_mutex_lock(&a->doc->lock);
-	lttv_report_warnings(a->doc->trace, &a->doc->warned);
+	lttv_doc_report_warnings(a->doc);
 	g_mutex_unlock(&a->doc->lock);
 	if (r < 0) {
 		g_printerr("lttv-gtk: indexing stopped: %s\n", ltt_error_message(err));
@@ -418,8 +418,8 @@ void lttv_sort_by(app *a, int col)
 		return;
 	if (a->doc->sort_col == col)
 		a->doc->sort_desc = !a->doc->sort_desc;
-	else
-		a->doc->sort_col = col, a->doc->sort_desc = 0;
+	else	/* the busiest first, else ascending */
+		a->doc->sort_col = col, a->doc->sort_desc = col == LTTV_COL_BUSY;
 	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
 }
@@ -688,7 +688,7 @@ static int apply_event_filter(app *a, const char *text)
 
 	if (text && *text) {
 		f = lttv_filter_parse(text, a->doc ? a->doc->origin_ns : 0,
-				      a->doc ? &a->doc->trace : NULL, a->doc ? 1 : 0, &error);
+				      a->doc ? a->doc->traces : NULL, a->doc ? a->doc->ntraces : 0, &error);
 		if (!f) {
 			gtk_label_set_text(GTK_LABEL(a->filter_error), error);
 			gtk_widget_show(a->filter_error);
@@ -764,11 +764,22 @@ void lttv_on_stats_refresh(GtkButton *b, gpointer data) { lttv_stats_refresh(dat
 
 /* ---- opening ---------------------------------------------------------------- */
 
-static int open_trace(app *a, const char *path)
+static int open_trace(app *a, const char *const *paths, unsigned n)
 {
 	char *error = NULL;
-	lttv_doc *d = lttv_doc_open(path, &error);
+	lttv_doc *d = lttv_doc_open(paths, n, &error);
+	int64_t t0 = 0, t1 = 0;
 	char *title;
+
+	if (d && a->range && lttv_range_arg(d, a->range, &t0, &t1, &error) < 0) {
+		/* a bad command line: say why and quit, as the export does */
+		g_printerr("lttv-gtk: %s\n", error);
+		g_free(error);
+		lttv_doc_free(d);
+		a->exit_code = 2;
+		g_application_quit(G_APPLICATION(a->gapp));
+		return -1;
+	}
 
 	if (!d) {
 		GtkWidget *m = gtk_message_dialog_new(GTK_WINDOW(a->win), GTK_DIALOG_MODAL,
@@ -802,12 +813,14 @@ static int open_trace(app *a, const char *path)
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->cf.v.selected = a->res.v.selected = -1;
 	a->cf.v.first_row = a->res.v.first_row = 0;
-	a->t0 = d->start_ns;
-	a->t1 = d->end_ns;
+	a->t0 = a->range ? t0 : d->start_ns;
+	a->t1 = a->range ? t1 : d->end_ns;
+	g_free(a->range);	/* the first trace's only */
+	a->range = NULL;
 	a->list_anchor = d->start_ns;
 	a->list_skip = 0;
 	a->indexed_done = 0;
-	title = g_strdup_printf("%s - LTT viewer", path);
+	title = g_strdup_printf("%s - LTT viewer", d->path);
 	gtk_window_set_title(GTK_WINDOW(a->win), title);
 	g_free(title);
 	if (d->events_lost || d->corrupted) {
@@ -838,9 +851,10 @@ static void open_dialog(app *a)
 
 	if (gtk_dialog_run(GTK_DIALOG(dlg)) == GTK_RESPONSE_ACCEPT) {
 		char *f = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(dlg));
+		const char *paths[] = { f };
 
 		gtk_widget_destroy(dlg);
-		open_trace(a, f);
+		open_trace(a, paths, 1);
 		g_free(f);
 		return;
 	}
@@ -1164,8 +1178,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_widget_hide(a->progress);
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->last_sel_a = a->last_sel_b = 0;
-	if (a->trace_path)
-		open_trace(a, a->trace_path);
+	if (a->trace_paths)
+		open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
 	else if (!a->script)
 		open_dialog(a);
 	gtk_widget_grab_focus(a->cf.area);
@@ -1173,7 +1187,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 		a->script_wait = g_timeout_add(300, lttv_script_step, a);
 }
 
-int lttv_window_run(const char *trace, const char *self_test, const char *screenshot)
+int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
+		    const char *self_test, const char *screenshot)
 {
 	app a = { 0 };
 	int rc;
@@ -1183,7 +1198,9 @@ int lttv_window_run(const char *trace, const char *self_test, const char *screen
 			"--export draws without one\n");
 		return 1;
 	}
-	a.trace_path = g_strdup(trace);
+	if (ntraces)
+		a.trace_paths = g_strdupv((char **)traces);
+	a.range = g_strdup(range);
 	a.screenshot = g_strdup(screenshot);
 	a.bench = g_getenv("LTTV_GTK_BENCH") ? 1 : 0;
 	if (self_test)
@@ -1202,10 +1219,11 @@ int lttv_window_run(const char *trace, const char *self_test, const char *screen
 	g_free(a.filter_text);
 	lttv_doc_free(a.doc);
 	g_strfreev(a.script);
-	g_free(a.trace_path);
+	g_strfreev(a.trace_paths);
+	g_free(a.range);
 	g_free(a.screenshot);
 	g_free(a.index_error);
 	if (a.failures)
 		return 1;
-	return rc;
+	return a.exit_code ? a.exit_code : rc;
 }

@@ -43,7 +43,9 @@ struct app {
 	GtkWidget *filter_error;
 	GtkWidget *control_dlg, *control_msg;	/* while the dialog is open */
 	GtkWidget *help;			/* the help dialog, while open */
-	char *trace_path;
+	char **trace_paths;		/* -t, NULL-terminated */
+	char *range;			/* --range, for the first trace opened */
+	int exit_code;			/* set when the command line was wrong */
 	lttv_doc *doc;
 	view_ui cf, res;
 	GThread *worker;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # share-compare.py LAYOUT PIXELS.rgb WIDTH PROCESS_STATS TOLERANCE [PID:NAME...]
 #
-# For tests/t48-zoom-share.sh: the share of each process row of an
+# For tests/t49-zoom-share.sh: the share of each process row of an
 # lttv-gtk --export drawn in each running mode (the colour of the pixels on
 # the row's middle line, the colours named by the layout's "kind" lines)
 # against the share of time the state engine says the process spent in that

@@ -145,14 +145,14 @@ if [ -x "$GTK" ]; then
 	unset DISPLAY WAYLAND_DISPLAY
 	for mode in export filter; do
 		if [ $mode = export ]; then
-			timeout 60 "$GTK" -t "$TMP/ctlfile" --export "$TMP/c.png" >"$TMP/out" 2>"$TMP/err"
+			timeout 60 "$GTK" -t "$TMP/ctlfile" --export "$TMP/c.png" --layout >"$TMP/out" 2>"$TMP/err"
 		else
 			timeout 60 "$GTK" -t "$TMP/ctlfile" --filter 'cpu = 0' >"$TMP/out" 2>"$TMP/err"
 		fi
 		rc=$?
 		reported "lttv-gtk --$mode reports the control file too" "control: .*Not a directory"
 	done
-	timeout 60 "$GTK" -t "$TMP/tffifo" --export "$TMP/c.png" >"$TMP/out" 2>"$TMP/err"
+	timeout 60 "$GTK" -t "$TMP/tffifo" --export "$TMP/c.png" --layout >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	reported "lttv-gtk --export reports a FIFO cpu_1" "cpu_1: .*not a regular file"
 else

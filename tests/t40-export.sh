@@ -26,7 +26,7 @@ esac
 
 check "known schedule written" "$writer" --write-trace "$TMP/k"
 # 1000 pixels for 10 us: 10 ns per pixel
-"$gtk" -t "$TMP/k" --export "$TMP/cf.png" --range 0..0.00001 --size 1421x0 \
+"$gtk" -t "$TMP/k" --export "$TMP/cf.png" --range 0..0.00001 --size 1421x0 --layout \
 	>"$TMP/layout" 2>"$TMP/err"
 _report $? "export a PNG with no display"
 sed 's/^/# /' "$TMP/err"
@@ -55,9 +55,14 @@ sw1=$(sed -n 's/^row \([0-9]*\) process pid=0 name=swapper\/1$/\1/p' "$TMP/layou
 check "rows: bash, ls (named by exec), kworker, swapper/1" \
 	test -n "$bash" -a -n "$ls" -a -n "$kw" -a -n "$sw1"
 
-WAIT=130,0,0 USER=0,180,0 SYSCALL=255,170,0 IRQ=230,0,0 TRAP=200,0,200
-SOFTIRQ=255,110,180 WAIT_CPU=190,190,0 WAIT_FORK=0,90,0 EXIT=40,40,255
-ZOMBIE=110,0,150 IDLE=190,190,190 IRQ_IDLE=204,204,204	# an idle IRQ line: hairline
+# the colours, as the layout names them ("kind WAIT rgb=r,g,b label=...")
+rgb() { sed -n "s/^kind $1 rgb=\([0-9,]*\) .*/\1/p" "$TMP/layout"; }
+WAIT=$(rgb WAIT) USER=$(rgb USER_MODE) SYSCALL=$(rgb SYSCALL) IRQ=$(rgb IRQ) TRAP=$(rgb TRAP)
+SOFTIRQ=$(rgb SOFTIRQ) WAIT_CPU=$(rgb WAIT_CPU) WAIT_FORK=$(rgb WAIT_FORK) EXIT=$(rgb EXIT)
+ZOMBIE=$(rgb ZOMBIE) IDLE=$(rgb IDLE) IRQ_IDLE=204,204,204	# an idle IRQ line: hairline
+check "the layout names the colour of each state" \
+	test -n "$WAIT" -a -n "$USER" -a -n "$SYSCALL" -a -n "$IRQ" -a -n "$TRAP" -a -n "$SOFTIRQ" \
+	-a -n "$WAIT_CPU" -a -n "$WAIT_FORK" -a -n "$EXIT" -a -n "$ZOMBIE" -a -n "$IDLE"
 
 # name, time (ns from the start), row, expected colour ("bg": no state)
 set -- \
@@ -98,7 +103,7 @@ done
 # show in the pixel where they are the most owed, its 50 ns interrupt and
 # the 100 ns system call before it waits vanish.
 "$gtk" -t "$TMP/k" --export "$TMP/coarse.png" --range 0..0.00001 \
-	--size $((x0 + 20))x0 >"$TMP/layout2" 2>"$TMP/err"
+	--size $((x0 + 20))x0 --layout >"$TMP/layout2" 2>"$TMP/err"
 _report $? "export at 500 ns per pixel"
 x1=$((x0 + 20))
 got=$(probe "$TMP/coarse.png" "a 1250 $bash" "b 2250 $bash" "c 3250 $bash" "d 4250 $bash" \
@@ -110,7 +115,7 @@ x1=$(val x1)
 
 # the resource view: one row per CPU and per IRQ line
 "$gtk" -t "$TMP/k" --export "$TMP/res.png" --view resources --range 0..0.00001 \
-	--size 1421x0 >"$TMP/layout3" 2>"$TMP/err"
+	--size 1421x0 --layout >"$TMP/layout3" 2>"$TMP/err"
 _report $? "export the resource view"
 check "resource rows: 2 CPUs, IRQ 0 named timer, softirq 1 TIMER" \
 	sh -c "grep -q '^row 1 cpu 1\$' '$TMP/layout3' && grep -q '^row 2 irq 0 name=timer\$' '$TMP/layout3' && grep -q '^row 3 softirq 1 name=TIMER\$' '$TMP/layout3'"
@@ -134,12 +139,12 @@ check "lost events shown in red ($n_lost pixels; none without losses: $n_none)" 
 # a range given as lttv-text prints times (wall clock) is the same range
 if [ -x "$BIN/ltt-tracegen" ] &&
    "$BIN/ltt-tracegen" --scenario sample -o "$TMP/s" >/dev/null 2>&1; then
-	"$gtk" -t "$TMP/s" --export "$TMP/r.png" --range 0.15..0.16 >"$TMP/l1" 2>/dev/null
+	"$gtk" -t "$TMP/s" --export "$TMP/r.png" --range 0.15..0.16 --layout >"$TMP/l1" 2>/dev/null
 	a=$(sed -n 's/^layout.* t0=\([0-9]*\) t1=\([0-9]*\).*/\1/p' "$TMP/l1")
 	b=$(sed -n 's/^layout.* t0=\([0-9]*\) t1=\([0-9]*\).*/\2/p' "$TMP/l1")
 	abs=$(echo "$a $b" | awk '{ printf "%s.%s..%s.%s", substr($1, 1, length($1) - 9),
 		substr($1, length($1) - 8), substr($2, 1, length($2) - 9), substr($2, length($2) - 8) }')
-	"$gtk" -t "$TMP/s" --export "$TMP/r2.png" --range "$abs" >"$TMP/l2" 2>/dev/null
+	"$gtk" -t "$TMP/s" --export "$TMP/r2.png" --range "$abs" --layout >"$TMP/l2" 2>/dev/null
 	check "wall-clock range $abs = relative 0.15..0.16" \
 		test "$(head -n 1 "$TMP/l1")" = "$(head -n 1 "$TMP/l2")" -a -n "$a"
 else
@@ -167,6 +172,64 @@ check "--bench: first frame, whole frame, redraws at zoom 1 and 1/10 only" \
 	       grep -q '^bench zoom=1 ms=' '$TMP/bench' && grep -q '^bench zoom=10 ms=' '$TMP/bench' &&
 	       ! grep -q '^bench zoom=100 ' '$TMP/bench'"
 check_fails "--bench: bad --size refused" "$gtk" -t "$TMP/k" --bench --size 10x10
+
+# the first screen: the processes that did something come first (the most
+# CPU time first, the idle tasks' idle time left out), those that never ran
+# last; on a real trace, in the order of lttv-text --process-stats
+if [ -d "$TOP/traces/qemu-busybox" ] && command -v python3 >/dev/null; then
+	"$gtk" -t "$TOP/traces/qemu-busybox" --export "$TMP/q.png" --layout >"$TMP/ql" 2>"$TMP/err"
+	"$BIN/lttv-text" -t "$TOP/traces/qemu-busybox" -q --process-stats >"$TMP/qs"
+	python3 - "$TMP/ql" "$TMP/qs" >"$TMP/order" <<'PY'
+import sys, re
+rows = [(int(m.group(1)), m.group(2)) for m in
+        (re.match(r"row \d+ process pid=(\d+) name=(\S+)$", l) for l in open(sys.argv[1])) if m]
+busy = {}
+for l in open(sys.argv[2]):
+    f = l.split()
+    if len(f) == 10 and f[0].isdigit():
+        v = [float(x) for x in f[3:9]]
+        busy[(int(f[0]), f[2])] = sum(v) - (v[0] if f[0] == "0" else 0)
+want = sorted((k for k in busy if busy[k] > 0), key=lambda k: (-busy[k], k[0]))
+got = rows[:len(want)]
+idle = [r for r in rows[len(want):] if busy.get(r, 0) > 0]
+print("first rows", got[:6], "want", want[:6])
+sys.exit(0 if [g[0] for g in got] == [w[0] for w in want] and not idle
+         and len(rows) > len(want) else 1)
+PY
+	_report $? "qemu-busybox: rows sorted by CPU time as lttv-text counts it, never-ran last"
+	sed 's/^/# /' "$TMP/order"
+else
+	skip "rows sorted by activity" "traces/qemu-busybox or python3 missing"
+fi
+
+# the layout is printed only when asked
+"$gtk" -t "$TMP/k" --export "$TMP/quiet.png" >"$TMP/quiet" 2>&1
+check "an export prints nothing without --layout" test ! -s "$TMP/quiet" -a -s "$TMP/quiet.png"
+# a range that shows nothing of the trace is an error, not a blank picture
+fails_with "--range after the trace: exit 2, says the trace's span" 2 "spans 0.0" \
+	"$gtk" -t "$TMP/k" --export "$TMP/x.png" --range 5..6
+# (a wall-clock time has 9 digits or more before the point)
+sec=$(sed -n 's/^layout.* t0=\([0-9]*\)[0-9]\{9\} .*/\1/p' "$TMP/layout")
+before=$(printf "%09d.0..%09d.5" $((sec - 2)) $((sec - 2)))
+fails_with "--range before the trace ($before): exit 2" 2 "shows nothing" \
+	"$gtk" -t "$TMP/k" --export "$TMP/x.png" --range "$before"
+check "--range over the end of the trace: drawn" \
+	"$gtk" -t "$TMP/k" --export "$TMP/x.png" --range 0.000005..5
+check_fails "--layout without --export refused" "$gtk" -t "$TMP/k" --layout
+# -t A -t B: both traces merged, as lttv-text merges them
+if [ -d "$TMP/s" ]; then
+	"$gtk" -t "$TMP/k" -t "$TMP/s" --export "$TMP/two.png" --layout >"$TMP/two" 2>"$TMP/err"
+	_report $? "-t A -t B: one export of both"
+	check "rows of both traces (bash 100 of one, sleep 2473 of the other)" sh -c \
+		"grep -q ' pid=100 name=bash\$' '$TMP/two' && grep -q ' pid=2473 name=sleep\$' '$TMP/two'"
+	"$BIN/lttv-text" -t "$TMP/k" -t "$TMP/s" -q --process-stats |
+		awk 'NF == 10 && $1 ~ /^[0-9]+$/ { print $1, $3 }' | sort >"$TMP/ran"
+	sed -n 's/^row [0-9]* process pid=\([0-9]*\) name=\(.*\)/\1 \2/p' "$TMP/two" | sort >"$TMP/drawn"
+	check "every process lttv-text -t A -t B saw run ($(wc -l <"$TMP/ran")) has a row" \
+		sh -c "test -s '$TMP/ran' && test -z \"\$(comm -23 '$TMP/ran' '$TMP/drawn')\""
+else
+	skip "-t A -t B" "no sample trace"
+fi
 
 check "SVG export" "$gtk" -t "$TMP/k" --export "$TMP/cf.svg"
 check "SVG file is SVG" grep -q '<svg' "$TMP/cf.svg"

@@ -24,6 +24,10 @@ fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export GSETTINGS_BACKEND=memory		# no dconf/D-Bus session here
 check "sample trace written" "$gen" --scenario sample -o "$TMP/s"
+# the first screen: the busiest process first (its idle time is not work)
+busiest=$("$BIN/lttv-text" -t "$TMP/s" -q --process-stats |
+	awk 'NF == 10 && $1 ~ /^[0-9]+$/ { print ($1 == 0 ? $10 - $4 : $10), $1 }' |
+	sort -k1,1gr | sed -n '1s/.* //p')
 
 xinput=""
 if command -v xdotool >/dev/null; then
@@ -47,7 +51,7 @@ script="wait-index;
 	filter-rows bash; expect-rows 2404:bash;
 	filter-rows 2473; expect-rows 2473:sleep;
 	filter-rows; expect-nrows 22;
-	expect-row 0 0; sort 1; expect-row 0 2474; sort 1; expect-row 0 0;
+	expect-row 0 $busiest; sort 1; expect-row 0 0; sort 1; expect-row 0 2474; sort 1; expect-row 0 0;
 	sort 5; expect-row 0 1; sort 1;
 	select-pid 2473; sort 0; expect-selected 2473; expect-row 0 150; sort 1;
 	select-pid 2404; key h; expect-nrows 21; show-hidden; expect-nrows 22;
@@ -125,6 +129,27 @@ if "$gen" --scenario big --events 200000 -o "$TMP/big" >/dev/null 2>&1; then
 		grep -q "^ok - statistics contain \"$n events\"" "$TMP/big.out"
 else
 	skip "drawing while indexing" "ltt-tracegen could not write the big trace"
+fi
+
+# --range opens the window on a range; one that shows nothing of the
+# trace is a wrong command line: exit 2 and why, no blank window. Two -t:
+# both traces merged (the writer's known schedule has bash, pid 100).
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TMP/s" --range 5..6 \
+	--self-test "wait-index; quit" >"$TMP/range.out" 2>&1
+rc=$?
+check "window: --range after the trace: exit 2 ($rc), says why" \
+	sh -c "test $rc -eq 2 && grep -q 'shows nothing of the trace' '$TMP/range.out'"
+if [ -x "$TOP/$BUILD/tests/test_state" ] &&
+   "$TOP/$BUILD/tests/test_state" --write-trace "$TMP/k" >/dev/null 2>&1; then
+	xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TMP/s" -t "$TMP/k" \
+		--range 0.15..0.16 --self-test "wait-index; expect-range 0.15 0.16;
+		filter-rows sleep; expect-rows 2473:sleep; filter-rows 100; expect-rows 100:bash;
+		quit" >"$TMP/two.out" 2>&1
+	check "window -t A -t B --range: opens both, on the range" \
+		sh -c "test \$(grep -c '^ok - ' '$TMP/two.out') -eq 3 && ! grep -q '^not ok' '$TMP/two.out'"
+	sed -n 's/^\(not \)*ok - /# &/p' "$TMP/two.out"
+else
+	skip "window -t A -t B" "no test_state to write the second trace"
 fi
 
 # a trace that cannot be read to the end: shown up to there, with the reason

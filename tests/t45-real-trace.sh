@@ -45,10 +45,12 @@ n_cpu1=$("$gtk" -t "$trace" --filter "state.pid = 50 and cpu = 0 and event.facil
 	tail -n 1)
 check "taskset -c 1: pid 50 never in the kernel on CPU 0 ($n_cpu1)" test "$n_cpu1" = "0 events match"
 
-# the picture: 0.6 .. 0.9 s on 900 pixels
-"$gtk" -t "$trace" --export "$TMP/r.png" --range 0.6..0.9 --size 1321x0 >"$TMP/layout" 2>"$TMP/err"
+# the picture: 0.6 .. 0.9 s over the time area (x0 .. x1 of the layout)
+"$gtk" -t "$trace" --export "$TMP/r.png" --range 0.6..0.9 --size 1321x0 --layout >"$TMP/layout" 2>"$TMP/err"
 _report $? "export of the real trace"
 x0=$(sed -n 's/^layout x0=\([0-9]*\).*/\1/p' "$TMP/layout")
+x1=$(sed -n 's/^layout.* x1=\([0-9]*\).*/\1/p' "$TMP/layout")
+rgb() { sed -n "s/^kind $1 rgb=\([0-9,]*\) .*/\1/p" "$TMP/layout"; }
 y0=$(sed -n 's/^layout.* y0=\([0-9]*\).*/\1/p' "$TMP/layout")
 rh=$(sed -n 's/^layout.* row_h=\([0-9]*\).*/\1/p' "$TMP/layout")
 row=$(sed -n 's/^row \([0-9]*\) process pid=51 name=sleep$/\1/p' "$TMP/layout")
@@ -56,12 +58,12 @@ check "a row for sleep (pid 51)" test -n "$row"
 check "48 rows: every task of the state dump and of the session" grep -q ' rows=48$' "$TMP/layout"
 if command -v convert >/dev/null && [ -n "$row" ]; then
 	px() { # seconds -> "r,g,b" on sleep's row
-		x=$(awk -v t="$1" -v x0="$x0" 'BEGIN { printf "%d", x0 + (t - 0.6) / 0.3 * 900 }')
+		x=$(awk -v t="$1" -v x0="$x0" -v x1="$x1" 'BEGIN { printf "%d", x0 + (t - 0.6) / 0.3 * (x1 - x0) }')
 		y=$((y0 + row * rh + rh / 2))
 		convert "$TMP/r.png" -format "%[fx:round(255*p{$x,$y}.r)],%[fx:round(255*p{$x,$y}.g)],%[fx:round(255*p{$x,$y}.b)]" info:
 	}
-	check "sleep waits at 0.72 s (its 0.2 s nanosleep)" test "$(px 0.72)" = "130,0,0"
-	check "sleep is a zombie at 0.84 s (exited, not yet reaped)" test "$(px 0.84)" = "110,0,150"
+	check "sleep waits at 0.72 s (its 0.2 s nanosleep)" test "$(px 0.72)" = "$(rgb WAIT)"
+	check "sleep is a zombie at 0.84 s (exited, not yet reaped)" test "$(px 0.84)" = "$(rgb ZOMBIE)"
 	case $(px 0.87) in 255,255,255|246,246,246) r=0 ;; *) r=1 ;; esac
 	_report $r "sleep is gone at 0.87 s (freed at 0.847)"
 else

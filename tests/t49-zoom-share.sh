@@ -31,7 +31,7 @@ esac
 # The whole trace: from its first to its last event, as lttv-text counts.
 shares() {
 	trace=$1 name=$2; shift 2
-	"$gtk" -t "$trace" --export "$TMP/$name.png" --size 1200x0 \
+	"$gtk" -t "$trace" --export "$TMP/$name.png" --size 1200x0 --layout \
 		>"$TMP/$name.layout" 2>"$TMP/$name.err" &&
 	convert "$TMP/$name.png" "rgb:$TMP/$name.rgb" &&
 	"$BIN/lttv-text" -t "$trace" -q --process-stats >"$TMP/$name.stats" 2>&1 ||
