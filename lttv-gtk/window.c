@@ -602,6 +602,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	int r;
 	hit h = { 0, 0, 0, -1 };
 	char name[96] = "", d[64], *text;
+	const char *detail = NULL;	/* "openat": what its mode is about */
 
 	if (!a->doc)
 		return NULL;
@@ -621,6 +622,13 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 
 		ltt_state_process(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &p);
 		snprintf(name, sizeof(name), "%s (pid %u)", *p.name ? p.name : "?", p.pid);
+		/* the system call (trap, IRQ...) it was in then: the model at that time */
+		if (!a->tip_state)
+			a->tip_state = ltt_state_new();
+		if (ltt_state_index_seek(a->doc->idx, h.t + 1, a->tip_state, NULL) == 0 &&
+		    ltt_state_process(a->tip_state, vu->rows[r].index, &p) == 0 &&
+		    p.status == LTT_STATE_RUN)
+			detail = p.mode_name;
 	} else if (vu->rows[r].type == LTT_STATE_ROW_CPU) {
 		/* who runs there: the model at that time (a bounded replay) */
 		ltt_state_process_info p;
@@ -630,10 +638,11 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 			a->tip_state = ltt_state_new();
 		if (ltt_state_index_seek(a->doc->idx, h.t + 1, a->tip_state, NULL) == 0 &&
 		    (i = ltt_state_cpu_process(a->tip_state, vu->rows[r].index)) >= 0 &&
-		    ltt_state_process(a->tip_state, (unsigned)i, &p) == 0)
+		    ltt_state_process(a->tip_state, (unsigned)i, &p) == 0) {
 			snprintf(name, sizeof(name), "CPU %u: %s (pid %u)", vu->rows[r].index,
 				 *p.name ? p.name : "?", p.pid);
-		else
+			detail = p.mode_name;
+		} else
 			snprintf(name, sizeof(name), "CPU %u", vu->rows[r].index);
 	} else if (vu->rows[r].type == LTT_STATE_ROW_IRQ) {
 		ltt_state_irq_info q;
@@ -650,8 +659,9 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	if (h.kind < 0)
 		return NULL;
 	lttv_format_duration(h.e - h.s, d, sizeof(d));
-	text = g_strdup_printf("%s\n%s\n%.9f .. %.9f s (%s)", name,
-			       lttv_kind_label((ltt_state_kind)h.kind),
+	text = g_strdup_printf("%s\n%s%s%s%s\n%.9f .. %.9f s (%s)", name,
+			       lttv_kind_label((ltt_state_kind)h.kind), detail ? " (" : "",
+			       detail ? detail : "", detail ? ")" : "",
 			       (h.s - a->doc->origin_ns) / 1e9, (h.e - a->doc->origin_ns) / 1e9, d);
 	return text;
 }

@@ -72,7 +72,7 @@ script="wait-index;
 	expect-stats CPU time per process;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
 	range 0.14..0.16; sleep 200;
-	expect-res-tip 0.15012 1 CPU 1: ls (pid 2471)|system call;
+	expect-res-tip 0.15012 1 CPU 1: ls (pid 2471)|system call (execve);
 	expect-res-tip 0.145 0 CPU 0: swapper/0 (pid 0)|idle;
 	view controlflow;
 	$xinput
@@ -86,7 +86,7 @@ script="wait-index;
 	tracing; sleep 300; tracing-start; sleep 300; expect-tracing lttctl;
 	tracing-close; sleep 200;
 	range 0.149995..0.15036;
-	expect-tip 0.15012 2471 ls (pid 2471)|system call|0.150066000 .. 0.150188819 s;
+	expect-tip 0.15012 2471 ls (pid 2471)|system call (execve)|0.150066000 .. 0.150188819 s;
 	range 0.55..0.75; select-pid 2473; sleep 500;
 	run import -window root $TMP/screen.png;
 	screenshot $TMP/window.png;

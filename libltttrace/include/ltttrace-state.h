@@ -181,6 +181,10 @@ typedef struct ltt_state_process_info {
 	const char *name;		/* "" when not known (valid until the next call on st) */
 	ltt_state_status status;
 	ltt_state_mode mode;		/* top of the mode stack */
+	/* what it is in: the system call ("openat"), trap ("page_fault"),
+	 * IRQ ("local_timer") or softirq ("TIMER") by name; NULL if not
+	 * known (valid while the trace is open) */
+	const char *mode_name;
 	unsigned mode_depth;		/* entries on the stack */
 	int cpu;			/* CPU it runs on; else the last one; -1: never ran */
 	int kernel_thread;

@@ -27,6 +27,10 @@ typedef struct st_proc {
 	uint8_t alive;			/* in the pid table */
 	uint8_t dumped;			/* first seen in the state dump */
 	uint8_t stack[ST_MAX_DEPTH];	/* ltt_state_mode */
+	/* what each entry is: "openat", "page_fault", "local_timer",
+	 * "TIMER" (names of the trace's event types, which outlive the
+	 * model), or NULL */
+	const char *stack_name[ST_MAX_DEPTH];
 	uint32_t overflow;		/* pushes beyond ST_MAX_DEPTH */
 	int64_t birth_ns, death_ns;
 	uint64_t cpu_ns[LTT_STATE_NUM_MODES];
@@ -71,6 +75,7 @@ typedef struct st_softirqs {
 typedef struct st_type {
 	uint8_t handler;		/* ST_H_*, ST_H_UNRESOLVED before resolving */
 	int8_t f[8];
+	int8_t named;			/* field whose value has a name, or -1 */
 } st_type;
 
 /* The task a CPU runs at its first event, and in which mode. */

@@ -26,6 +26,7 @@ static const struct {
 	const char *facility, *event;
 	uint8_t handler;
 	const char *fields[8];
+	const char *named;		/* the field naming the mode entered */
 } handlers[] = {
 	{ "process", "fork", ST_H_FORK, { "parent_pid", "child_pid", "child_tgid" } },
 	{ "process", "kernel_thread", ST_H_KTHREAD, { "pid" } },
@@ -33,13 +34,13 @@ static const struct {
 	{ "process", "free", ST_H_FREE, { "pid" } },
 	{ "process", "wakeup", ST_H_WAKEUP, { "pid" } },
 	{ "process", "schedchange", ST_H_SCHED, { "out", "in", "out_state" } },
-	{ "kernel", "syscall_entry", ST_H_SYS_ENTRY, { 0 } },
+	{ "kernel", "syscall_entry", ST_H_SYS_ENTRY, { 0 }, "syscall_id" },
 	{ "kernel", "syscall_exit", ST_H_SYS_EXIT, { 0 } },
-	{ "kernel", "trap_entry", ST_H_TRAP_ENTRY, { 0 } },
+	{ "kernel", "trap_entry", ST_H_TRAP_ENTRY, { 0 }, "trap_id" },
 	{ "kernel", "trap_exit", ST_H_TRAP_EXIT, { 0 } },
-	{ "kernel", "irq_entry", ST_H_IRQ_ENTRY, { "irq_id" } },
+	{ "kernel", "irq_entry", ST_H_IRQ_ENTRY, { "irq_id" }, "irq_id" },
 	{ "kernel", "irq_exit", ST_H_IRQ_EXIT, { 0 } },
-	{ "kernel", "soft_irq_entry", ST_H_SOFTIRQ_ENTRY, { "softirq_id" } },
+	{ "kernel", "soft_irq_entry", ST_H_SOFTIRQ_ENTRY, { "softirq_id" }, "softirq_id" },
 	{ "kernel", "soft_irq_exit", ST_H_SOFTIRQ_EXIT, { "softirq_id" } },
 	{ "fs", "exec", ST_H_EXEC, { "filename" } },
 	{ "statedump", "enumerate_process_state", ST_H_ENUM,
@@ -411,10 +412,22 @@ static st_cpu *cpu_get(ltt_state *st, unsigned cpu)
 
 static void push(st_proc *p, ltt_state_mode m)
 {
-	if (p->depth < ST_MAX_DEPTH)
+	if (p->depth < ST_MAX_DEPTH) {
+		p->stack_name[p->depth] = NULL;
 		p->stack[p->depth++] = (uint8_t)m;
-	else
+	} else {
 		p->overflow++;
+	}
+}
+
+/* The name of what an entry event enters (its named field's label). */
+static const char *entry_name(const ltt_event *ev, const st_type *t)
+{
+	ltt_value v;
+
+	if (t->named < 0 || ltt_event_field(ev, t->named, &v) < 0)
+		return NULL;
+	return v.label;
 }
 
 static void pop(st_proc *p, ltt_state_mode m)
@@ -439,16 +452,20 @@ static void pop(st_proc *p, ltt_state_mode m)
 		p->stack[0] = (uint8_t)base_mode(p);
 }
 
-/* Entry or exit of a mode on the running task of cpu. */
-static void mode_change(ltt_state *st, unsigned cpu, ltt_state_mode m, int entry)
+/* Entry (named `name`) or exit of a mode on the running task of cpu. */
+static void mode_change(ltt_state *st, unsigned cpu, ltt_state_mode m, int entry,
+			const char *name)
 {
 	st_cpu *c = cpu_get(st, cpu);
 	st_proc *p = &st->procs[c->cur];
 
-	if (entry)
+	if (entry) {
 		push(p, m);
-	else
+		if (p->depth > 1 && !p->overflow && p->stack[p->depth - 1] == m)
+			p->stack_name[p->depth - 1] = name;
+	} else {
 		pop(p, m);
+	}
 	note_proc(st, c->cur);
 	note_cpu(st, cpu);
 }
@@ -513,6 +530,7 @@ static const st_type *resolve(ltt_state *st, const ltt_event *ev)
 	if (t->handler != ST_H_UNRESOLVED)
 		return t;
 	t->handler = ST_H_NONE;
+	t->named = -1;
 	if (!ltt_event_is_known(ev))
 		return t;
 	for (size_t h = 0; h < G_N_ELEMENTS(handlers); h++) {
@@ -530,6 +548,8 @@ static const st_type *resolve(ltt_state *st, const ltt_event *ev)
 			}
 		}
 		t->handler = handlers[h].handler;
+		t->named = handlers[h].named
+			? (int8_t)ltt_event_field_index(ev, handlers[h].named) : -1;
 		break;
 	}
 	return t;
@@ -656,6 +676,7 @@ static void on_enum(ltt_state *st, const ltt_event *ev, const st_type *t)
 	} else {
 		p->stack[0] = LTT_STATE_USER_MODE;
 		p->stack[1] = (uint8_t)mode;
+		p->stack_name[1] = NULL;
 		p->depth = 2;
 	}
 	p->status = status < LTT_STATE_NUM_STATUS ? (uint8_t)status : LTT_STATE_UNNAMED;
@@ -684,16 +705,20 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 			return 0;
 		on_sched(st, cpu, (unsigned)a, (unsigned)b, c);
 		return 1;
-	case ST_H_SYS_ENTRY: mode_change(st, cpu, LTT_STATE_SYSCALL, 1); return 1;
-	case ST_H_SYS_EXIT: mode_change(st, cpu, LTT_STATE_SYSCALL, 0); return 1;
-	case ST_H_TRAP_ENTRY: mode_change(st, cpu, LTT_STATE_TRAP, 1); return 1;
-	case ST_H_TRAP_EXIT: mode_change(st, cpu, LTT_STATE_TRAP, 0); return 1;
+	case ST_H_SYS_ENTRY:
+		mode_change(st, cpu, LTT_STATE_SYSCALL, 1, entry_name(ev, t));
+		return 1;
+	case ST_H_SYS_EXIT: mode_change(st, cpu, LTT_STATE_SYSCALL, 0, NULL); return 1;
+	case ST_H_TRAP_ENTRY:
+		mode_change(st, cpu, LTT_STATE_TRAP, 1, entry_name(ev, t));
+		return 1;
+	case ST_H_TRAP_EXIT: mode_change(st, cpu, LTT_STATE_TRAP, 0, NULL); return 1;
 	case ST_H_SOFTIRQ_ENTRY:
 	case ST_H_SOFTIRQ_EXIT: {
 		int entry = t->handler == ST_H_SOFTIRQ_ENTRY;
 		ltt_value v;
 
-		mode_change(st, cpu, LTT_STATE_SOFTIRQ, entry);
+		mode_change(st, cpu, LTT_STATE_SOFTIRQ, entry, entry ? entry_name(ev, t) : NULL);
 		if (ltt_event_field(ev, t->f[0], &v) == 0 &&
 		    (v.kind == LTT_KIND_ENUM || v.kind == LTT_KIND_UINT))
 			softirq_change(st, cpu, v.u, v.label, entry);
@@ -705,7 +730,7 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 		if (fget(ev, t->f[0], &a))
 			return 0;
 		i = irq_get(st, (unsigned)a);
-		mode_change(st, cpu, LTT_STATE_IRQ, 1);
+		mode_change(st, cpu, LTT_STATE_IRQ, 1, entry_name(ev, t));
 		sc = &st->cpus[cpu];
 		if (sc->irq_depth < ST_IRQ_DEPTH)
 			sc->irq_stack[sc->irq_depth] = i;
@@ -719,7 +744,7 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 	case ST_H_IRQ_EXIT: {
 		st_cpu *sc;
 
-		mode_change(st, cpu, LTT_STATE_IRQ, 0);
+		mode_change(st, cpu, LTT_STATE_IRQ, 0, NULL);
 		sc = &st->cpus[cpu];
 		if (sc->irq_depth == 0)
 			return 1;
@@ -833,6 +858,7 @@ int ltt_state_process(const ltt_state *st, unsigned i, ltt_state_process_info *o
 	out->name = p->name;
 	out->status = (ltt_state_status)p->status;
 	out->mode = top(p);
+	out->mode_name = p->overflow ? NULL : p->stack_name[p->depth - 1];
 	out->mode_depth = p->depth + p->overflow;
 	out->cpu = p->cpu;
 	out->kernel_thread = p->kernel_thread;

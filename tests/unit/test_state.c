@@ -831,6 +831,23 @@ int main(int argc, char **argv)
 	is_int(pi.cpu_ns[LTT_STATE_SYSCALL], 100 + 200 + 200, "child: syscall time (exit included)");
 	is_int(pi.cpu_ns[LTT_STATE_TRAP], 100, "child: trap time");
 
+	{	/* what a mode is about, by name: the model at a time */
+		ltt_state *at = ltt_state_new();
+
+		ltt_state_index_seek(idx, T(2050), at, &err);
+		ltt_state_process(at, (unsigned)bash, &pi);
+		is_str(pi.mode_name ? pi.mode_name : "(none)", "clone",
+		       "bash at 2050: in system call 56, named clone");
+		ltt_state_index_seek(idx, T(3550), at, &err);
+		ltt_state_process(at, (unsigned)child, &pi);
+		is_str(pi.mode_name ? pi.mode_name : "(none)", "page_fault",
+		       "ls at 3550: in trap 14, named page_fault");
+		ltt_state_index_seek(idx, T(3700), at, &err);
+		ltt_state_process(at, (unsigned)child, &pi);
+		ok(pi.mode_name == NULL, "ls at 3700: in user mode, no name");
+		ltt_state_free(at);
+	}
+
 	ltt_state_process(st, (unsigned)kw, &pi);
 	ok(pi.kernel_thread, "kworker: kernel thread");
 	is_int(pi.status, LTT_STATE_WAIT, "kworker: waiting");
