@@ -24,29 +24,32 @@
 
 #define ROW_H		20
 #define HEADER_H	36
-#define LEGEND_H	26
 #define FONT_SIZE	11.0
 
 static const int proc_cols[LTTV_NUM_COLS] = { 130, 50, 50, 50, 35, 80, 75 };
 static const char *const proc_titles[LTTV_NUM_COLS] = {
 	"Process", "PID", "TGID", "PPID", "CPU", "Birth (s)", "CPU time" };
 
-/* The colours of the states (LTTV's spirit: green runs, red waits). */
+/*
+ * The colours of the states: LTTV's (the viewer this one revives, whose
+ * users read them), except where a state would not show or would be taken
+ * for another; docs/viewer.md has the table, with Trace Compass's.
+ */
 static const unsigned char kind_rgb[LTT_STATE_NUM_KINDS][3] = {
-	[LTT_STATE_KIND_USER] = { 0, 180, 0 },
-	[LTT_STATE_KIND_SYSCALL] = { 255, 170, 0 },
-	[LTT_STATE_KIND_TRAP] = { 200, 0, 200 },
-	[LTT_STATE_KIND_IRQ] = { 230, 0, 0 },
-	[LTT_STATE_KIND_SOFTIRQ] = { 255, 110, 180 },
-	[LTT_STATE_KIND_RUN_UNKNOWN] = { 120, 200, 120 },
-	[LTT_STATE_KIND_IDLE] = { 190, 190, 190 },
-	[LTT_STATE_KIND_WAIT] = { 130, 0, 0 },
-	[LTT_STATE_KIND_WAIT_CPU] = { 190, 190, 0 },
-	[LTT_STATE_KIND_WAIT_FORK] = { 0, 90, 0 },
-	[LTT_STATE_KIND_EXIT] = { 40, 40, 255 },
-	[LTT_STATE_KIND_ZOMBIE] = { 110, 0, 150 },
-	[LTT_STATE_KIND_DEAD] = { 255, 255, 255 },
-	[LTT_STATE_KIND_UNKNOWN] = { 150, 150, 150 },
+	[LTT_STATE_KIND_USER] = { 0, 200, 0 },		/* green, both */
+	[LTT_STATE_KIND_SYSCALL] = { 1, 158, 255 },	/* LTTV's pale blue */
+	[LTT_STATE_KIND_TRAP] = { 240, 210, 0 },	/* LTTV's yellow, deeper */
+	[LTT_STATE_KIND_IRQ] = { 255, 94, 0 },		/* LTTV's orange */
+	[LTT_STATE_KIND_SOFTIRQ] = { 255, 148, 150 },	/* LTTV's pink */
+	[LTT_STATE_KIND_RUN_UNKNOWN] = { 150, 230, 150 },	/* pale green */
+	[LTT_STATE_KIND_IDLE] = { 200, 200, 200 },	/* Trace Compass's grey */
+	[LTT_STATE_KIND_WAIT] = { 102, 0, 0 },		/* LTTV's dark red */
+	[LTT_STATE_KIND_WAIT_CPU] = { 119, 119, 0 },	/* LTTV's dark yellow */
+	[LTT_STATE_KIND_WAIT_FORK] = { 7, 100, 0 },	/* LTTV's dark green */
+	[LTT_STATE_KIND_EXIT] = { 200, 0, 200 },	/* LTTV's magenta, lighter */
+	[LTT_STATE_KIND_ZOMBIE] = { 100, 0, 93 },	/* LTTV's dark purple */
+	[LTT_STATE_KIND_DEAD] = { 0, 0, 0 },		/* LTTV's black: a thin line */
+	[LTT_STATE_KIND_UNKNOWN] = { 100, 100, 100 },	/* Trace Compass's grey */
 };
 
 static const char *const kind_labels[LTT_STATE_NUM_KINDS] = {
@@ -54,6 +57,9 @@ static const char *const kind_labels[LTT_STATE_NUM_KINDS] = {
 	"idle", "waiting", "waiting for CPU", "new (waits to run)", "exiting",
 	"zombie", "dead", "unknown",
 };
+
+/* An idle interrupt line, a preempted idle task: nothing to see, a hairline. */
+#define HAIRLINE_GREY 204
 
 void lttv_kind_rgb(ltt_state_kind k, double rgb[3])
 {
@@ -65,6 +71,8 @@ const char *lttv_kind_label(ltt_state_kind k)
 {
 	return (unsigned)k < LTT_STATE_NUM_KINDS ? kind_labels[k] : "?";
 }
+
+static int legend_height(const lttv_view *v, int width);
 
 static int is_running(ltt_state_kind k)
 {
@@ -80,7 +88,7 @@ void lttv_layout_get(const lttv_view *v, int width, int height, lttv_layout *l)
 	l->height = height;
 	l->row_h = ROW_H;
 	l->header_h = HEADER_H;
-	l->legend_h = v->legend ? LEGEND_H : 0;
+	l->legend_h = legend_height(v, width);
 	for (int c = 0; c < LTTV_NUM_COLS; c++) {
 		l->col_x[c] = x;
 		if (!v->resources)
@@ -96,9 +104,9 @@ void lttv_layout_get(const lttv_view *v, int width, int height, lttv_layout *l)
 		(unsigned)(height - HEADER_H - l->legend_h + ROW_H - 1) / ROW_H : 0;
 }
 
-int lttv_natural_height(const lttv_view *v)
+int lttv_natural_height(const lttv_view *v, int width)
 {
-	return HEADER_H + (int)v->nrows * ROW_H + (v->legend ? LEGEND_H : 0);
+	return HEADER_H + (int)v->nrows * ROW_H + legend_height(v, width);
 }
 
 double lttv_time_to_x(const lttv_view *v, const lttv_layout *l, int64_t t)
@@ -196,38 +204,71 @@ typedef struct bar_ctx {
 	double y;
 	ltt_state_row_type type;
 	int idle_task;			/* pid 0: its preemptions are no news */
+	unsigned *drawn;		/* bit k: kind k drawn; NUM_KINDS: a hairline */
 } bar_ctx;
+
+/* How a state is drawn: its height in a row, centred. */
+typedef enum bar_shape {
+	SHAPE_RUN,			/* running: nearly the row's height */
+	SHAPE_WAIT,			/* not running: a middle bar */
+	SHAPE_UNKNOWN,			/* 2 pixels */
+	SHAPE_LINE,			/* dead: 1 pixel */
+	SHAPE_HAIRLINE,			/* nothing to see: 1 grey pixel */
+} bar_shape;
+
+static bar_shape shape_of(ltt_state_kind k)
+{
+	if (is_running(k) || k == LTT_STATE_KIND_IDLE)
+		return SHAPE_RUN;
+	if (k == LTT_STATE_KIND_UNKNOWN)
+		return SHAPE_UNKNOWN;
+	if (k == LTT_STATE_KIND_DEAD)
+		return SHAPE_LINE;
+	return SHAPE_WAIT;
+}
+
+/* A bar of a shape over [xs, xe) in a row whose middle is at y. */
+static void bar(cairo_t *cr, double xs, double xe, double mid, bar_shape sh)
+{
+	static const double h[] = { ROW_H - 6, 6, 2, 1, 1 };
+
+	cairo_rectangle(cr, xs, mid - floor(h[sh] / 2), xe - xs, h[sh]);
+}
+
+static void set_kind(cairo_t *cr, ltt_state_kind k, bar_shape sh)
+{
+	double rgb[3];
+
+	if (sh == SHAPE_HAIRLINE) {
+		cairo_set_source_rgb(cr, HAIRLINE_GREY / 255.0, HAIRLINE_GREY / 255.0,
+				     HAIRLINE_GREY / 255.0);
+		return;
+	}
+	lttv_kind_rgb(k, rgb);
+	cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+}
 
 static void draw_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
 {
 	bar_ctx *b = user;
 	double xs = floor(lttv_time_to_x(b->v, b->l, s));
 	double xe = floor(lttv_time_to_x(b->v, b->l, e));
-	double rgb[3];
+	bar_shape sh = shape_of(k);
 
-	if (k == LTT_STATE_KIND_DEAD)
-		return;
 	if (xs < b->l->x0)
 		xs = b->l->x0;
 	if (xe > b->l->x1)
 		xe = b->l->x1;
 	if (xe <= xs)
 		xe = xs + 1;
-	lttv_kind_rgb(k, rgb);
-	cairo_set_source_rgb(b->cr, rgb[0], rgb[1], rgb[2]);
 	if ((k == LTT_STATE_KIND_IDLE &&
 	     (b->type == LTT_STATE_ROW_IRQ || b->type == LTT_STATE_ROW_SOFTIRQ)) ||
-	    (b->idle_task && k == LTT_STATE_KIND_WAIT_CPU)) {
-		/* an idle interrupt line: a hairline */
-		cairo_set_source_rgb(b->cr, 0.8, 0.8, 0.8);
-		cairo_rectangle(b->cr, xs, b->y + ROW_H / 2, xe - xs, 1);
-	} else if (is_running(k))
-		cairo_rectangle(b->cr, xs, b->y + 3, xe - xs, ROW_H - 6);
-	else if (k == LTT_STATE_KIND_UNKNOWN)
-		cairo_rectangle(b->cr, xs, b->y + ROW_H / 2 - 1, xe - xs, 2);
-	else
-		cairo_rectangle(b->cr, xs, b->y + ROW_H / 2 - 3, xe - xs, 6);
+	    (b->idle_task && k == LTT_STATE_KIND_WAIT_CPU))
+		sh = SHAPE_HAIRLINE;
+	set_kind(b->cr, k, sh);
+	bar(b->cr, xs, xe, b->y + ROW_H / 2, sh);
 	cairo_fill(b->cr);
+	*b->drawn |= 1u << (sh == SHAPE_HAIRLINE ? LTT_STATE_NUM_KINDS : k);
 }
 
 static void format_rel(char *buf, size_t len, int64_t ns, int decimals)
@@ -320,52 +361,148 @@ static void draw_ruler(cairo_t *cr, const lttv_view *v, const lttv_layout *l)
 	}
 }
 
-static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l)
-{
-	static const ltt_state_kind proc_kinds[] = {
-		LTT_STATE_KIND_USER, LTT_STATE_KIND_SYSCALL, LTT_STATE_KIND_TRAP,
-		LTT_STATE_KIND_IRQ, LTT_STATE_KIND_SOFTIRQ, LTT_STATE_KIND_WAIT,
-		LTT_STATE_KIND_WAIT_CPU, LTT_STATE_KIND_WAIT_FORK, LTT_STATE_KIND_EXIT,
-		LTT_STATE_KIND_ZOMBIE, LTT_STATE_KIND_IDLE,
-	};
-	static const ltt_state_kind res_kinds[] = {
-		LTT_STATE_KIND_USER, LTT_STATE_KIND_SYSCALL, LTT_STATE_KIND_TRAP,
-		LTT_STATE_KIND_IRQ, LTT_STATE_KIND_SOFTIRQ, LTT_STATE_KIND_IDLE,
-	};
-	const ltt_state_kind *ks = v->resources ? res_kinds : proc_kinds;
-	size_t n = v->resources ? G_N_ELEMENTS(res_kinds) : G_N_ELEMENTS(proc_kinds);
-	double x = 6, y = l->height - l->legend_h;
+/*
+ * The legend: every way a state can be drawn in this view, with its shape,
+ * laid out on as many lines as the width needs. The widths are estimated
+ * from the length of the labels, so that the layout (lttv_layout_get) knows
+ * the legend's height without a cairo context.
+ */
+typedef struct legend_item {
+	ltt_state_kind k;
+	bar_shape sh;
+	const char *label;		/* NULL: the kind's */
+} legend_item;
 
+static const legend_item cf_legend[] = {
+	{ LTT_STATE_KIND_USER, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_SYSCALL, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_TRAP, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_IRQ, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_SOFTIRQ, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_RUN_UNKNOWN, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_EXIT, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_WAIT, SHAPE_WAIT, NULL },
+	{ LTT_STATE_KIND_WAIT_CPU, SHAPE_WAIT, NULL },
+	{ LTT_STATE_KIND_WAIT_FORK, SHAPE_WAIT, NULL },
+	{ LTT_STATE_KIND_ZOMBIE, SHAPE_WAIT, NULL },
+	{ LTT_STATE_KIND_DEAD, SHAPE_LINE, NULL },
+	{ LTT_STATE_KIND_UNKNOWN, SHAPE_UNKNOWN, NULL },
+	{ LTT_STATE_KIND_IDLE, SHAPE_RUN, "idle task" },
+	{ LTT_STATE_KIND_IDLE, SHAPE_HAIRLINE, "idle task preempted" },
+};
+
+static const legend_item res_legend[] = {
+	{ LTT_STATE_KIND_USER, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_SYSCALL, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_TRAP, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_IRQ, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_SOFTIRQ, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_RUN_UNKNOWN, SHAPE_RUN, NULL },
+	{ LTT_STATE_KIND_IDLE, SHAPE_RUN, "CPU idle" },
+	{ LTT_STATE_KIND_UNKNOWN, SHAPE_UNKNOWN, NULL },
+	{ LTT_STATE_KIND_IDLE, SHAPE_HAIRLINE, "IRQ line idle" },
+};
+
+#define LEGEND_LINE_H 18
+#define LEGEND_CHAR_W 6.6		/* an estimate of the font's average advance */
+
+static const legend_item *legend_items(const lttv_view *v, size_t *n)
+{
+	*n = v->resources ? G_N_ELEMENTS(res_legend) : G_N_ELEMENTS(cf_legend);
+	return v->resources ? res_legend : cf_legend;
+}
+
+static const char *item_label(const legend_item *it)
+{
+	return it->label ? it->label : lttv_kind_label(it->k);
+}
+
+static void lost_text(const lttv_view *v, char *buf, size_t len)
+{
+	*buf = 0;
+	if (v->doc && (v->doc->events_lost || v->doc->corrupted))
+		snprintf(buf, len, "LOST %" PRIu64 " EVENTS, %" PRIu64 " corrupted sub-buffers",
+			 v->doc->events_lost, v->doc->corrupted);
+}
+
+/*
+ * Place the legend's items (and the lost-events box, last) from left to
+ * right, wrapping at width: x[i] and line[i] of each; returns the number
+ * of lines.
+ */
+static int legend_place(const lttv_view *v, int width, double *x, int *line)
+{
+	size_t n;
+	const legend_item *items = legend_items(v, &n);
+	char lost[128];
+	double pos = 6;
+	int ln = 0;
+
+	lost_text(v, lost, sizeof(lost));
+	for (size_t i = 0; i <= n; i++) {
+		double w = i < n ? 18 + LEGEND_CHAR_W * (double)strlen(item_label(&items[i])) + 14
+				 : 10 + 7.0 * (double)strlen(lost);
+
+		if (i == n && !*lost)
+			break;
+		if (pos > 6 && pos + w > width - 4) {
+			pos = 6;
+			ln++;
+		}
+		x[i] = pos;
+		line[i] = ln;
+		pos += w;
+	}
+	return ln + 1;
+}
+
+static int legend_height(const lttv_view *v, int width)
+{
+	double x[G_N_ELEMENTS(cf_legend) + 1];
+	int line[G_N_ELEMENTS(cf_legend) + 1];
+
+	if (!v->legend)
+		return 0;
+	return 8 + LEGEND_LINE_H * legend_place(v, width, x, line);
+}
+
+static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
+			unsigned drawn)
+{
+	size_t n;
+	const legend_item *items = legend_items(v, &n);
+	double x[G_N_ELEMENTS(cf_legend) + 1], y0 = l->height - l->legend_h + 4;
+	int line[G_N_ELEMENTS(cf_legend) + 1];
+	char lost[128];
+
+	legend_place(v, l->width, x, line);
 	set_rgb(cr, 240, 240, 240);
-	cairo_rectangle(cr, 0, y, l->width, l->legend_h);
+	cairo_rectangle(cr, 0, l->height - l->legend_h, l->width, l->legend_h);
 	cairo_fill(cr);
 	for (size_t i = 0; i < n; i++) {
-		double rgb[3];
-		cairo_text_extents_t e;
-		const char *s = lttv_kind_label(ks[i]);
+		double y = y0 + line[i] * LEGEND_LINE_H;
+		int here = drawn & (1u << (items[i].sh == SHAPE_HAIRLINE ? LTT_STATE_NUM_KINDS
+									  : items[i].k));
 
-		lttv_kind_rgb(ks[i], rgb);
-		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
-		if (is_running(ks[i]) || ks[i] == LTT_STATE_KIND_IDLE)
-			cairo_rectangle(cr, x, y + 7, 14, 12);
-		else
-			cairo_rectangle(cr, x, y + 10, 14, 6);
+		set_kind(cr, items[i].k, items[i].sh);
+		bar(cr, x[i], x[i] + 14, y + LEGEND_LINE_H / 2, items[i].sh);
 		cairo_fill(cr);
-		set_rgb(cr, 20, 20, 20);
-		text(cr, x + 18, y + 17, s);
-		cairo_text_extents(cr, s, &e);
-		x += 18 + e.x_advance + 14;
+		/* the states not in the picture are named in grey */
+		if (here)
+			set_rgb(cr, 20, 20, 20);
+		else
+			set_rgb(cr, 130, 130, 130);
+		text(cr, x[i] + 18, y + 13, item_label(&items[i]));
 	}
-	if (v->doc->events_lost || v->doc->corrupted) {
-		char buf[128];
+	lost_text(v, lost, sizeof(lost));
+	if (*lost) {
+		double y = y0 + line[n] * LEGEND_LINE_H;
 
-		snprintf(buf, sizeof(buf), "LOST %" PRIu64 " EVENTS, %" PRIu64
-			 " corrupted sub-buffers", v->doc->events_lost, v->doc->corrupted);
 		set_rgb(cr, 220, 0, 0);
-		cairo_rectangle(cr, x, y + 3, 10 + 7.0 * (double)strlen(buf), l->legend_h - 6);
+		cairo_rectangle(cr, x[n], y - 1, 10 + 7.0 * (double)strlen(lost), LEGEND_LINE_H);
 		cairo_fill(cr);
 		set_rgb(cr, 255, 255, 255);
-		text(cr, x + 5, y + 17, buf);
+		text(cr, x[n] + 5, y + 13, lost);
 	}
 }
 
@@ -436,6 +573,7 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 {
 	lttv_layout l;
 	char buf[128];
+	unsigned drawn = 0;		/* the kinds drawn, for the legend */
 
 	lttv_layout_get(v, width, height, &l);
 	cairo_save(cr);
@@ -469,7 +607,7 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		unsigned r = v->first_row + i;
 		double y = l.y0 + (double)i * ROW_H;
 		int64_t res = (v->t1 - v->t0) / (l.x1 - l.x0);
-		bar_ctx b = { cr, v, &l, y, v->rows[r].type, 0 };
+		bar_ctx b = { cr, v, &l, y, v->rows[r].type, 0, &drawn };
 		ltt_state_process_info pi;
 
 		if (v->rows[r].type == LTT_STATE_ROW_PROCESS &&
@@ -531,6 +669,6 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		text(cr, l.col_x[0] + 4, 12, v->message);
 	}
 	if (v->legend)
-		draw_legend(cr, v, &l);
+		draw_legend(cr, v, &l, drawn);
 	cairo_restore(cr);
 }

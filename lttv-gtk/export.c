@@ -71,8 +71,8 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 	lttv_layout l;
 
 	lttv_layout_get(v, width, height, &l);
-	printf("layout x0=%d x1=%d y0=%d row_h=%d t0=%" PRId64 " t1=%" PRId64
-	       " rows=%u\n", l.x0, l.x1, l.y0, l.row_h, v->t0, v->t1, v->nrows);
+	printf("layout x0=%d x1=%d y0=%d row_h=%d legend_h=%d t0=%" PRId64 " t1=%" PRId64
+	       " rows=%u\n", l.x0, l.x1, l.y0, l.row_h, l.legend_h, v->t0, v->t1, v->nrows);
 	for (int k = 0; k < LTT_STATE_NUM_KINDS; k++) {
 		double rgb[3];
 
@@ -159,7 +159,7 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 	v.nrows = lttv_doc_rows(d, v.resources, &rows);
 	v.rows = rows;
 	if (height == 0) {
-		height = lttv_natural_height(&v);
+		height = lttv_natural_height(&v, width);
 		/* cairo's images stop at 32767 pixels (a trace of thousands
 		 * of processes): show the rows that fit, and say so */
 		if (!svg && height > LTTV_PNG_MAX) {

@@ -101,8 +101,8 @@ typedef struct lttv_layout {
 } lttv_layout;
 
 void lttv_layout_get(const lttv_view *v, int width, int height, lttv_layout *l);
-/* Height that shows every row and the legend. */
-int lttv_natural_height(const lttv_view *v);
+/* Height that shows every row and the legend, at this width. */
+int lttv_natural_height(const lttv_view *v, int width);
 void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height);
 double lttv_time_to_x(const lttv_view *v, const lttv_layout *l, int64_t t);
 int64_t lttv_x_to_time(const lttv_view *v, const lttv_layout *l, double x);

@@ -17,8 +17,8 @@ width, tol = int(width), float(tol)
 must = sys.argv[6:]
 
 lines = open(layout).read().splitlines()
-m = re.match(r"layout x0=(\d+) x1=(\d+) y0=(\d+) row_h=(\d+) t0=(\d+) t1=(\d+) rows=(\d+)",
-             lines[0])
+m = re.match(r"layout x0=(\d+) x1=(\d+) y0=(\d+) row_h=(\d+) legend_h=\d+ t0=(\d+) t1=(\d+) "
+             r"rows=(\d+)", lines[0])
 x0, x1, y0, row_h, t0, t1, nrows = map(int, m.groups())
 window_s = (t1 - t0) / 1e9
 kind_of_rgb = {}

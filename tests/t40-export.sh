@@ -59,7 +59,7 @@ check "rows: bash, ls (named by exec), kworker, swapper/1" \
 rgb() { sed -n "s/^kind $1 rgb=\([0-9,]*\) .*/\1/p" "$TMP/layout"; }
 WAIT=$(rgb WAIT) USER=$(rgb USER_MODE) SYSCALL=$(rgb SYSCALL) IRQ=$(rgb IRQ) TRAP=$(rgb TRAP)
 SOFTIRQ=$(rgb SOFTIRQ) WAIT_CPU=$(rgb WAIT_CPU) WAIT_FORK=$(rgb WAIT_FORK) EXIT=$(rgb EXIT)
-ZOMBIE=$(rgb ZOMBIE) IDLE=$(rgb IDLE) IRQ_IDLE=204,204,204	# an idle IRQ line: hairline
+ZOMBIE=$(rgb ZOMBIE) IDLE=$(rgb IDLE) DEAD=$(rgb DEAD) IRQ_IDLE=204,204,204	# an idle IRQ line: hairline
 check "the layout names the colour of each state" \
 	test -n "$WAIT" -a -n "$USER" -a -n "$SYSCALL" -a -n "$IRQ" -a -n "$TRAP" -a -n "$SOFTIRQ" \
 	-a -n "$WAIT_CPU" -a -n "$WAIT_FORK" -a -n "$EXIT" -a -n "$ZOMBIE" -a -n "$IDLE"
@@ -79,7 +79,7 @@ set -- \
 	"ls-page-fault 3550 $ls $TRAP" \
 	"ls-exit 5150 $ls $EXIT" \
 	"ls-zombie 7000 $ls $ZOMBIE" \
-	"ls-freed 9600 $ls bg" \
+	"ls-freed-dead 9600 $ls $DEAD" \
 	"kworker-softirq 6050 $kw $SOFTIRQ" \
 	"swapper1-idle 8000 $sw1 $IDLE"
 got=$(probe "$TMP/cf.png" "$@")
@@ -200,6 +200,37 @@ PY
 	sed 's/^/# /' "$TMP/order"
 else
 	skip "rows sorted by activity" "traces/qemu-busybox or python3 missing"
+fi
+
+# the legend explains every colour drawn (running with its mode unknown,
+# dead, unknown...), in both views, and the states are told apart at a
+# glance (tests/palette-check.py: waiting and IRQ, trap and zombie)
+if command -v python3 >/dev/null; then
+	legend() { # name trace [export options]
+		n=$1 tr=$2; shift 2
+		"$gtk" -t "$tr" --export "$TMP/$n.png" --layout "$@" >"$TMP/$n.l" 2>"$TMP/err" &&
+		convert "$TMP/$n.png" "rgb:$TMP/$n.rgb" &&
+		python3 "$TOP/tests/legend-check.py" "$TMP/$n.l" "$TMP/$n.rgb" \
+			$(convert "$TMP/$n.png" -format "%w %h" info:) >"$TMP/$n.out"
+		r=$?
+		sed 's/^/# /' "$TMP/$n.out"
+		return $r
+	}
+	"$writer" --write-random "$TMP/rnd" >/dev/null 2>&1
+	for t in "known $TMP/k" "random $TMP/rnd" "busybox $TOP/traces/qemu-busybox" \
+		 "usertrace $TOP/traces/qemu-usertrace"; do
+		set -- $t
+		[ -d "$2" ] || { skip "legend of $1" "no $2"; continue; }
+		legend "$1-cf" "$2"
+		_report $? "$1, control flow: every colour drawn is in the legend"
+		legend "$1-res" "$2" --view resources
+		_report $? "$1, resources: every colour drawn is in the legend"
+	done
+	python3 "$TOP/tests/palette-check.py" "$TMP/layout" >"$TMP/pal"
+	_report $? "the states' colours are told apart at a glance"
+	sed 's/^/# /' "$TMP/pal"
+else
+	skip "legend and palette" "python3 missing"
 fi
 
 # the layout is printed only when asked

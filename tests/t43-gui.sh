@@ -178,17 +178,20 @@ count() { # file r,g,b
 		-format "%[fx:round(mean*w*h)]" info: 2>/dev/null
 }
 check "screen captured" test -s "$TMP/screen.png"
-n_wait=$(count "$TMP/screen.png" 130,0,0)
+# the states' colours, as the export names them
+"$gtk" -t "$TMP/s" --export "$TMP/colours.png" --layout >"$TMP/colours" 2>/dev/null
+rgb() { sed -n "s/^kind $1 rgb=\([0-9,]*\) .*/\1/p" "$TMP/colours"; }
+n_wait=$(count "$TMP/screen.png" "$(rgb WAIT)")
 n_sel=$(count "$TMP/screen.png" 200,220,255)
-n_user=$(count "$TMP/screen.png" 0,180,0)
-n_sys=$(count "$TMP/screen.png" 255,170,0)
+n_user=$(count "$TMP/screen.png" "$(rgb USER_MODE)")
+n_sys=$(count "$TMP/screen.png" "$(rgb SYSCALL)")
 echo "# pixels: waiting $n_wait, selected row $n_sel, user $n_user, syscall $n_sys"
 check "waiting bars drawn (dark red)" test "${n_wait:-0}" -gt 5000
 check "selected row highlighted" test "${n_sel:-0}" -gt 2000
 check "user-mode bars drawn (green)" test "${n_user:-0}" -gt 50
-check "system-call bars drawn (orange)" test "${n_sys:-0}" -gt 50
-n_idle=$(count "$TMP/resources.png" 190,190,190)
-n_irq=$(count "$TMP/resources.png" 230,0,0)
+check "system-call bars drawn (blue)" test "${n_sys:-0}" -gt 50
+n_idle=$(count "$TMP/resources.png" "$(rgb IDLE)")
+n_irq=$(count "$TMP/resources.png" "$(rgb IRQ)")
 echo "# resources: idle $n_idle, irq $n_irq"
 check "resource view: idle CPUs drawn" test "${n_idle:-0}" -gt 5000
 check "resource view: interrupts drawn" test "${n_irq:-0}" -gt 20
