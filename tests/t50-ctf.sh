@@ -1,7 +1,10 @@
 #!/bin/sh
 # CTF export: every sample trace converted with lttv-convert is read by
 # babeltrace2 without errors, and shows the same events, times and field
-# values as lttv-text (compared field by field by tests/ctf-compare.py).
+# values as lttv-text (compared field by field by tests/ctf-compare.py);
+# and lttv-text --process-stats equals the CPU time per task that
+# tests/ctf-cputime.py computes from babeltrace2's events (each CPU runs the
+# task its first schedchange switches out from its first event on).
 . "$(dirname "$0")/lib.sh"
 CONVERT="$BIN/lttv-convert"
 
@@ -32,5 +35,11 @@ for dir in "$TOP"/traces/*/; do
 	check "$name: same events, times and fields as lttv-text" \
 		python3 "$TOP/tests/ctf-compare.py" "$TMP/$name.lt" "$TMP/$name.bt"
 	cat "$TMP/out" | tail -2 | sed 's/^/# /'
+	# the state engine's CPU time per task against a model written apart
+	# (tests/ctf-cputime.py) over what babeltrace2 decoded
+	"$BIN/lttv-text" -t "$dir" -q --process-stats >"$TMP/$name.ps" 2>/dev/null
+	check "$name: CPU time per task = babeltrace2's events replayed apart" \
+		python3 "$TOP/tests/ctf-cputime.py" "$TMP/$name.bt" "$TMP/$name.ps"
+	tail -1 "$TMP/out" | sed 's/^/# /'
 done
 done_testing

@@ -693,6 +693,10 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 	st->events++;
 	st->now = ltt_event_time_ns(ev);
 	t = resolve(st, ev);
+	/* a CPU's first event, of any kind, starts its clock: its task runs
+	 * from there (the one its first schedchange switches out) */
+	if (__builtin_expect(cpu < ST_MAX_CPUS && (cpu >= st->ncpus || st->cpus[cpu].cur < 0), 0))
+		cpu_get(st, cpu);
 	if (t->handler == ST_H_NONE)
 		return 0;
 	if (cpu >= ST_MAX_CPUS) {
