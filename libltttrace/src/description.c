@@ -60,6 +60,7 @@ typedef struct parser {
 	GArray *stack;		/* frame */
 	bool seen_facility;
 	int64_t next_label;
+	bool next_label_overflows;	/* the label before was INT64_MAX */
 } parser;
 
 static const struct {
@@ -305,10 +306,18 @@ static void on_start(GMarkupParseContext *ctx, const char *element,
 				fail(ctx, error, "label \"%s\" has a bad value \"%s\"", name, value);
 				return;
 			}
+		} else if (p->next_label_overflows) {
+			g_free(l->name);
+			g_free(l);
+			fail(ctx, error, "label \"%s\" has no value and the one before "
+			     "is the largest: its value overflows", name);
+			return;
 		} else {
 			l->value = p->next_label;
 		}
-		p->next_label = l->value + 1;
+		/* the next label without a value is this one's plus one */
+		p->next_label_overflows = l->value == INT64_MAX;
+		p->next_label = p->next_label_overflows ? 0 : l->value + 1;
 		g_ptr_array_add(t->labels, l);
 		nf.kind = F_LABEL;
 	} else if ((xt = xtype_of(element)) != X_NONE) {
@@ -355,6 +364,7 @@ static void on_start(GMarkupParseContext *ctx, const char *element,
 		if (xt == X_ENUM) {
 			t->labels = g_ptr_array_new();
 			p->next_label = 0;
+			p->next_label_overflows = false;
 		}
 		if (xt == X_STRUCT || xt == X_UNION)
 			t->fields = g_ptr_array_new();
@@ -426,15 +436,73 @@ static void on_text(GMarkupParseContext *ctx, const char *text, gsize len,
 		}
 }
 
-/* Checks a resolved type tree; `depth` guards against typeref cycles. */
+/*
+ * Bounds on what a description may make the reader do. Depth: every walk
+ * of a type recurses that deep (typerefs count). Values: what one event's
+ * fields hold, arrays multiplied out (the values a walk of its fixed part
+ * visits): it bounds every size and offset far below overflow (8 bytes
+ * and 7 of padding per value at most) and the work per event. Values per
+ * byte, for a sequence's element: the work of a sequence is then bounded
+ * by the bytes of its payload. A typeref DAG or nested arrays would
+ * otherwise expand exponentially (issue 16).
+ */
+#define MAX_DEPTH 32
+#define MAX_VALUES (1U << 17)
+#define MAX_VALUES_PER_BYTE 64
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a + b < a || a + b > MAX_VALUES + 1ULL ? MAX_VALUES + 1ULL : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	return b && a > (MAX_VALUES + 1ULL) / b ? MAX_VALUES + 1ULL : sat_add(a * b, 0);
+}
+
+static bool type_error(GError **error, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool type_error(GError **error, const char *where, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+		    "%s: %s", where, msg);
+	g_free(msg);
+	return false;
+}
+
+/*
+ * Checks a type tree and measures it (t->height, t->values, t->min_size),
+ * each type once: a type that many fields share (a typeref) is not
+ * walked again, so a DAG costs its size, not its expansion. `depth` is
+ * where t is met; the depth bound holds for every path through t since
+ * height is the longest path below it.
+ */
 static bool check_type(ltt_description *d, ltt_type *t, int depth,
 		       const char *where, GError **error)
 {
-	if (depth > 32) {
-		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-			    "%s: types nest too deep (a typeref cycle?)", where);
-		return false;
+	ltt_type *kids[2] = { NULL, NULL };
+	unsigned nkids = 0;
+
+	if (t->state == TYPE_CHECKED) {
+		if (depth + t->height > MAX_DEPTH)
+			return type_error(error, where, "types nest too deep (more "
+					  "than %d levels, typerefs included)", MAX_DEPTH);
+		return true;
 	}
+	if (t->state == TYPE_CHECKING || depth > MAX_DEPTH)
+		return type_error(error, where, "types nest too deep (more than %d "
+				  "levels, typerefs included; a typeref cycle?)",
+				  MAX_DEPTH);
+	t->state = TYPE_CHECKING;
+	t->values = 1;
+	t->min_size = 1;
 	switch (t->xtype) {
 	case X_TYPEREF:
 		if (!t->ref && t->name) {
@@ -443,85 +511,110 @@ static bool check_type(ltt_description *d, ltt_type *t, int depth,
 			/* the named type's own node is a typeref to its body */
 			t->ref = named;
 		}
-		if (t->ref == t) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: type \"%s\" has no definition", where, t->name);
+		if (t->ref == t)
+			return type_error(error, where, "type \"%s\" has no definition",
+					  t->name);
+		if (!t->ref)
+			return type_error(error, where, "type \"%s\" is not defined",
+					  t->name);
+		if (!check_type(d, t->ref, depth + 1, where, error))
 			return false;
-		}
-		if (!t->ref) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: type \"%s\" is not defined", where, t->name);
-			return false;
-		}
-		return check_type(d, t->ref, depth + 1, where, error);
+		t->height = t->ref->height + 1;
+		t->values = t->ref->values;
+		t->min_size = t->ref->min_size;
+		break;
 	case X_INT_FIXED:
 	case X_UINT_FIXED:
-		if (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: fixed-size integer needs size 1, 2, 4 or 8", where);
-			return false;
-		}
-		return true;
+		if (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8)
+			return type_error(error, where, "fixed-size integer needs size "
+					  "1, 2, 4 or 8");
+		t->min_size = t->size;
+		break;
 	case X_INT: case X_UINT: case X_ENUM:
-		if (t->size && t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: integer size must be 1, 2, 4 or 8", where);
-			return false;
-		}
-		return true;
+		if (t->size && t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8)
+			return type_error(error, where, "integer size must be 1, 2, 4 or 8");
+		t->min_size = t->size ? t->size : 1;
+		break;
 	case X_FLOAT:
-		if (t->size && t->size != 4 && t->size != 8) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: float size must be 4 or 8", where);
-			return false;
-		}
-		return true;
+		if (t->size && t->size != 4 && t->size != 8)
+			return type_error(error, where, "float size must be 4 or 8");
+		t->min_size = t->size ? t->size : 4;
+		break;
+	case X_SHORT: case X_USHORT:
+		t->min_size = 2;
+		break;
 	case X_ARRAY:
-		if (!t->elem) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: <array> has no element type", where);
+		if (!t->elem)
+			return type_error(error, where, "<array> has no element type");
+		if (!check_type(d, t->elem, depth + 1, where, error))
 			return false;
-		}
-		return check_type(d, t->elem, depth + 1, where, error);
+		t->height = t->elem->height + 1;
+		t->values = sat_add(1, sat_mul(t->length, t->elem->values));
+		t->min_size = sat_mul(t->length, t->elem->min_size);
+		break;
 	case X_SEQUENCE: {
-		const ltt_type *len;
+		const ltt_type *len, *el;
 
-		if (!t->len_type || !t->elem) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: <sequence> needs a length type and an element type", where);
-			return false;
-		}
-		if (!check_type(d, t->len_type, depth + 1, where, error) ||
-		    !check_type(d, t->elem, depth + 1, where, error))
-			return false;
+		if (!t->len_type || !t->elem)
+			return type_error(error, where, "<sequence> needs a length type "
+					  "and an element type");
+		kids[0] = t->len_type;
+		kids[1] = t->elem;
+		for (nkids = 0; nkids < 2; nkids++)
+			if (!check_type(d, kids[nkids], depth + 1, where, error))
+				return false;
 		len = ltt_type_resolve(t->len_type);
 		if (len->xtype != X_UINT && len->xtype != X_UINT_FIXED &&
 		    len->xtype != X_UCHAR && len->xtype != X_USHORT &&
 		    len->xtype != X_ULONG && len->xtype != X_SIZE_T &&
-		    len->xtype != X_INT && len->xtype != X_INT_FIXED) {
-			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-				    "%s: a sequence length must be an integer", where);
-			return false;
-		}
-		return true;
+		    len->xtype != X_INT && len->xtype != X_INT_FIXED)
+			return type_error(error, where, "a sequence length must be an "
+					  "integer");
+		el = t->elem;
+		if (el->min_size == 0)
+			return type_error(error, where, "a sequence of elements that take "
+					  "no room (empty structs?): its length would "
+					  "not be bounded by its bytes");
+		if (el->values > MAX_VALUES_PER_BYTE * el->min_size)
+			return type_error(error, where, "a sequence whose elements hold "
+					  "%llu values in %llu bytes: more than %d values "
+					  "per byte", (unsigned long long)el->values,
+					  (unsigned long long)el->min_size,
+					  MAX_VALUES_PER_BYTE);
+		t->height = (t->len_type->height > el->height ? t->len_type->height
+							      : el->height) + 1;
+		t->values = sat_add(1, sat_add(t->len_type->values, el->values));
+		t->min_size = t->len_type->min_size;
+		break;
 	}
 	case X_STRUCT:
 	case X_UNION:
+		t->min_size = 0;
 		for (guint i = 0; i < t->fields->len; i++) {
 			ltt_field_desc *fd = t->fields->pdata[i];
 
-			if (!fd->type) {
-				g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-					    "%s: field \"%s\" has no type", where, fd->name);
-				return false;
-			}
+			if (!fd->type)
+				return type_error(error, where, "field \"%s\" has no type",
+						  fd->name);
 			if (!check_type(d, fd->type, depth + 1, where, error))
 				return false;
+			if (fd->type->height + 1 > t->height)
+				t->height = fd->type->height + 1;
+			t->values = sat_add(t->values, fd->type->values);
+			if (t->xtype == X_STRUCT)
+				t->min_size = sat_add(t->min_size, fd->type->min_size);
+			else if (fd->type->min_size > t->min_size)
+				t->min_size = fd->type->min_size;
 		}
-		return true;
-	default:
-		return true;
+		break;
+	default:	/* char, long, pointer, size_t, string...: a byte or more */
+		break;
 	}
+	t->state = TYPE_CHECKED;
+	if (t->values > MAX_VALUES)
+		return type_error(error, where, "its type holds more than %u values "
+				  "(nested arrays, or a typeref DAG)", MAX_VALUES);
+	return true;
 }
 
 const ltt_type *ltt_type_resolve(const ltt_type *t)
@@ -722,6 +815,8 @@ ltt_description *ltt_description_parse(const char *text, size_t len,
 			ok = false;
 			break;
 		}
+		uint64_t values = 0;
+
 		for (guint i = 0; ok && i < ev->fields->len; i++) {
 			ltt_field_desc *fd = ev->fields->pdata[i];
 			char *where = g_strdup_printf("event \"%s\" field \"%s\"",
@@ -733,8 +828,15 @@ ltt_description *ltt_description_parse(const char *text, size_t len,
 				ok = false;
 			} else {
 				ok = check_type(d, fd->type, 0, where, &gerr);
+				values = ok ? sat_add(values, fd->type->values) : values;
 			}
 			g_free(where);
+		}
+		if (ok && values > MAX_VALUES) {
+			g_set_error(&gerr, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+				    "event \"%s\": its fields hold more than %u values",
+				    ev->name, MAX_VALUES);
+			ok = false;
 		}
 	}
 	if (!ok) {

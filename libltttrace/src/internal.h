@@ -64,6 +64,11 @@ struct ltt_type {
 	ltt_type *len_type;	/* sequence length */
 	ltt_type *elem;		/* array/sequence element */
 	GPtrArray *fields;	/* struct/union: ltt_field_desc* */
+	/* measured when the description is checked (description.c) */
+	enum { TYPE_NEW, TYPE_CHECKING, TYPE_CHECKED } state;
+	int height;		/* longest path of types below it */
+	uint64_t values;	/* values it holds, arrays multiplied out */
+	uint64_t min_size;	/* bytes it takes at least */
 };
 
 typedef struct ltt_event_desc {

@@ -448,6 +448,131 @@ static void test_unknown(void)
 		       "event 9 of facility demo", 6);
 }
 
+/* ---- descriptions: bounded sizes, depth and work ------------------------- */
+
+/* Parses xml, under a watchdog (a hang fails the test): 1 if accepted;
+ * 0 if refused with an error containing want. */
+static int parse_within(const char *xml, const char *want, const char *what,
+			ltt_description **out)
+{
+	ltt_error *err = NULL;
+	ltt_description *d;
+	gint64 t0 = g_get_monotonic_time();
+
+	alarm(60);
+	d = ltt_description_parse(xml, strlen(xml), "hostile.xml", &err);
+	alarm(0);
+	if (g_get_monotonic_time() - t0 > 2000000)
+		printf("#   %s: %.1f s to parse\n", what, (g_get_monotonic_time() - t0) / 1e6);
+	if (!d && want)
+		ok(err && strstr(ltt_error_message(err), want),
+		   "%s: refused (%s)", what, ltt_error_message(err));
+	if (!d && !want)
+		ok(0, "%s: accepted (%s)", what, ltt_error_message(err));
+	if (d && want)
+		ok(0, "%s: refused (accepted)", what);
+	if (d && !want)
+		ok(1, "%s: accepted", what);
+	ltt_error_free(err);
+	if (out)
+		*out = d;
+	else
+		ltt_description_free(d);
+	return d != NULL;
+}
+
+static void test_descriptions(void)
+{
+	GString *x = g_string_new("<facility name=\"dag\"><type name=\"T0\"><uint/></type>\n");
+	ltt_description *d;
+	int64_t v = 0;
+
+	/* 10 types, each a struct of 16 of the one before: 2^40 values (the
+	 * depth limit allows 10 such levels) */
+	x = g_string_new("<facility name=\"dag\"><type name=\"T0\"><uchar/></type>\n");
+	for (int i = 1; i <= 10; i++) {
+		g_string_append_printf(x, "<type name=\"T%d\"><struct>", i);
+		for (int k = 0; k < 16; k++)
+			g_string_append_printf(x, "<field name=\"f%d\"><typeref name=\"T%d\"/>"
+					       "</field>", k, i - 1);
+		g_string_append(x, "</struct></type>\n");
+	}
+	g_string_append(x, "<event name=\"e\"><field name=\"x\"><typeref name=\"T10\"/>"
+			"</field></event></facility>");
+	parse_within(x->str, "more than", "a DAG of typerefs (2^40 values)", NULL);
+	g_string_free(x, TRUE);
+
+	/* the same shape, 4 deep, is fine: 2^16 values */
+	x = g_string_new("<facility name=\"dag\"><type name=\"T0\"><uchar/></type>\n");
+	for (int i = 1; i <= 4; i++) {
+		g_string_append_printf(x, "<type name=\"T%d\"><struct>", i);
+		for (int k = 0; k < 16; k++)
+			g_string_append_printf(x, "<field name=\"f%d\"><typeref name=\"T%d\"/>"
+					       "</field>", k, i - 1);
+		g_string_append(x, "</struct></type>\n");
+	}
+	g_string_append(x, "<event name=\"e\"><field name=\"x\"><typeref name=\"T4\"/>"
+			"</field></event></facility>");
+	parse_within(x->str, NULL, "a DAG of typerefs (2^16 values)", NULL);
+	g_string_free(x, TRUE);
+
+	parse_within("<facility name=\"f\"><event name=\"e\"><field name=\"x\">"
+		     "<array size=\"1048576\"><array size=\"1048576\"><array size=\"1048576\">"
+		     "<uint_fixed size=\"8\"/></array></array></array></field></event></facility>",
+		     "more than", "arrays of arrays of 2^20 elements (2^60 values)", NULL);
+	parse_within("<facility name=\"f\"><event name=\"e\"><field name=\"x\">"
+		     "<array size=\"4096\"><uchar/></array></field><field name=\"y\">"
+		     "<array size=\"16\"><array size=\"16\"><uint/></array></array>"
+		     "</field></event></facility>", NULL, "arrays of sane sizes", NULL);
+
+	/* enum labels at the ends of int64 */
+	parse_within("<facility name=\"f\"><event name=\"e\"><field name=\"x\"><enum>"
+		     "<label name=\"MAX\" value=\"9223372036854775807\"/><label name=\"NEXT\"/>"
+		     "</enum></field></event></facility>", "overflows",
+		     "a label after INT64_MAX", NULL);
+	if (parse_within("<facility name=\"f\"><event name=\"e\"><field name=\"x\"><enum>"
+			 "<label name=\"MIN\" value=\"-9223372036854775808\"/><label name=\"NEXT\"/>"
+			 "<label name=\"MAX\" value=\"9223372036854775807\"/>"
+			 "</enum></field></event></facility>", NULL, "labels INT64_MIN and "
+			 "INT64_MAX", &d)) {
+		const ltt_field_type *t = ltt_description_field_type(d, 0, 0);
+
+		ltt_field_type_label(t, 2, &v);
+		ok(v == INT64_MAX, "   ... INT64_MAX read back");
+		ltt_field_type_label(t, 1, &v);
+		ok(v == INT64_MIN + 1, "   ... the label after INT64_MIN is INT64_MIN + 1");
+		ltt_description_free(d);
+	}
+
+	/* sequences whose elements take no room, or few bytes for many values:
+	 * their work would not be bounded by the payload */
+	parse_within("<facility name=\"f\"><event name=\"e\"><field name=\"x\"><sequence>"
+		     "<uint/><struct></struct></sequence></field></event></facility>",
+		     "no room", "a sequence of empty structs", NULL);
+	x = g_string_new("<facility name=\"f\"><event name=\"e\"><field name=\"x\"><sequence>"
+			 "<uint/><union>");
+	for (int i = 0; i < 200; i++)
+		g_string_append_printf(x, "<field name=\"m%d\"><uchar/></field>", i);
+	g_string_append(x, "</union></sequence></field></event></facility>");
+	parse_within(x->str, "values per byte", "a sequence of 1-byte unions of 200 members", NULL);
+	g_string_free(x, TRUE);
+	parse_within("<facility name=\"f\"><event name=\"e\"><field name=\"x\"><sequence>"
+		     "<uint/><struct><field name=\"a\"><string/></field><field name=\"b\">"
+		     "<uint/></field></struct></sequence></field></event></facility>", NULL,
+		     "a sequence of structs of a string and an int", NULL);
+
+	/* a long chain of typerefs is too deep, and refused without recursing
+	 * down all of it */
+	x = g_string_new("<facility name=\"chain\"><type name=\"T0\"><uint/></type>\n");
+	for (int i = 1; i <= 100000; i++)
+		g_string_append_printf(x, "<type name=\"T%d\"><typeref name=\"T%d\"/></type>\n",
+				       i, i - 1);
+	g_string_append(x, "<event name=\"e\"><field name=\"x\"><typeref name=\"T100000\"/>"
+			"</field></event></facility>");
+	parse_within(x->str, "too deep", "a chain of 100000 typerefs", NULL);
+	g_string_free(x, TRUE);
+}
+
 int main(void)
 {
 	char tmpl[] = "/tmp/ltt-hostile-XXXXXX";
@@ -464,6 +589,7 @@ int main(void)
 	test_duplicate();
 	test_sizes();
 	test_unknown();
+	test_descriptions();
 	tap_remove_tree(tmpdir);
 	return tap_done();
 }
