@@ -4,7 +4,9 @@
  *
  * Layout of the output:
  *   metadata          TSDL text: the clock, one stream class, one event
- *                     class per (facility, event) met in the trace
+ *                     class per (description, event, type sizes) met in
+ *                     the trace: a facility id reused by another facility
+ *                     after an unload gets its own classes
  *   <tracefile>       one data stream per LTT tracefile ("cpu_0",
  *                     "control_facilities_0"), one packet per LTT sub-buffer
  *
@@ -16,6 +18,16 @@
  * events without a description become a byte sequence `raw`.
  * Field names are written with a leading underscore, which CTF readers
  * remove, so that names like "type" or "string" cannot clash with TSDL.
+ *
+ * The trace comes from another machine (issue 16): names that are not
+ * identifiers are renamed (every other character becomes '_'), twins in
+ * one struct numbered, strings in the metadata (event names, enum
+ * labels) lose the quotes and backslashes that would end them, enum
+ * labels that their container cannot hold are left out. A malformed
+ * event is exported as raw bytes under a class of its own. An event whose
+ * time goes back in its stream (a broken clock, a duplicated sub-buffer)
+ * is written at the time of the one before it, and counted: CTF readers
+ * refuse a stream that goes back in time.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -34,27 +46,38 @@ typedef struct stream {
 	FILE *file;
 	GByteArray *packet;	/* events of the packet being built */
 	uint64_t block;		/* LTT sub-buffer of that packet */
-	int64_t first_ns, last_ns;
+	uint64_t first_ns, last_ns;	/* of the packet, as written */
+	uint64_t written_ns;	/* the last time written in the stream */
+	uint64_t lost;		/* the last channel.buffer_stats of the stream so far */
 	unsigned cpu;
 	const ltt_tracefile *tf;
 	int open;
-	uint64_t lost;		/* the last channel.buffer_stats of the stream so far */
 } stream;
 
 typedef struct event_class {
-	unsigned fac_id, ev_id;
+	unsigned id;
 	char *name;
-	const ltt_facility *fac;	/* NULL: raw */
+	const ltt_facility *fac;	/* NULL: raw bytes */
 	const ltt_description *desc;
 	unsigned desc_event;
 } event_class;
+
+/* What an event's class is found by, per event: its facility load. */
+typedef struct load_key {
+	const ltt_facility *fac;	/* NULL: never loaded, then by id */
+	unsigned fac_id, ev_id;
+	int raw;			/* malformed: written as raw bytes */
+} load_key;
 
 struct ctf_writer {
 	char *dir;
 	ltt_trace *trace;
 	GHashTable *streams;		/* ltt_tracefile* -> stream* */
-	GHashTable *classes;		/* id -> event_class* */
+	GHashTable *by_load;		/* load_key* -> event_class* */
+	GHashTable *by_signature;	/* char* -> event_class* (owned) */
+	GPtrArray *classes;		/* by id */
 	GByteArray *payload;		/* scratch for one event */
+	uint64_t clamped, malformed;
 	int failed;
 	char error[512];
 };
@@ -79,6 +102,16 @@ const char *ctf_writer_error(const ctf_writer *w)
 	return w->error;
 }
 
+uint64_t ctf_writer_clamped(const ctf_writer *w)
+{
+	return w->clamped;
+}
+
+uint64_t ctf_writer_malformed(const ctf_writer *w)
+{
+	return w->malformed;
+}
+
 static void free_stream(gpointer p)
 {
 	stream *s = p;
@@ -98,6 +131,21 @@ static void free_class(gpointer p)
 	g_free(c);
 }
 
+static guint load_hash(gconstpointer p)
+{
+	const load_key *k = p;
+
+	return g_direct_hash(k->fac) ^ (k->fac_id * 65599u + k->ev_id * 31u + (guint)k->raw);
+}
+
+static gboolean load_equal(gconstpointer a, gconstpointer b)
+{
+	const load_key *x = a, *y = b;
+
+	return x->fac == y->fac && x->fac_id == y->fac_id && x->ev_id == y->ev_id &&
+	       x->raw == y->raw;
+}
+
 ctf_writer *ctf_writer_new(const char *dir, ltt_trace *trace)
 {
 	ctf_writer *w = g_new0(ctf_writer, 1);
@@ -105,7 +153,9 @@ ctf_writer *ctf_writer_new(const char *dir, ltt_trace *trace)
 	w->dir = g_strdup(dir);
 	w->trace = trace;
 	w->streams = g_hash_table_new_full(NULL, NULL, NULL, free_stream);
-	w->classes = g_hash_table_new_full(NULL, NULL, NULL, free_class);
+	w->by_load = g_hash_table_new_full(load_hash, load_equal, g_free, NULL);
+	w->by_signature = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	w->classes = g_ptr_array_new_with_free_func(free_class);
 	w->payload = g_byte_array_new();
 	if (g_mkdir_with_parents(dir, 0755) < 0)
 		fail(w, "cannot create %s: %s", dir, strerror(errno));
@@ -138,8 +188,8 @@ static void flush_packet(ctf_writer *w, stream *s)
 	bits = (uint64_t)(PACKET_HEADER_BYTES + s->packet->len) * 8;
 	put_u32(h, CTF_MAGIC);
 	put_u32(h, 0);				/* stream_id */
-	put_u64(h, (uint64_t)s->first_ns);	/* timestamp_begin */
-	put_u64(h, (uint64_t)s->last_ns);	/* timestamp_end */
+	put_u64(h, s->first_ns);		/* timestamp_begin */
+	put_u64(h, s->last_ns);			/* timestamp_end */
 	put_u64(h, bits);			/* content_size */
 	put_u64(h, bits);			/* packet_size */
 	put_u64(h, s->lost);			/* events_discarded, cumulative */
@@ -173,30 +223,87 @@ static stream *stream_of(ctf_writer *w, const ltt_tracefile *tf)
 	return s;
 }
 
-static unsigned class_id(const ltt_event *ev)
+/* s as it can stand in a TSDL string: no quote or backslash to end it,
+ * printable ASCII. */
+static char *tsdl_string(const char *s)
 {
-	return ltt_event_facility_id(ev) * 256 + ltt_event_id(ev);
+	char *out = g_strdup(s ? s : "");
+
+	for (char *p = out; *p; p++)
+		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20 ||
+		    (unsigned char)*p >= 0x7f)
+			*p = '_';
+	return out;
 }
 
-static void note_class(ctf_writer *w, const ltt_event *ev)
+/* The sizes a facility load gives the scalars of a type, as text: two
+ * loads of one description with other sizes need other classes. */
+static void append_sizes(GString *sig, const ltt_facility *fac,
+			 const ltt_field_type *t)
 {
-	unsigned id = class_id(ev);
-	event_class *c;
-	const ltt_facility *fac;
-
-	if (g_hash_table_contains(w->classes, GUINT_TO_POINTER(id)))
+	if (!t)
 		return;
-	c = g_new0(event_class, 1);
-	c->fac_id = ltt_event_facility_id(ev);
-	c->ev_id = ltt_event_id(ev);
-	c->name = g_strdup_printf("%s.%s", ltt_event_facility_name(ev), ltt_event_name(ev));
-	fac = ltt_trace_facility(w->trace, c->fac_id);
-	if (ltt_event_is_known(ev) && fac && ltt_facility_description(fac)) {
-		c->fac = fac;
-		c->desc = ltt_facility_description(fac);
-		c->desc_event = c->ev_id;
+	switch (ltt_field_type_kind(t)) {
+	case LTT_KIND_ARRAY:
+		append_sizes(sig, fac, ltt_field_type_element(t));
+		return;
+	case LTT_KIND_SEQUENCE:
+		append_sizes(sig, fac, ltt_field_type_length_type(t));
+		append_sizes(sig, fac, ltt_field_type_element(t));
+		return;
+	case LTT_KIND_STRUCT:
+	case LTT_KIND_UNION:
+		for (unsigned i = 0; i < ltt_field_type_num_members(t); i++)
+			append_sizes(sig, fac, ltt_field_type_member(t, i));
+		return;
+	default:
+		g_string_append_printf(sig, "%u", ltt_facility_type_size(fac, t));
 	}
-	g_hash_table_insert(w->classes, GUINT_TO_POINTER(id), c);
+}
+
+/* The class of an event: found by its facility load, else by its
+ * description, event and sizes (or, raw, by its facility and event id);
+ * made on first sight. */
+static event_class *class_of(ctf_writer *w, const ltt_event *ev, int raw)
+{
+	const ltt_facility *fac = ltt_event_facility(ev);
+	load_key key = { fac, ltt_event_facility_id(ev), ltt_event_id(ev), raw };
+	event_class *c = g_hash_table_lookup(w->by_load, &key);
+	const ltt_description *desc;
+	GString *sig;
+	char *name;
+
+	if (c)
+		return c;
+	desc = fac && ltt_event_is_known(ev) && !raw ? ltt_facility_description(fac) : NULL;
+	sig = g_string_new(NULL);
+	if (desc) {
+		g_string_printf(sig, "known %p %u ", (const void *)desc, key.ev_id);
+		for (unsigned f = 0; f < ltt_description_num_fields(desc, key.ev_id); f++)
+			append_sizes(sig, fac, ltt_description_field_type(desc, key.ev_id, f));
+	} else {
+		g_string_printf(sig, "raw %s %08X %u %u %d", ltt_event_facility_name(ev),
+				fac ? ltt_facility_checksum(fac) : 0, key.fac_id,
+				key.ev_id, raw);
+	}
+	c = g_hash_table_lookup(w->by_signature, sig->str);
+	if (!c) {
+		c = g_new0(event_class, 1);
+		c->id = w->classes->len;
+		name = g_strdup_printf("%s.%s%s", ltt_event_facility_name(ev),
+				       ltt_event_name(ev), raw ? " (malformed)" : "");
+		c->name = tsdl_string(name);
+		g_free(name);
+		c->fac = desc ? fac : NULL;
+		c->desc = desc;
+		c->desc_event = key.ev_id;
+		g_ptr_array_add(w->classes, c);
+		g_hash_table_insert(w->by_signature, g_string_free(sig, FALSE), c);
+	} else {
+		g_string_free(sig, TRUE);
+	}
+	g_hash_table_insert(w->by_load, g_memdup2(&key, sizeof(key)), c);
+	return c;
 }
 
 /* Re-encodes one decoded value; compounds write nothing themselves but a
@@ -233,54 +340,102 @@ static int encode(void *user, const char *name, int depth, const ltt_value *v)
 	return 0;
 }
 
+static void put_raw(GByteArray *b, const ltt_event *ev)
+{
+	size_t size;
+	const void *p = ltt_event_payload(ev, &size);
+
+	put_u32(b, (uint32_t)size);
+	put(b, p, size);
+}
+
 int ctf_writer_event(ctf_writer *w, const ltt_event *ev)
 {
 	const ltt_tracefile *tf = ltt_event_tracefile(ev);
 	stream *s = stream_of(w, tf);
 	uint64_t block = ltt_event_file_offset(ev) / ltt_tracefile_subbuf_size(tf);
 	int64_t t = ltt_event_time_ns(ev);
+	uint64_t ts = t < 0 ? 0 : (uint64_t)t;
+	event_class *c;
+	int raw = 0;
 
 	if (w->failed)
 		return -1;
+	/* a stream never goes back in time (see the top of the file) */
+	if (ts < s->written_ns || t < 0) {
+		ts = ts < s->written_ns ? s->written_ns : ts;
+		w->clamped++;
+	}
+	s->written_ns = ts;
+	g_byte_array_set_size(w->payload, 0);
+	if (ltt_event_is_known(ev)) {
+		if (ltt_event_visit_fields(ev, encode, w->payload) < 0) {
+			g_byte_array_set_size(w->payload, 0);
+			put_raw(w->payload, ev);
+			w->malformed++;
+			raw = 1;
+		}
+	} else {
+		put_raw(w->payload, ev);
+	}
 	if (s->packet->len && block != s->block)
 		flush_packet(w, s);
 	if (!s->packet->len) {
 		s->block = block;
-		s->first_ns = t;
+		s->first_ns = ts;
 	}
-	s->last_ns = t;
-	if (!strcmp(ltt_event_name(ev), "buffer_stats") &&
+	s->last_ns = ts;
+	if (!raw && !strcmp(ltt_event_name(ev), "buffer_stats") &&
 	    !strcmp(ltt_event_facility_name(ev), "channel")) {
 		uint64_t lost = ltt_event_get_uint(ev, "events_lost", 0);
 
 		if (lost > s->lost)
 			s->lost = lost;
 	}
-	note_class(w, ev);
-	put_u32(s->packet, class_id(ev));
-	put_u64(s->packet, (uint64_t)t);
-	g_byte_array_set_size(w->payload, 0);
-	if (ltt_event_is_known(ev)) {
-		if (ltt_event_visit_fields(ev, encode, w->payload) < 0) {
-			fail(w, "%s at offset 0x%" PRIx64 ": malformed payload",
-			     ltt_tracefile_relpath(tf), ltt_event_file_offset(ev));
-			return -1;
-		}
-	} else {
-		size_t size;
-		const void *p = ltt_event_payload(ev, &size);
-
-		put_u32(w->payload, (uint32_t)size);
-		put(w->payload, p, size);
-	}
+	c = class_of(w, ev, raw);
+	put_u32(s->packet, c->id);
+	put_u64(s->packet, ts);
 	put(s->packet, w->payload->data, w->payload->len);
 	return 0;
 }
 
 /* ---- metadata ---- */
 
-static void tsdl_type(GString *m, const ltt_facility *fac,
-		      const ltt_field_type *t, const char *name, int indent);
+/*
+ * A field name as a TSDL identifier: "_" + the name with every character
+ * that cannot be in an identifier made '_', numbered ("_x_2") when the
+ * struct already has it. The names of one struct share a scope.
+ */
+static char *tsdl_name(GHashTable *scope, const char *name)
+{
+	GString *id = g_string_new("_");
+	char *base;
+
+	for (const char *p = name; p && *p; p++)
+		g_string_append_c(id, g_ascii_isalnum(*p) ? *p : '_');
+	/* the three TSDL keywords that begin with an underscore */
+	if (!strcmp(id->str, "_Bool") || !strcmp(id->str, "_Complex") ||
+	    !strcmp(id->str, "_Imaginary"))
+		g_string_append_c(id, '_');
+	/* readers show "_x" as "x" and check a new name, as written, against
+	 * those they show: a name is taken in both forms */
+	base = g_strdup(id->str);
+	for (unsigned n = 2; g_hash_table_contains(scope, id->str) ||
+			     g_hash_table_contains(scope, id->str + 1); n++)
+		g_string_printf(id, "%s_%u", base, n);
+	g_free(base);
+	g_hash_table_add(scope, g_strdup(id->str));
+	g_hash_table_add(scope, g_strdup(id->str + 1));
+	return g_string_free(id, FALSE);
+}
+
+static GHashTable *new_scope(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static void tsdl_type(GString *m, const ltt_facility *fac, const ltt_field_type *t,
+		      const char *decl, int indent, GHashTable *scope);
 
 static void tsdl_integer(GString *m, unsigned bytes, int is_signed, int hex)
 {
@@ -289,16 +444,44 @@ static void tsdl_integer(GString *m, unsigned bytes, int is_signed, int hex)
 			       hex ? " base = 16;" : "");
 }
 
-static void tsdl_field(GString *m, const ltt_facility *fac,
-		       const ltt_field_type *t, const char *name, int indent)
+/* A field named `name` (as in the description) of a struct whose names
+ * are in scope. */
+static void tsdl_field(GString *m, const ltt_facility *fac, const ltt_field_type *t,
+		       const char *name, int indent, GHashTable *scope)
 {
+	char *id = tsdl_name(scope, name);
+
 	g_string_append_printf(m, "%*s", indent, "");
-	tsdl_type(m, fac, t, name, indent);
+	tsdl_type(m, fac, t, id, indent, scope);
+	g_free(id);
 }
 
-/* Writes "TYPE _name[...];\n" for the field. */
-static void tsdl_type(GString *m, const ltt_facility *fac,
-		      const ltt_field_type *t, const char *name, int indent)
+/* The labels an unsigned container of `bytes` can hold, as the reader
+ * matches them (the raw value equals the label's): " "A" = 1, ..." */
+static unsigned tsdl_labels(GString *m, const ltt_field_type *t, unsigned bytes)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < ltt_field_type_num_labels(t); i++) {
+		int64_t v;
+		const char *l = ltt_field_type_label(t, i, &v);
+		char *label;
+
+		if (bytes < 8 && (v < 0 || (uint64_t)v >> (bytes * 8)))
+			continue;
+		label = tsdl_string(l);
+		g_string_append_printf(m, "%s \"%s\" = %" PRIu64, n++ ? "," : "", label,
+				       (uint64_t)v);
+		g_free(label);
+	}
+	return n;
+}
+
+/* Writes "TYPE decl;\n": decl is the field's identifier with its array
+ * dimensions ("_x[4][_x_length]"); a sequence's length is a field of the
+ * scope before it. */
+static void tsdl_type(GString *m, const ltt_facility *fac, const ltt_field_type *t,
+		      const char *decl, int indent, GHashTable *scope)
 {
 	unsigned size = ltt_facility_type_size(fac, t);
 
@@ -312,18 +495,20 @@ static void tsdl_type(GString *m, const ltt_facility *fac,
 	case LTT_KIND_POINTER:
 		tsdl_integer(m, size, 0, 1);
 		break;
-	case LTT_KIND_ENUM:
-		g_string_append(m, "enum : ");
-		tsdl_integer(m, size, 0, 0);
-		g_string_append(m, " {");
-		for (unsigned i = 0; i < ltt_field_type_num_labels(t); i++) {
-			int64_t v;
-			const char *l = ltt_field_type_label(t, i, &v);
+	case LTT_KIND_ENUM: {
+		GString *labels = g_string_new(NULL);
 
-			g_string_append_printf(m, "%s \"%s\" = %" PRId64, i ? "," : "", l, v);
+		/* an enum of no label a reader can match: its integer */
+		if (tsdl_labels(labels, t, size)) {
+			g_string_append(m, "enum : ");
+			tsdl_integer(m, size, 0, 0);
+			g_string_append_printf(m, " {%s }", labels->str);
+		} else {
+			tsdl_integer(m, size, 0, 0);
 		}
-		g_string_append(m, " }");
+		g_string_free(labels, TRUE);
 		break;
+	}
 	case LTT_KIND_FLOAT:
 		if (size == 4)
 			g_string_append(m, "floating_point { exp_dig = 8; mant_dig = 24; align = 8; }");
@@ -336,60 +521,75 @@ static void tsdl_type(GString *m, const ltt_facility *fac,
 	case LTT_KIND_ARRAY: {
 		/* TSDL puts the dimension after the name: write the element
 		 * type, then "_name[N]" */
-		const ltt_field_type *e = ltt_field_type_element(t);
-		char *inner = g_strdup_printf("%s[%u]", name, ltt_field_type_length(t));
+		char *inner = g_strdup_printf("%s[%u]", decl, ltt_field_type_length(t));
 
-		tsdl_type(m, fac, e, inner, indent);
+		tsdl_type(m, fac, ltt_field_type_element(t), inner, indent, scope);
 		g_free(inner);
 		return;
 	}
 	case LTT_KIND_SEQUENCE: {
-		char *len = g_strdup_printf("_%s_length", name);
-		char *inner = g_strdup_printf("%s[%s]", name, len);
+		GHashTable *own = NULL;
+		char *len, *v, *inner;
 
+		if (strchr(decl, '[')) {
+			/* inside an array or a sequence: its length cannot be a
+			 * field beside it, so each element is a struct of the
+			 * length and the sequence */
+			g_string_append(m, "struct {\n");
+			own = new_scope();
+			scope = own;
+			indent += 8;
+			g_string_append_printf(m, "%*s", indent, "");
+		}
+		/* a length is shown as "_x_length" (readers drop one "_"),
+		 * told from the fields by its underscore */
+		if (own) {
+			len = tsdl_name(scope, "_length");
+			v = tsdl_name(scope, "v");
+		} else {	/* "_x": "__x_length" beside it */
+			char *want = g_strdup_printf("%s_length", decl);
+
+			len = tsdl_name(scope, want);
+			v = g_strdup(decl);
+			g_free(want);
+		}
 		tsdl_integer(m, 4, 0, 0);
 		g_string_append_printf(m, " %s;\n%*s", len, indent, "");
-		tsdl_type(m, fac, ltt_field_type_element(t), inner, indent);
+		inner = g_strdup_printf("%s[%s]", v, len);
+		g_free(v);
+		tsdl_type(m, fac, ltt_field_type_element(t), inner, indent, scope);
 		g_free(len);
 		g_free(inner);
+		if (own) {
+			indent -= 8;
+			g_string_append_printf(m, "%*s} align(8) %s;\n", indent, "", decl);
+			g_hash_table_destroy(own);
+		}
 		return;
 	}
 	case LTT_KIND_STRUCT:
-	case LTT_KIND_UNION:
-		g_string_append(m, "struct {\n");
-		for (unsigned i = 0; i < ltt_field_type_num_members(t); i++) {
-			char *member = g_strdup_printf("_%s", ltt_field_type_member_name(t, i));
+	case LTT_KIND_UNION: {
+		GHashTable *members = new_scope();
 
-			tsdl_field(m, fac, ltt_field_type_member(t, i), member, indent + 8);
-			g_free(member);
-		}
+		g_string_append(m, "struct {\n");
+		for (unsigned i = 0; i < ltt_field_type_num_members(t); i++)
+			tsdl_field(m, fac, ltt_field_type_member(t, i),
+				   ltt_field_type_member_name(t, i), indent + 8, members);
 		g_string_append_printf(m, "%*s} align(8)", indent, "");
+		g_hash_table_destroy(members);
 		break;
+	}
 	default:
 		break;
 	}
-	g_string_append_printf(m, " %s;\n", name);
-}
-
-static gint cmp_uint(gconstpointer a, gconstpointer b)
-{
-	unsigned x = GPOINTER_TO_UINT(*(gpointer *)a), y = GPOINTER_TO_UINT(*(gpointer *)b);
-
-	return x < y ? -1 : x > y;
+	g_string_append_printf(m, " %s;\n", decl);
 }
 
 static void write_metadata(ctf_writer *w)
 {
 	GString *m = g_string_new("/* CTF 1.8 */\n\n");
 	const ltt_trace_info *info = ltt_trace_get_info(w->trace);
-	GPtrArray *ids = g_ptr_array_new();
-	GHashTableIter hi;
-	gpointer key;
-	char *path;
-
-	g_hash_table_iter_init(&hi, w->classes);
-	while (g_hash_table_iter_next(&hi, &key, NULL))
-		g_ptr_array_add(ids, key);
+	char *path, *base;
 
 	g_string_append(m,
 		"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
@@ -400,9 +600,12 @@ static void write_metadata(ctf_writer *w)
 		"\tpacket.header := struct {\n"
 		"\t\tuint32_t magic;\n\t\tuint32_t stream_id;\n"
 		"\t} align(8);\n};\n\n");
-	char *base = g_path_get_basename(ltt_trace_path(w->trace));
+	{
+		char *dir = g_path_get_basename(ltt_trace_path(w->trace));
 
-	g_strdelimit(base, "\"\\", '_');
+		base = tsdl_string(dir);
+		g_free(dir);
+	}
 	g_string_append_printf(m,
 		"env {\n\ttrace_name = \"%s\";\n\tdomain = \"kernel\";\n\ttracer_name = \"ltt\";\n"
 		"\ttracer_major = %u;\n\ttracer_minor = %u;\n"
@@ -425,29 +628,27 @@ static void write_metadata(ctf_writer *w)
 		"\tevent.header := struct {\n"
 		"\t\tuint32_t id;\n\t\tuint64_clock_t timestamp;\n"
 		"\t} align(8);\n};\n\n");
-	g_ptr_array_sort(ids, cmp_uint);
-	for (guint i = 0; i < ids->len; i++) {
-		event_class *c = g_hash_table_lookup(w->classes, ids->pdata[i]);
+	for (guint i = 0; i < w->classes->len; i++) {
+		const event_class *c = w->classes->pdata[i];
 
 		g_string_append_printf(m, "event {\n\tname = \"%s\";\n\tid = %u;\n"
 				       "\tstream_id = 0;\n\tfields := struct {\n",
-				       c->name, GPOINTER_TO_UINT(ids->pdata[i]));
+				       c->name, c->id);
 		if (c->desc) {
-			for (unsigned f = 0; f < ltt_description_num_fields(c->desc, c->desc_event); f++) {
-				char *name = g_strdup_printf("_%s",
-					ltt_description_field_name(c->desc, c->desc_event, f));
+			GHashTable *scope = new_scope();
 
-				tsdl_field(m, c->fac, ltt_description_field_type(c->desc, c->desc_event, f),
-					   name, 16);
-				g_free(name);
-			}
+			for (unsigned f = 0; f < ltt_description_num_fields(c->desc, c->desc_event); f++)
+				tsdl_field(m, c->fac,
+					   ltt_description_field_type(c->desc, c->desc_event, f),
+					   ltt_description_field_name(c->desc, c->desc_event, f),
+					   16, scope);
+			g_hash_table_destroy(scope);
 		} else {
 			g_string_append(m, "\t\tuint32_t __raw_length;\n"
 					   "\t\tuint8_t _raw[__raw_length];\n");
 		}
 		g_string_append(m, "\t} align(8);\n};\n\n");
 	}
-	g_ptr_array_free(ids, TRUE);
 	path = g_build_filename(w->dir, "metadata", NULL);
 	if (!g_file_set_contents(path, m->str, (gssize)m->len, NULL))
 		fail(w, "cannot write %s", path);
@@ -481,7 +682,9 @@ void ctf_writer_free(ctf_writer *w)
 	if (!w)
 		return;
 	g_hash_table_destroy(w->streams);
-	g_hash_table_destroy(w->classes);
+	g_hash_table_destroy(w->by_load);
+	g_hash_table_destroy(w->by_signature);
+	g_ptr_array_free(w->classes, TRUE);
 	g_byte_array_free(w->payload, TRUE);
 	g_free(w->dir);
 	g_free(w);

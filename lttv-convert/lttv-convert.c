@@ -80,13 +80,21 @@ int main(int argc, const char **argv)
 		fprintf(stderr, "lttv-convert: %s\n", ctf_writer_error(w));
 		status = 1;
 	}
+	if (!status && ctf_writer_malformed(w))
+		fprintf(stderr, "lttv-convert: %" G_GUINT64_FORMAT " malformed events "
+			"were exported as raw bytes\n", ctf_writer_malformed(w));
+	if (!status && ctf_writer_clamped(w))
+		fprintf(stderr, "lttv-convert: %" G_GUINT64_FORMAT " events went back "
+			"in time in their stream: written at the time of the event "
+			"before them (CTF readers refuse a stream that goes back)\n",
+			ctf_writer_clamped(w));
 	/* what the library found while reading, once each */
 	for (; warned < ltt_trace_num_warnings(trace); warned++)
 		fprintf(stderr, "lttv-convert: warning: %s\n", ltt_trace_warning(trace, warned));
 	if (!status && raw)
 		fprintf(stderr, "lttv-convert: %" G_GUINT64_FORMAT " events without "
 			"description were exported as raw bytes\n", raw);
-	if (!status && (raw || warned))
+	if (!status && (raw || warned || ctf_writer_malformed(w) || ctf_writer_clamped(w)))
 		status = 3;
 out:
 	ctf_writer_free(w);

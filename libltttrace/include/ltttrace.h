@@ -202,6 +202,10 @@ unsigned ltt_event_facility_id(const ltt_event *ev);
 unsigned ltt_event_id(const ltt_event *ev);
 /* "core", or "facility_<id>" when the id was never loaded */
 const char *ltt_event_facility_name(const ltt_event *ev);
+/* The facility load the event belongs to, NULL when its id was never
+ * loaded. An id can be reused by another facility after an unload: the
+ * id alone does not say which description an event has. */
+const ltt_facility *ltt_event_facility(const ltt_event *ev);
 /* "facility_load", or "event_<id>" when there is no description */
 const char *ltt_event_name(const ltt_event *ev);
 /* 1 when the event's fields can be decoded */

@@ -20,6 +20,7 @@ unsigned ltt_event_facility_id(const ltt_event *ev) { return ev->fac_id; }
 unsigned ltt_event_id(const ltt_event *ev) { return ev->ev_id; }
 uint64_t ltt_event_file_offset(const ltt_event *ev) { return ev->file_offset; }
 int ltt_event_is_known(const ltt_event *ev) { return ev->type != NULL; }
+const ltt_facility *ltt_event_facility(const ltt_event *ev) { return ev->fac; }
 
 const char *ltt_event_facility_name(const ltt_event *ev)
 {

@@ -573,9 +573,217 @@ static void test_descriptions(void)
 	g_string_free(x, TRUE);
 }
 
-int main(void)
+
+/* ---- traces for tests/t38-hostile-ctf.sh (test_hostile --write KIND DIR) -- */
+
+/* Names no CTF reader takes as they are: quotes, dashes, spaces, a TSDL
+ * keyword once prefixed, duplicates, enum labels that do not fit their
+ * container, empty structs, unions of same-named members. */
+static const char odd_xml[] =
+	"<facility name=\"odd-fac\">\n"
+	" <event name='say \"hi\"'><field name=\"a-b\"><uint_fixed size=\"4\"/></field>"
+	"<field name=\"a b\"><uint_fixed size=\"4\"/></field><field name=\"a_b\">"
+	"<uint_fixed size=\"4\"/></field><field name=\"Bool\"><uchar/></field></event>\n"
+	" <event name=\"dup\"><field name=\"x\"><uint_fixed size=\"4\"/></field>"
+	"<field name=\"x\"><string/></field><field name=\"s\"><sequence><uchar/><uchar/>"
+	"</sequence></field><field name=\"s_length\"><uchar/></field></event>\n"
+	" <event name=\"enums\"><field name=\"e\"><enum size=\"1\"><label name='q\"uote' value=\"1\"/>"
+	"<label name=\"neg\" value=\"-5\"/><label name=\"big\" value=\"9223372036854775807\"/>"
+	"<label name=\"two\" value=\"2\"/><label name=\"alsotwo\" value=\"2\"/></enum></field>"
+	"<field name=\"none\"><enum size=\"1\"><label name=\"only\" value=\"300\"/></enum></field></event>\n"
+	" <event name=\"shapes\"><field name=\"empty\"><struct></struct></field>"
+	"<field name=\"u\"><union><field name=\"i\"><int_fixed size=\"4\"/></field>"
+	"<field name=\"i\"><uint_fixed size=\"4\"/></field></union></field>"
+	"<field name=\"t\"><string/></field></event>\n"
+	"</facility>\n";
+
+/* A second facility that takes demo's id after demo is unloaded. */
+static const char other_xml[] =
+	"<facility name=\"other\">\n"
+	" <event name=\"pong\"><field name=\"label\"><string/></field>"
+	"<field name=\"v\"><uint_fixed size=\"8\"/></field></event>\n"
+	"</facility>\n";
+
+static int write_odd(const char *dir)
+{
+	lttw_config c;
+	lttw_trace *w;
+	lttw_file *fac, *cpu;
+	lttw_payload p;
+	uint64_t t;
+
+	lttw_config_default(&c);
+	w = lttw_trace_create(dir, &c);
+	if (!w)
+		return -1;
+	t = c.start_tsc;
+	lttw_eventdef_copy(w, "facilities/core.xml");
+	lttw_eventdef_write(w, "odd.xml", odd_xml);
+	fac = lttw_file_open(w, "control/facilities", 0, 0);
+	lttw_facility_load(fac, t, "core", 0x1A8DE486, 0, 1);
+	lttw_facility_load(fac, t, "odd-fac", checksum_of(odd_xml), 3, 1);
+	cpu = lttw_file_open(w, "cpu", 0, 0);
+	lttw_payload_init(&p, w);
+	for (uint32_t i = 0; i < 5; i++) {
+		lttw_payload_reset(&p);
+		lttw_put_uint_n(&p, i, 4);
+		lttw_put_uint_n(&p, i + 10, 4);
+		lttw_put_uint_n(&p, i + 20, 4);
+		lttw_put_uint_n(&p, 1, 1);
+		lttw_event(cpu, t += 1000, 3, 0, p.buf, p.len);
+		lttw_payload_reset(&p);
+		lttw_put_uint_n(&p, i, 4);
+		lttw_put_string(&p, "second x");
+		lttw_put_uint_n(&p, 2, 1);
+		lttw_put_uint_n(&p, 7, 1);
+		lttw_put_uint_n(&p, 8, 1);
+		lttw_put_uint_n(&p, 9, 1);
+		lttw_event(cpu, t += 1000, 3, 1, p.buf, p.len);
+		lttw_payload_reset(&p);
+		lttw_put_uint_n(&p, i % 3, 1);
+		lttw_put_uint_n(&p, 44, 1);
+		lttw_event(cpu, t += 1000, 3, 2, p.buf, p.len);
+		lttw_payload_reset(&p);
+		lttw_put_int_n(&p, -(int64_t)i, 4);
+		lttw_put_string(&p, "t\"ab\\le");
+		lttw_event(cpu, t += 1000, 3, 3, p.buf, p.len);
+	}
+	lttw_payload_free(&p);
+	return lttw_trace_close(w);
+}
+
+/* demo at id 1, unloaded, then other at id 1: both with events */
+static int write_reuse(const char *dir)
+{
+	lttw_config c;
+	lttw_trace *w;
+	lttw_file *fac, *cpu;
+	lttw_payload p;
+	uint64_t t;
+
+	lttw_config_default(&c);
+	w = lttw_trace_create(dir, &c);
+	if (!w)
+		return -1;
+	t = c.start_tsc;
+	lttw_eventdef_copy(w, "facilities/core.xml");
+	lttw_eventdef_write(w, "demo.xml", demo_xml);
+	lttw_eventdef_write(w, "other.xml", other_xml);
+	fac = lttw_file_open(w, "control/facilities", 0, 0);
+	cpu = lttw_file_open(w, "cpu", 0, 0);
+	lttw_facility_load(fac, t, "core", 0x1A8DE486, 0, 1);
+	lttw_facility_load(fac, t, "demo", checksum_of(demo_xml), 1, 1);
+	lttw_payload_init(&p, w);
+	for (uint32_t i = 0; i < 5; i++)
+		tick(cpu, w, t += 1000, i);
+	/* core.facility_unload (event 1 of core.xml): the id, a uint */
+	lttw_payload_reset(&p);
+	lttw_put_uint(&p, 1);
+	lttw_event(fac, t += 1000, 0, 1, p.buf, p.len);
+	lttw_facility_load(fac, t += 1000, "other", checksum_of(other_xml), 1, 0);
+	for (uint32_t i = 0; i < 5; i++) {
+		lttw_payload_reset(&p);
+		lttw_put_string(&p, "pong");
+		lttw_put_uint_n(&p, 1000 + i, 8);
+		lttw_event(cpu, t += 1000, 1, 0, p.buf, p.len);
+	}
+	lttw_payload_free(&p);
+	return lttw_trace_close(w);
+}
+
+/* 64-bit timestamps: an event 2^32 cycles before its sub-buffer, one
+ * before the event before it, and a sub-buffer written twice */
+static int write_times(const char *dir)
+{
+	lttw_config c;
+	lttw_trace *w;
+	lttw_file *cpu;
+	uint64_t t, off[3] = { 0 }, v;
+	char *name = g_path_get_basename(dir), *parent = g_path_get_dirname(dir);
+	char *saved = tmpdir;
+	int r;
+
+	lttw_config_default(&c);
+	c.has_heartbeat = 0;
+	c.start_tsc = 1ULL << 40;
+	t = c.start_tsc;
+	tmpdir = parent;
+	w = new_trace(name, &c, &cpu);
+	for (uint32_t i = 0; i < 1000; i++)
+		tick(cpu, w, t += 1000, i);
+	r = lttw_trace_close(w);
+	/* where ticks 10, 20 and 30 are, in the first sub-buffer */
+	{
+		ltt_trace *tr = open_trace(name);
+		ltt_iter *it = tr ? ltt_iter_new(&tr, 1, NULL) : NULL;
+		const ltt_event *ev;
+		unsigned k = 0;
+
+		while (it && ltt_iter_next(it, &ev, NULL) > 0)
+			if (ltt_event_facility_id(ev) == 1 &&
+			    ltt_event_get_uint(ev, "n", 0) % 10 == 0 &&
+			    ltt_event_get_uint(ev, "n", 0) / 10 >= 1 &&
+			    ltt_event_get_uint(ev, "n", 0) / 10 <= 3)
+				off[k++ % 3] = ltt_event_file_offset(ev);
+		ltt_iter_free(it);
+		ltt_trace_close(tr);
+	}
+	v = c.start_tsc + 10 * 1000 - (1ULL << 32);
+	patch(name, "cpu_0", off[0], &v, 8);
+	v = c.start_tsc + 5 * 1000;
+	patch(name, "cpu_0", off[1], &v, 8);
+	copy_range(name, "cpu_0", c.subbuf_size, 2 * (uint64_t)c.subbuf_size, c.subbuf_size);
+	tmpdir = saved;
+	g_free(name);
+	g_free(parent);
+	return r;
+}
+
+/* demo.tick events of 0 and 2 bytes among good ones */
+static int write_malformed(const char *dir)
+{
+	static const uint8_t zeros[8];
+	char *name = g_path_get_basename(dir), *parent = g_path_get_dirname(dir);
+	char *saved = tmpdir;
+	lttw_config c;
+	lttw_trace *w;
+	lttw_file *cpu;
+	int r;
+
+	lttw_config_default(&c);
+	tmpdir = parent;
+	w = new_trace(name, &c, &cpu);
+	tick(cpu, w, c.start_tsc + 1000, 1);
+	lttw_event(cpu, c.start_tsc + 2000, 1, 0, zeros, 0);
+	lttw_event(cpu, c.start_tsc + 3000, 1, 0, zeros, 2);
+	tick(cpu, w, c.start_tsc + 4000, 4);
+	r = lttw_trace_close(w);
+	tmpdir = saved;
+	g_free(name);
+	g_free(parent);
+	return r;
+}
+
+static int write_kind(const char *kind, const char *dir)
+{
+	if (!strcmp(kind, "ctf-names"))
+		return write_odd(dir);
+	if (!strcmp(kind, "ctf-reuse"))
+		return write_reuse(dir);
+	if (!strcmp(kind, "ctf-times"))
+		return write_times(dir);
+	if (!strcmp(kind, "ctf-malformed"))
+		return write_malformed(dir);
+	fprintf(stderr, "test_hostile: unknown kind %s\n", kind);
+	return -1;
+}
+
+int main(int argc, char **argv)
 {
 	char tmpl[] = "/tmp/ltt-hostile-XXXXXX";
+
+	if (argc == 4 && !strcmp(argv[1], "--write"))
+		return write_kind(argv[2], argv[3]) ? 1 : 0;
 
 	tmpdir = mkdtemp(tmpl);
 	if (!tmpdir) {

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * scratch-trace.h - the input of the trace harnesses (fuzz_trace,
+ * fuzz_ctf) made into a trace directory, once per input:
+ *
+ *   [u32 n, little endian][n bytes: control/facilities_0][the rest: cpu_0]
+ *
+ * so that the facility_load events come from one part and the events
+ * they describe from the other, as in a real trace (seeds: tests/fuzz/
+ * seed.sh cuts them from the bundled traces and the writer's scenarios).
+ * An input shorter than 4 bytes, or whose n is past its end, is all
+ * cpu_0. The folder is in /dev/shm when there is one: two files are
+ * written per input.
+ */
+#ifndef LTT_FUZZ_SCRATCH_TRACE_H
+#define LTT_FUZZ_SCRATCH_TRACE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char scratch_dir[96];
+
+static void scratch_put(const char *dir, const char *name, const uint8_t *data,
+			size_t size)
+{
+	char path[160];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f)
+		abort();
+	if (size && fwrite(data, 1, size, f) != size)
+		abort();
+	fclose(f);
+}
+
+/* Writes the trace of this input; returns its folder. */
+static const char *scratch_trace(const uint8_t *data, size_t size)
+{
+	uint32_t n = 0;
+
+	if (!scratch_dir[0]) {
+		char ctl[128];
+		struct stat st;
+
+		snprintf(scratch_dir, sizeof(scratch_dir), "%s/ltt-fuzz-%d",
+			 stat("/dev/shm", &st) == 0 ? "/dev/shm" : "/tmp", (int)getpid());
+		snprintf(ctl, sizeof(ctl), "%s/control", scratch_dir);
+		mkdir(scratch_dir, 0700);
+		mkdir(ctl, 0700);
+	}
+	if (size >= 4) {
+		memcpy(&n, data, 4);
+		if (n <= size - 4) {
+			data += 4;
+			size -= 4;
+		} else {
+			n = 0;
+		}
+	}
+	scratch_put(scratch_dir, "control/facilities_0", data, n);
+	scratch_put(scratch_dir, "cpu_0", data + n, size - n);
+	return scratch_dir;
+}
+
+#endif
