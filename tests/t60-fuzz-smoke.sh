@@ -1,6 +1,10 @@
 #!/bin/sh
-# A short run of each libFuzzer harness (make fuzz runs them longer): any
-# crash or sanitizer report in the reader or the XML parser fails here.
+# A short run of each libFuzzer harness from its seeds (make fuzz runs
+# them longer; docs/fuzzing.md): any crash, leak, hang or sanitizer report
+# in the reader, the XML parser, the CTF writer, the filter language or
+# genevent fails here. The seeds are every bundled trace, the writer's
+# scenarios and bad kinds, the facility files and the filter examples
+# (tests/fuzz/seed.py): a harness that starts from nothing fails too.
 # run-once: the fuzzers carry ASan and UBSan themselves.
 . "$(dirname "$0")/lib.sh"
 SECONDS_EACH=${FUZZ_SMOKE_SECONDS:-10}
@@ -10,19 +14,24 @@ if ! command -v clang >/dev/null 2>&1; then
 	done_testing; exit
 fi
 cd "$TOP" || exit 1
-if ! make --no-print-directory fuzz-build >"$TMP/build.log" 2>&1; then
-	_report 1 "fuzzers build with clang -fsanitize=fuzzer"
+if ! make --no-print-directory fuzz-build fuzz-seeds >"$TMP/build.log" 2>&1; then
+	_report 1 "fuzzers build with clang -fsanitize=fuzzer, seeds written"
 	tail -n 20 "$TMP/build.log" | sed 's/^/#   /'
 	done_testing; exit
 fi
-_report 0 "fuzzers build with clang -fsanitize=fuzzer"
-mkdir -p "$TMP/ct" "$TMP/cd"
-find traces -type f -name '*_[0-9]*' -size -1M -exec cp {} "$TMP/ct/" \; 2>/dev/null
-cp facilities/*.xml tests/facilities/*.xml "$TMP/cd/"
-check "fuzz_trace runs ${SECONDS_EACH}s without a finding" \
-	build-fuzz/fuzz_trace -max_total_time="$SECONDS_EACH" -max_len=65536 \
-	-artifact_prefix="$TMP/" "$TMP/ct"
-check "fuzz_description runs ${SECONDS_EACH}s without a finding" \
-	build-fuzz/fuzz_description -max_total_time="$SECONDS_EACH" \
-	-artifact_prefix="$TMP/" "$TMP/cd"
+_report 0 "fuzzers build with clang -fsanitize=fuzzer, seeds written"
+for h in trace description ctf filter genevent; do
+	n=$(ls build-fuzz/seeds-$h | wc -l)
+	check "fuzz_$h has seeds ($n)" test "$n" -ge 5
+	# a corpus of its own, so that a smoke run does not grow the campaign's
+	rm -rf "build-fuzz/smoke" && mkdir -p "build-fuzz/smoke"
+	ln -s "../seeds-$h" "build-fuzz/smoke/seeds-$h"
+	cp "build-fuzz/fuzz_$h" "build-fuzz/smoke/"
+	FUZZ_SECONDS=$SECONDS_EACH tests/fuzz/run.sh build-fuzz/smoke "$h" >"$TMP/run" 2>&1
+	rc=$?
+	check "fuzz_$h runs ${SECONDS_EACH}s without a finding: $(cat "$TMP/run")" test "$rc" -eq 0
+	cov=$(sed -n 's/.* cov \([0-9]*\) .*/\1/p' "$TMP/run")
+	check "   ... and reaches some coverage (cov ${cov:-?})" test "${cov:-0}" -gt 50
+done
+rm -rf build-fuzz/smoke
 done_testing

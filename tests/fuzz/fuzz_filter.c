@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!t && !(t = ltt_trace_open(LTT_FUZZ_FILTER_TRACE, NULL, NULL)))
 		abort();
-	f = lttv_filter_parse(text, ltt_trace_get_info(t)->start_time_ns, &error);
+	f = lttv_filter_parse(text, ltt_trace_get_info(t)->start_time_ns, &t, 1, &error);
 	if (!f && (!error || strncmp(error, "column ", 7)))
 		abort();	/* refused without saying where */
 	if (f) {
