@@ -259,11 +259,11 @@ int lttv_dump(const lttv_options *o)
 			ltt_state_copy(at_begin, state);
 		}
 		lttv_state_print_process_stats(o->out, at_begin, t0, state, t1);
-		if (ltt_state_num_ignored(state))
-			fprintf(stderr, "lttv-text: warning: the state engine ignored %" PRIu64
-				" events: %s\n", ltt_state_num_ignored(state),
-				ltt_state_ignored_reason(state));
 	}
+	if (state && ltt_state_num_ignored(state))
+		fprintf(stderr, "lttv-text: warning: the state engine ignored %" PRIu64
+			" events: %s\n", ltt_state_num_ignored(state),
+			ltt_state_ignored_reason(state));
 	for (unsigned i = 0; i < o->num_traces; i++) {
 		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
 

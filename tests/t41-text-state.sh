@@ -36,4 +36,17 @@ check "total row adds up" awk '
 	$1 == "all" { tot = $NF; next }
 	$1 ~ /^[0-9]+$/ { sum += $NF }
 	END { d = sum - tot; if (d < 0) d = -d; exit !(tot > 3.9 && d < 0.0001) }' "$TMP/ps"
+
+# the model's limits are said, not silent: a CPU above 4095 (lttv-text -s,
+# --process-stats and lttv-gtk's Statistics say so)
+if "$TOP/$BUILD/tests/test_state" --write-limits "$TMP/lim" >/dev/null 2>&1; then
+	"$BIN/lttv-text" -t "$TMP/lim" -q -s >/dev/null 2>"$TMP/lim.err"
+	check "lttv-text -s: the 2 events of CPU 4100 are said to be ignored" \
+		grep -q 'ignored 2 events: cpu 4100: the model follows CPUs 0..4095' "$TMP/lim.err"
+	(unset DISPLAY WAYLAND_DISPLAY; "$BIN/lttv-gtk" -t "$TMP/lim" --stats >"$TMP/lim.st" 2>&1)
+	check "lttv-gtk --stats: the Statistics tab says so too" \
+		grep -q 'ignored 2 events: cpu 4100' "$TMP/lim.st"
+else
+	skip "the model's limits" "test_state --write-limits failed (make tests)"
+fi
 done_testing

@@ -60,6 +60,8 @@ typedef struct checkpoint {
 	int64_t t;			/* the model holds every event with time < t */
 	int64_t now;
 	uint64_t events;
+	uint64_t ignored;		/* the model's count of ignored events */
+	char ignored_why[sizeof(((ltt_state *)0)->ignored_why)];
 	st_proc *procs;			/* the non-frozen processes ... */
 	unsigned *proc_index;		/* ... and their indexes */
 	st_cpu *cpus;
@@ -107,6 +109,8 @@ static void snapshot(ltt_state_index *idx, int64_t t)
 	c->t = t;
 	c->now = st->now;
 	c->events = st->events;
+	c->ignored = st->ignored;
+	memcpy(c->ignored_why, st->ignored_why, sizeof(c->ignored_why));
 	c->nprocs = st->nprocs;
 	c->ncpus = st->ncpus;
 	c->nirqs = st->nirqs;
@@ -130,6 +134,8 @@ static void restore(ltt_state *out, const checkpoint *c, const ltt_state *final)
 {
 	out->now = c->now;
 	out->events = c->events;
+	out->ignored = c->ignored;
+	memcpy(out->ignored_why, c->ignored_why, sizeof(out->ignored_why));
 	if (out->cap_procs < c->nprocs) {
 		out->cap_procs = c->nprocs;
 		out->procs = g_renew(st_proc, out->procs, out->cap_procs);

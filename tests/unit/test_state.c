@@ -697,35 +697,37 @@ out:
  * are counted as ignored with the reason; softirqs on CPUs >= 64 are
  * followed like any other.
  */
+/* Events on CPU 70 (a softirq) and CPU 4100 (a system call). */
+static int write_limits_trace(const char *dir)
+{
+	lttw_payload p;
+	lttw_file *h;
+
+	/* cpu[0] is CPU 0, cpu[1] is CPU 4100; a third file for CPU 70 */
+	if (begin_trace(dir, 0, 4101, &p))
+		return -1;
+	h = lttw_file_open(w, "cpu", 70, 0);
+	lttw_put_uint_n(&p, 1, 4);
+	put(h, 100, F_KERNEL, "soft_irq_entry", &p);
+	lttw_put_uint_n(&p, 1, 4);
+	put(h, 300, F_KERNEL, "soft_irq_exit", &p);
+	sys_entry(&p, 1, 200, 0);
+	sys_exit(&p, 1, 250);
+	lttw_payload_free(&p);
+	return lttw_trace_close(w);
+}
+
 static void test_limits(const char *tmp)
 {
 	char *dir = g_build_filename(tmp, "limits", NULL);
-	lttw_payload p;
 	ltt_trace *t;
 	ltt_state *st;
 	ltt_iter *it;
 	const ltt_event *ev;
 	ltt_error *err = NULL;
 	ltt_state_softirq_info si;
-	unsigned big = 4100, high = 70;
 
-	/* cpu[0] is CPU 0, cpu[1] is CPU `big`; a third file for CPU `high` */
-	if (begin_trace(dir, 0, big + 1, &p)) {
-		ok(0, "writer: limits trace");
-		goto out;
-	}
-	{
-		lttw_file *h = lttw_file_open(w, "cpu", high, 0);
-
-		lttw_put_uint_n(&p, 1, 4);
-		put(h, 100, F_KERNEL, "soft_irq_entry", &p);
-		lttw_put_uint_n(&p, 1, 4);
-		put(h, 300, F_KERNEL, "soft_irq_exit", &p);
-	}
-	sys_entry(&p, 1, 200, 0);
-	sys_exit(&p, 1, 250);
-	lttw_payload_free(&p);
-	ok(lttw_trace_close(w) == 0, "writer: events on CPUs 70 and 4100");
+	ok(write_limits_trace(dir) == 0, "writer: events on CPUs 70 and 4100");
 	t = ltt_trace_open(dir, NULL, &err);
 	ok(t != NULL, "limits trace opens");
 	if (!t)
@@ -751,7 +753,8 @@ out:
  * test_state --write-trace DIR [--lost N] writes the trace and exits: the
  * export test (tests/t40-export.sh) draws this same known schedule; --lost
  * makes CPU 1's buffer report N lost events. --write-random DIR writes the
- * random events of the first sequence.
+ * random events of the first sequence; --write-limits DIR the trace of
+ * test_limits() (events on CPUs 70 and 4100).
  */
 int main(int argc, char **argv)
 {
@@ -769,6 +772,14 @@ int main(int argc, char **argv)
 		g_free(dir);
 		g_free(tmp);
 		r = write_random_trace(argv[2], 4000);
+		for (unsigned f = 0; f < NFAC; f++)
+			ltt_description_free(descs[f]);
+		return r ? 1 : 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "--write-limits")) {
+		g_free(dir);
+		g_free(tmp);
+		r = write_limits_trace(argv[2]);
 		for (unsigned f = 0; f < NFAC; f++)
 			ltt_description_free(descs[f]);
 		return r ? 1 : 0;
