@@ -76,8 +76,14 @@
  * Limits: CPUs 0..4095 and softirqs 0..31 are followed; events beyond
  * them are counted (ltt_state_num_ignored()), never silently dropped.
  *
- * Nothing here is thread-safe: a viewer that indexes in a worker thread
- * holds one lock around ltt_state_index_run() and every query.
+ * Threads: an object is used by one thread at a time. A viewer that
+ * indexes in a worker thread reads snapshots of the index in the others:
+ * ltt_state_index_snapshot() (in the worker, between two runs) gives a
+ * frozen copy of what is indexed so far, that another thread queries with
+ * no lock while the worker goes on, and frees when it has a newer one.
+ * Two threads must not read one ltt_trace (the library notes warnings in
+ * it as it reads): a snapshot that seeks in another thread reads traces
+ * that thread opened.
  */
 #ifndef LTTTRACE_STATE_H
 #define LTTTRACE_STATE_H
@@ -291,6 +297,26 @@ uint64_t ltt_state_index_num_changes(const ltt_state_index *idx);
 /* Bytes the index holds: checkpoints, row logs and its model (allocated
  * room, without the mapped trace nor the allocator's overhead). */
 size_t ltt_state_index_memory(const ltt_state_index *idx);
+
+/*
+ * A snapshot of idx: an index that holds what idx had indexed when it was
+ * taken and never changes (ltt_state_index_run() on it fails). The queries
+ * below work on it as on idx, from any one thread, with no lock, while idx
+ * goes on indexing in its own thread (the worker publishes immutable
+ * snapshots; the UI never waits). Cheap: the row logs and checkpoints are
+ * shared (they only grow, and a snapshot reads only what it saw; what idx
+ * replaces is kept until no snapshot can read it), the model is copied.
+ *
+ * Take it in the thread that runs idx, or when no thread does; idx may be
+ * a snapshot (another copy of it, e.g. for a second reading thread). Its
+ * seeks read traces (n of them, the same directories as idx's in the same
+ * order, opened for the thread that will read the snapshot), or idx's own
+ * when traces is NULL (only for a snapshot read where idx's traces are not
+ * being read). Free it with ltt_state_index_free(), in any thread, before
+ * or after idx; the traces must outlive it.
+ */
+ltt_state_index *ltt_state_index_snapshot(ltt_state_index *idx, ltt_trace *const *traces,
+					  size_t n);
 
 /*
  * The model at the end of what is indexed: every process, CPU and IRQ

@@ -34,8 +34,10 @@
  * it is) to the end of that pixel. The work is O(pixels * (log changes +
  * SUM_EVERY)), whatever the zoom.
  */
+#include <limits.h>
 #include <string.h>
 
+#include "internal.h"
 #include "state-internal.h"
 
 #define NKINDS LTT_STATE_NUM_KINDS
@@ -71,7 +73,36 @@ typedef struct checkpoint {
 	unsigned nkept, ncpus, nirqs;
 } checkpoint;
 
+/*
+ * What an index shares with its snapshots: the arrays that the indexing
+ * replaced while a snapshot may still read them (a row log that grew, the
+ * checkpoint table, everything when the index is freed first), each kept
+ * until no snapshot older than its replacement is left.
+ *
+ *   index   gen 0 ... take snapshot (gen 1) ... grow t[] (old t[] retired
+ *           with gen 1) ... take snapshot (gen 2) ...
+ *   free the gen-1 snapshot: the old t[] goes (no live snapshot <= 1)
+ */
+typedef struct retired {
+	unsigned gen;			/* snapshots up to this one may read it */
+	void *p;
+} retired;
+
+typedef struct ix_store {
+	gint refs;			/* the index and its snapshots */
+	GMutex lock;			/* around what follows */
+	unsigned gen;			/* snapshots taken of the index */
+	GArray *live;			/* unsigned: gen of each live snapshot */
+	GArray *retired;
+} ix_store;
+
 struct ltt_state_index {
+	ix_store *store;
+	int is_snapshot;
+	unsigned gen;			/* a snapshot's: the index's gen when taken */
+	/* the index's last snapshot was taken at this time: the changes up
+	 * to it are read by snapshots and never rewritten */
+	int64_t sealed_ns;
 	ltt_trace **traces;
 	size_t ntraces;
 	ltt_iter *it;			/* the indexing pass */
@@ -96,14 +127,79 @@ static int frozen(const ltt_state *st, unsigned i)
 	return 1;
 }
 
-static void snapshot(ltt_state_index *idx, int64_t t)
+/* The index replaced p: free it, or keep it while a snapshot may read it. */
+static void retire(ltt_state_index *idx, void *p)
+{
+	ix_store *s = idx->store;
+	int keep;
+
+	if (!p)
+		return;
+	g_mutex_lock(&s->lock);
+	keep = s->live->len > 0;
+	if (keep) {
+		retired r = { s->gen, p };
+
+		g_array_append_val(s->retired, r);
+	}
+	g_mutex_unlock(&s->lock);
+	if (!keep)
+		g_free(p);
+}
+
+/* g_renew() for the arrays snapshots read: a new copy, the old retired. */
+static void *grow(ltt_state_index *idx, void *p, size_t old_size, size_t new_size)
+{
+	void *n = g_malloc(new_size);
+
+	if (old_size)
+		memcpy(n, p, old_size);
+	retire(idx, p);
+	return n;
+}
+
+/* Free what no live snapshot can read any more (with s->lock held). */
+static void release_retired(ix_store *s)
+{
+	unsigned min = UINT_MAX;
+	guint k = 0;
+
+	for (guint i = 0; i < s->live->len; i++)
+		min = MIN(min, g_array_index(s->live, unsigned, i));
+	for (guint i = 0; i < s->retired->len; i++) {
+		retired *r = &g_array_index(s->retired, retired, i);
+
+		if (r->gen < min)
+			g_free(r->p);
+		else
+			g_array_index(s->retired, retired, k++) = *r;
+	}
+	g_array_set_size(s->retired, k);
+}
+
+static void store_unref(ix_store *s)
+{
+	if (!g_atomic_int_dec_and_test(&s->refs))
+		return;
+	for (guint i = 0; i < s->retired->len; i++)
+		g_free(g_array_index(s->retired, retired, i).p);
+	g_array_free(s->retired, TRUE);
+	g_array_free(s->live, TRUE);
+	g_mutex_clear(&s->lock);
+	g_free(s);
+}
+
+static void take_checkpoint(ltt_state_index *idx, int64_t t)
 {
 	const ltt_state *st = idx->st;
 	checkpoint *c;
 
 	if (idx->ncps == idx->cap_cps) {
-		idx->cap_cps = idx->cap_cps ? 2 * idx->cap_cps : 16;
-		idx->cps = g_renew(checkpoint, idx->cps, idx->cap_cps);
+		unsigned cap = idx->cap_cps ? 2 * idx->cap_cps : 16;
+
+		idx->cps = grow(idx, idx->cps, sizeof(checkpoint) * idx->cap_cps,
+				sizeof(checkpoint) * cap);
+		idx->cap_cps = cap;
 	}
 	c = &idx->cps[idx->ncps++];
 	c->t = t;
@@ -167,6 +263,12 @@ ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 {
 	ltt_state_index *idx = g_new0(ltt_state_index, 1);
 
+	idx->store = g_new0(ix_store, 1);
+	idx->store->refs = 1;
+	g_mutex_init(&idx->store->lock);
+	idx->store->live = g_array_new(FALSE, FALSE, sizeof(unsigned));
+	idx->store->retired = g_array_new(FALSE, FALSE, sizeof(retired));
+	idx->sealed_ns = INT64_MIN;
 	idx->traces = g_memdup2(traces, sizeof(*traces) * n);
 	idx->ntraces = n;
 	idx->every = opt && opt->checkpoint_events ? opt->checkpoint_events : 100000;
@@ -190,7 +292,7 @@ ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 	idx->indexed_ns = idx->start_ns;
 	idx->st = ltt_state_new();
 	idx->st->rec = idx;
-	snapshot(idx, INT64_MIN);
+	take_checkpoint(idx, INT64_MIN);
 	return idx;
 }
 
@@ -198,26 +300,78 @@ void ltt_state_index_free(ltt_state_index *idx)
 {
 	if (!idx)
 		return;
-	for (unsigned i = 0; i < idx->ncps; i++) {
-		g_free(idx->cps[i].procs);
-		g_free(idx->cps[i].proc_index);
-		g_free(idx->cps[i].cpus);
-		g_free(idx->cps[i].irqs);
-	}
-	g_free(idx->cps);
-	for (unsigned type = 0; type < 4; type++) {
-		for (unsigned i = 0; i < idx->nrows[type]; i++) {
-			g_free(idx->rows[type][i].t);
-			g_free(idx->rows[type][i].k);
-			g_free(idx->rows[type][i].sum);
+	if (idx->is_snapshot) {
+		/* its own: the row headers, the model; the rest is the index's */
+		ix_store *s = idx->store;
+
+		g_mutex_lock(&s->lock);
+		for (guint i = 0; i < s->live->len; i++)
+			if (g_array_index(s->live, unsigned, i) == idx->gen) {
+				g_array_remove_index_fast(s->live, i);
+				break;
+			}
+		release_retired(s);
+		g_mutex_unlock(&s->lock);
+		for (unsigned type = 0; type < 4; type++)
+			g_free(idx->rows[type]);
+	} else if (idx->store) {
+		/* what snapshots may read goes when they are gone */
+		for (unsigned i = 0; i < idx->ncps; i++) {
+			retire(idx, idx->cps[i].procs);
+			retire(idx, idx->cps[i].proc_index);
+			retire(idx, idx->cps[i].cpus);
+			retire(idx, idx->cps[i].irqs);
 		}
-		g_free(idx->rows[type]);
+		retire(idx, idx->cps);
+		for (unsigned type = 0; type < 4; type++) {
+			for (unsigned i = 0; i < idx->nrows[type]; i++) {
+				retire(idx, idx->rows[type][i].t);
+				retire(idx, idx->rows[type][i].k);
+				retire(idx, idx->rows[type][i].sum);
+			}
+			g_free(idx->rows[type]);
+		}
 	}
 	ltt_state_free(idx->st);
 	ltt_iter_free(idx->it);
 	ltt_iter_free(idx->seek_it);
 	g_free(idx->traces);
+	if (idx->store)
+		store_unref(idx->store);
 	g_free(idx);
+}
+
+ltt_state_index *ltt_state_index_snapshot(ltt_state_index *idx, ltt_trace *const *traces,
+					  size_t n)
+{
+	ltt_state_index *c = g_new0(ltt_state_index, 1);
+	ix_store *s = idx->store;
+
+	/* the scalars, the checkpoint table (shared), then copies of the row
+	 * headers and of the model */
+	*c = *idx;
+	c->is_snapshot = 1;
+	c->it = NULL;
+	c->seek_it = NULL;
+	if (traces)
+		c->traces = g_memdup2(traces, sizeof(*traces) * n), c->ntraces = n;
+	else
+		c->traces = g_memdup2(idx->traces, sizeof(*traces) * idx->ntraces);
+	for (unsigned type = 0; type < 4; type++)
+		c->rows[type] = g_memdup2(idx->rows[type], sizeof(row_log) * idx->nrows[type]);
+	c->st = ltt_state_new();
+	ltt_state_copy(c->st, idx->st);
+	c->st->rec = NULL;
+	g_atomic_int_inc(&s->refs);
+	g_mutex_lock(&s->lock);
+	if (!idx->is_snapshot) {
+		/* what this snapshot sees is not rewritten from now on */
+		idx->sealed_ns = idx->indexed_ns;
+		c->gen = ++s->gen;
+	}
+	g_array_append_val(s->live, c->gen);
+	g_mutex_unlock(&s->lock);
+	return c;
 }
 
 /*
@@ -226,14 +380,17 @@ void ltt_state_index_free(ltt_state_index *idx)
  * removed at the same instant (ltt_state__record) leaves a stale sum that
  * the next append at that place writes again.
  */
-static void add_prefix_sum(row_log *r)
+static void add_prefix_sum(ltt_state_index *idx, row_log *r)
 {
 	size_t b = r->n / SUM_EVERY;
 	int64_t *s;
 
 	if (b >= r->sum_cap) {
-		r->sum_cap = r->sum_cap ? 2 * r->sum_cap : 4;
-		r->sum = g_renew(int64_t, r->sum, r->sum_cap * NKINDS);
+		size_t cap = r->sum_cap ? 2 * r->sum_cap : 4;
+
+		r->sum = grow(idx, r->sum, sizeof(int64_t) * NKINDS * r->sum_cap,
+			      sizeof(int64_t) * NKINDS * cap);
+		r->sum_cap = cap;
 	}
 	s = r->sum + b * NKINDS;
 	if (b == 0) {
@@ -262,8 +419,10 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 	if (r->n) {
 		if (r->k[r->n - 1] == kind)
 			return;
-		if (r->t[r->n - 1] >= t) {
-			/* two changes at one instant: the last one holds */
+		if (r->t[r->n - 1] >= t && r->t[r->n - 1] > idx->sealed_ns) {
+			/* two changes at one instant: the last one holds (unless
+			 * a snapshot saw the first: then it is followed by a
+			 * change at the same time, an empty interval) */
 			r->k[r->n - 1] = (uint8_t)kind;
 			if (r->n >= 2 && r->k[r->n - 2] == kind)
 				r->n--;
@@ -271,14 +430,16 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 		}
 	}
 	if (r->n == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 16;
-		r->t = g_renew(int64_t, r->t, r->cap);
-		r->k = g_renew(uint8_t, r->k, r->cap);
+		size_t cap = r->cap ? 2 * r->cap : 16;
+
+		r->t = grow(idx, r->t, sizeof(int64_t) * r->cap, sizeof(int64_t) * cap);
+		r->k = grow(idx, r->k, r->cap, cap);
+		r->cap = cap;
 	}
 	r->t[r->n] = t;
 	r->k[r->n] = (uint8_t)kind;
 	if (r->n % SUM_EVERY == 0)
-		add_prefix_sum(r);
+		add_prefix_sum(idx, r);
 	r->n++;
 	idx->changes++;
 }
@@ -287,6 +448,10 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 {
 	const ltt_event *ev;
 
+	if (idx->is_snapshot) {
+		ltt_set_error(err, "a snapshot of a state index does not index");
+		return -1;
+	}
 	if (idx->done)
 		return 0;
 	for (uint64_t n = 0; n < max_events; n++) {
@@ -303,7 +468,7 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 		}
 		t = ltt_event_time_ns(ev);
 		if (idx->since_cp >= idx->every && t > idx->st->now) {
-			snapshot(idx, t);
+			take_checkpoint(idx, t);
 			idx->since_cp = 0;
 		}
 		ltt_state_process_event(idx->st, ev);
@@ -548,6 +713,8 @@ typedef struct emitter {
 
 static void emit(emitter *em, int64_t s, int64_t e, int k)
 {
+	if (e <= s && k >= 0)	/* two changes at one instant */
+		return;
 	if (em->k == k && em->e == s) {
 		em->e = e;
 		return;

@@ -542,6 +542,163 @@ static void test_checkpoints(ltt_trace *t, uint64_t every, int64_t from, int64_t
 	ltt_state_index_free(idx);
 }
 
+/* ---- snapshots: frozen copies read while the index goes on ---- */
+
+typedef struct digest {
+	uint64_t h;
+	long n;
+} digest;
+
+static void digest_cb(void *user, int64_t s, int64_t e, ltt_state_kind k)
+{
+	digest *d = user;
+	uint64_t v[3] = { (uint64_t)s, (uint64_t)e, (uint64_t)k };
+
+	for (int i = 0; i < 3; i++)
+		d->h = (d->h ^ v[i]) * 0x100000001b3ull;
+	d->n++;
+}
+
+/* Every row of every type of idx over [start, t1) at three resolutions,
+ * hashed; and the model seeked at the middle of that range. */
+static uint64_t index_digest(ltt_state_index *idx, int64_t t1, uint64_t *seek_events)
+{
+	const ltt_state *st = ltt_state_index_state(idx);
+	int64_t t0 = ltt_state_index_start_ns(idx);
+	unsigned n[4] = { ltt_state_num_processes(st), ltt_state_num_cpus(st),
+			  ltt_state_num_irqs(st), ltt_state_num_softirqs(st) };
+	digest d = { 0xcbf29ce484222325ull, 0 };
+	ltt_state *at = ltt_state_new();
+
+	for (int64_t res = 0; res <= (t1 - t0) / 100; res += (t1 - t0) / 300 + 1)
+		for (unsigned type = 0; type < 4; type++)
+			for (unsigned i = 0; i < n[type]; i++)
+				ltt_state_index_intervals(idx, (ltt_state_row_type)type, i, t0, t1,
+							  res, digest_cb, &d);
+	*seek_events = ltt_state_index_seek(idx, t0 + (t1 - t0) / 2, at, NULL) == 0 ?
+		       ltt_state_num_events(at) : UINT64_MAX;
+	ltt_state_free(at);
+	return d.h ^ (uint64_t)d.n;
+}
+
+typedef struct published {
+	ltt_state_index *snap;
+	int64_t t;			/* what it had indexed */
+	uint64_t h, seek_events;	/* its digest, taken in the reading thread */
+} published;
+
+typedef struct worker_ctx {
+	ltt_state_index *idx;
+	uint64_t slice;			/* events between two snapshots */
+	GAsyncQueue *q;			/* published *, then NULL at the end */
+} worker_ctx;
+
+/* The viewer's worker: index in slices, publish a snapshot after each. */
+static gpointer index_worker(gpointer data)
+{
+	worker_ctx *wc = data;
+	ltt_error *err = NULL;
+	int r;
+
+	do {
+		published *p = g_new0(published, 1);
+
+		r = ltt_state_index_run(wc->idx, wc->slice, &err);
+		p->snap = ltt_state_index_snapshot(wc->idx, NULL, 0);
+		p->t = ltt_state_index_indexed_ns(p->snap);
+		g_async_queue_push(wc->q, p);
+	} while (r > 0);
+	g_async_queue_push(wc->q, g_new0(published, 1));	/* the end */
+	ltt_error_free(err);
+	return NULL;
+}
+
+/*
+ * The viewer's way: a worker indexes and publishes snapshots; this thread
+ * draws every row of each (intervals at three resolutions, a seek) while
+ * the worker goes on, with no lock. Then each snapshot must agree with the
+ * whole index over the range it had: what a snapshot saw never changes.
+ * The seeks of this thread read the trace opened a second time (two
+ * threads must not read one ltt_trace).
+ */
+static void test_snapshots(const char *dir, uint64_t slice, const char *what)
+{
+	ltt_error *err = NULL;
+	ltt_trace *t = ltt_trace_open(dir, NULL, &err), *mine = ltt_trace_open(dir, NULL, &err);
+	worker_ctx wk = { NULL, slice, g_async_queue_new() };
+	GPtrArray *got = g_ptr_array_new();
+	GThread *th;
+	published *p;
+	unsigned bad = 0, bad_seek = 0, frozen_bad = 0;
+
+	if (!t || !mine) {
+		ok(0, "%s: snapshots: trace opens (%s)", what, ltt_error_message(err));
+		ltt_error_free(err);
+		return;
+	}
+	wk.idx = ltt_state_index_new(&t, 1, NULL, &err);
+	th = g_thread_new("index", index_worker, &wk);
+	while ((p = g_async_queue_pop(wk.q))->snap) {
+		/* read in this thread, with its own trace, while indexing goes on */
+		ltt_state_index *mine_snap = ltt_state_index_snapshot(p->snap, &mine, 1);
+
+		ltt_state_index_free(p->snap);	/* the reader keeps its copy */
+		p->snap = mine_snap;
+		p->h = index_digest(p->snap, p->t, &p->seek_events);
+		/* a few are kept to outlive the index; the others go, as in
+		 * the viewer, where each replaces the one before */
+		if (got->len % 64) {
+			ltt_state_index_free(p->snap);
+			p->snap = NULL;
+		}
+		g_ptr_array_add(got, p);
+	}
+	g_free(p);
+	g_thread_join(th);
+	/* then each agrees with the whole index over what it had */
+	for (guint i = 0; i < got->len; i++) {
+		uint64_t se, h;
+
+		p = got->pdata[i];
+		h = index_digest(wk.idx, p->t, &se);
+		if (h != p->h && !bad++)
+			printf("#   snapshot %u (up to %" PRId64 "): intervals differ\n", i, p->t);
+		if (se != p->seek_events)
+			bad_seek++;
+	}
+	ok(got->len > 5 && bad == 0, "%s: %u snapshots read while indexing = the whole index "
+	   "up to where each was taken", what, got->len);
+	ok(bad_seek == 0, "%s: a snapshot's seek = the index's seek", what);
+	/* the index freed first: its snapshots still read what they saw */
+	ltt_state_index_free(wk.idx);
+	for (guint i = 0; i < got->len; i++) {
+		uint64_t se;
+
+		p = got->pdata[i];
+		if (p->snap && (index_digest(p->snap, p->t, &se) != p->h || se != p->seek_events))
+			frozen_bad++;
+		ltt_state_index_free(p->snap);
+		g_free(p);
+	}
+	ok(frozen_bad == 0, "%s: snapshots outlive their index", what);
+	{
+		ltt_state_index *snap = NULL;
+		ltt_state_index *idx = ltt_state_index_new(&t, 1, NULL, &err);
+
+		snap = ltt_state_index_snapshot(idx, NULL, 0);
+		is_int(ltt_state_index_run(snap, 10, &err), -1, "%s: a snapshot does not index",
+		       what);
+		ltt_error_free(err);
+		err = NULL;
+		ltt_state_index_free(snap);
+		ltt_state_index_free(idx);
+	}
+	g_ptr_array_free(got, TRUE);
+	g_async_queue_unref(wk.q);
+	ltt_trace_close(mine);
+	ltt_trace_close(t);
+}
+
 typedef struct cover {
 	int64_t first, last_e;
 	long n, gaps;
@@ -1037,12 +1194,15 @@ int main(int argc, char **argv)
 					 "generated sample");
 			test_resolutions(s2, "generated sample");
 			ltt_trace_close(s2);
+			test_snapshots(sdir, 300, "generated sample");
 		} else {
 			ok(1, "generated sample # SKIP no %s to write it", gen);
 			ok(1, "generated sample: resolutions # SKIP no %s to write it", gen);
 			ok(1, "generated sample: tiling # SKIP no %s to write it", gen);
 			ok(1, "generated sample: shares # SKIP no %s to write it", gen);
 			ok(1, "generated sample: durations # SKIP no %s to write it", gen);
+			for (int k = 0; k < 4; k++)
+				ok(1, "generated sample: snapshots # SKIP no %s to write it", gen);
 		}
 		g_free(gen);
 		g_free(sdir);
@@ -1078,6 +1238,7 @@ int main(int argc, char **argv)
 						 in->last_event_ns + 10, span / 200 + 1, 50, name);
 				test_resolutions(rt, name);
 				ltt_trace_close(rt);
+				test_snapshots(rdir, 50, name);
 			}
 			g_free(rdir);
 		}
