@@ -228,6 +228,7 @@ static void take_checkpoint(ltt_state_index *idx, int64_t t)
 
 static void restore(ltt_state *out, const checkpoint *c, const ltt_state *final)
 {
+	ltt_state__share_first_tasks(out, final);
 	out->now = c->now;
 	out->events = c->events;
 	out->ignored = c->ignored;

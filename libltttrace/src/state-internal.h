@@ -122,6 +122,9 @@ ltt_state_kind ltt_state__cpu_kind(const ltt_state *st, unsigned cpu);
 /* Rebuild the pid and irq tables from the arrays (after a restore). */
 void ltt_state__rebuild_pids(ltt_state *st);
 void ltt_state__ensure_cpus(ltt_state *st, unsigned n);
+/* Give dst the first-task tables src found for traces dst has not met,
+ * so that a fresh model (a seek, a copy) does not read the files again. */
+void ltt_state__share_first_tasks(ltt_state *dst, const ltt_state *src);
 
 /* state-first-task.c: per CPU of tr, the task its first schedchange
  * switches out and its mode then; g_free() it. */

@@ -941,8 +941,30 @@ const char *ltt_state_ignored_reason(const ltt_state *st)
 
 /* ---- copies and CPU time over a range ---------------------------------------- */
 
+void ltt_state__share_first_tasks(ltt_state *dst, const ltt_state *src)
+{
+	for (unsigned i = 0; i < src->ncaches; i++) {
+		const st_type_cache *from = &src->caches[i];
+		st_type_cache *c;
+		unsigned j;
+
+		for (j = 0; j < dst->ncaches && dst->caches[j].trace != from->trace; j++)
+			;
+		if (j < dst->ncaches)
+			continue;
+		dst->caches = g_renew(st_type_cache, dst->caches, dst->ncaches + 1);
+		c = &dst->caches[dst->ncaches++];
+		memset(c, 0, sizeof(*c));
+		c->trace = from->trace;
+		c->nfirst = from->nfirst;
+		c->first_task = g_memdup2(from->first_task,
+					  sizeof(*from->first_task) * (from->nfirst ? from->nfirst : 1));
+	}
+}
+
 void ltt_state_copy(ltt_state *dst, const ltt_state *src)
 {
+	ltt_state__share_first_tasks(dst, src);
 	dst->now = src->now;
 	dst->events = src->events;
 	if (dst->cap_procs < src->nprocs) {
