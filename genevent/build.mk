@@ -22,3 +22,4 @@ $(OBJ)/tests/unit/test_genevent.o: $(GENEVENT_TEST_OUT)
 $(OBJ)/tests/unit/test_genevent.o: EXTRA_CFLAGS_tests += -Itests/genevent-shim \
 	-I$(GENEVENT_TEST_DIR) -I$(GENEVENT_TEST_DIR)/linux/ltt -Wno-missing-prototypes \
 	$(foreach f,FS KERNEL PROCESS STATEDUMP USER_GENERIC,-DCONFIG_LTT_FACILITY_$(f))
+INSTALL_BINS += $(BIN)/genevent

@@ -152,9 +152,15 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 		case LTT_KIND_STRING:
 			g_string_append_printf(params, "const char *%s", name);
 			g_string_append_printf(size, " + %d", VAR_LIMIT + 1);
-			g_string_append_printf(body,
-				"\tltt_payload_put(&p, %s, strnlen(%s, %d), 1);\n"
-				"\tltt_payload_put(&p, \"\", 1, 1);\n", name, name, VAR_LIMIT);
+			if (gen_user) /* strnlen is not C11: ltt-usertrace.h's own */
+				g_string_append_printf(body,
+					"\tltt_payload_put_string(&p, %s, %d);\n",
+					name, VAR_LIMIT);
+			else
+				g_string_append_printf(body,
+					"\tltt_payload_put(&p, %s, strnlen(%s, %d), 1);\n"
+					"\tltt_payload_put(&p, \"\", 1, 1);\n",
+					name, name, VAR_LIMIT);
 			break;
 		case LTT_KIND_INT: case LTT_KIND_UINT: case LTT_KIND_POINTER:
 		case LTT_KIND_ENUM: case LTT_KIND_FLOAT: {
@@ -458,12 +464,14 @@ static gboolean generate(const char *xml, const char *outdir, GError **error)
 int main(int argc, const char **argv)
 {
 	char *outdir = NULL;
-	int user = 0;
+	int user = 0, version = 0;
 	struct poptOption table[] = {
 		{ "user", 'u', POPT_ARG_NONE, &user, 0,
 		  "user-space functions for libltt-usertrace instead of the kernel's", NULL },
 		{ "output", 'o', POPT_ARG_STRING, &outdir, 0,
 		  "folder for the generated files (created if needed)", "DIR" },
+		{ "version", 0, POPT_ARG_NONE, &version, 0,
+		  "print the version and exit", NULL },
 		POPT_AUTOHELP
 		POPT_TABLEEND
 	};
@@ -473,6 +481,10 @@ int main(int argc, const char **argv)
 
 	poptSetOtherOptionHelp(ctx, "[--user] -o DIR FACILITY.xml...");
 	rc = poptGetNextOpt(ctx);
+	if (rc == -1 && version) {
+		printf("genevent (Linux Trace Toolkit) %s\n", LTTTRACE_VERSION_STRING);
+		goto out;
+	}
 	if (rc < -1 || !outdir || !poptPeekArg(ctx)) {
 		if (rc < -1)
 			fprintf(stderr, "genevent: %s: %s\n",

@@ -30,7 +30,11 @@ $(BIN)/ltt-usertrace-tool: $(OBJ)/qemu/ltt-usertrace-tool.o $(USERTRACE_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_LDFLAGS) $(USERTRACE_STATIC) -o $@ $^
 
-all: $(USERTRACE_A) $(BIN)/usertrace-example $(BIN)/ltt-usertrace-tool
+$(LIB)/pkgconfig/ltt-usertrace.pc: libltt-usertrace/ltt-usertrace.pc.in $(BUILD)/install-dirs Makefile
+	$(make-pc)
+
+all: $(USERTRACE_A) $(LIB)/pkgconfig/ltt-usertrace.pc $(BIN)/usertrace-example \
+	$(BIN)/ltt-usertrace-tool
 
 # tests/unit/test_usertrace.c: the generated functions' payloads, decoded
 $(OBJ)/tests/unit/test_usertrace.o: $(USERTRACE_EXAMPLE_H)

@@ -4,13 +4,20 @@
 LIBLTT_SRCS := $(wildcard libltttrace/src/*.c)
 LIBLTT_OBJS := $(LIBLTT_SRCS:%.c=$(OBJ)/%.o) $(OBJ)/libltttrace/core-xml.o
 LIBLTT_A := $(LIB)/libltttrace.a
+# The shared library: its real name carries the version, its soname the
+# ABI (LIBLTT_ABI: raise it when a change breaks programs built before),
+# and libltttrace.so is the name the linker looks for.
+LIBLTT_ABI := 0
+LIBLTT_SONAME := libltttrace.so.$(LIBLTT_ABI)
+LIBLTT_REALNAME := libltttrace.so.$(LTT_VERSION)
 LIBLTT_SO := $(LIB)/libltttrace.so
-PREFIX ?= /usr/local
-# where the library looks for facility XML when a trace lacks eventdefs/;
-# the source tree's folder by default, so that a build works in place
-FACILITIES_DIR ?= $(CURDIR)/facilities
 
-EXTRA_CFLAGS_libltttrace = $(GLIB_CFLAGS) \
+EXTRA_CFLAGS_libltttrace = $(GLIB_CFLAGS)
+
+# The installed catalogue's folder is compiled in (facilities-dir.c): it
+# is rebuilt when the install folders change (install-dirs, Makefile).
+$(OBJ)/libltttrace/src/facilities-dir.o: $(BUILD)/install-dirs
+$(OBJ)/libltttrace/src/facilities-dir.o: EXTRA_CFLAGS_libltttrace += \
 	-DLTT_FACILITIES_DIR='"$(FACILITIES_DIR)"'
 
 # core.xml compiled in: the XML stays the only home of the core facility.
@@ -25,19 +32,24 @@ $(OBJ)/libltttrace/core-xml.c: facilities/core.xml libltttrace/build.mk
 	   echo ';'; \
 	   echo 'const size_t ltt_core_xml_len = sizeof(ltt_core_xml) - 1;'; } > $@
 $(OBJ)/libltttrace/core-xml.o: $(OBJ)/libltttrace/core-xml.c
-	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(LIBLTT_A): $(LIBLTT_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(LIBLTT_SO): $(LIBLTT_OBJS)
+$(LIB)/$(LIBLTT_REALNAME): $(LIBLTT_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libltttrace.so.0 $(BASE_LDFLAGS) -o $@ $^ $(GLIB_LIBS)
+	$(CC) -shared -Wl,-soname,$(LIBLTT_SONAME) -Wl,--no-undefined \
+		$(BASE_LDFLAGS) -o $@ $^ $(GLIB_LIBS)
 
-$(LIB)/pkgconfig/ltttrace.pc: libltttrace/ltttrace.pc.in
-	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|' $< > $@
+# the chain as installed: libltttrace.so -> .so.0 -> .so.0.7.0
+$(LIBLTT_SO): $(LIB)/$(LIBLTT_REALNAME)
+	ln -sf $(LIBLTT_REALNAME) $(LIB)/$(LIBLTT_SONAME)
+	ln -sf $(LIBLTT_SONAME) $@
+
+$(LIB)/pkgconfig/ltttrace.pc: libltttrace/ltttrace.pc.in $(BUILD)/install-dirs Makefile
+	$(make-pc)
 
 LTT_LINK = $(LIBLTT_A) $(GLIB_LIBS)
 
@@ -46,13 +58,4 @@ $(BIN)/ltt-checksum: $(OBJ)/libltttrace/tools/ltt-checksum.o $(LIBLTT_A)
 	$(CC) $(BASE_LDFLAGS) -o $@ $< $(LTT_LINK)
 
 all: $(LIBLTT_A) $(LIBLTT_SO) $(LIB)/pkgconfig/ltttrace.pc $(BIN)/ltt-checksum
-
-.PHONY: install
-install: all
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
-		$(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ltt/facilities
-	install -m 644 $(LIBLTT_A) $(LIBLTT_SO) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(LIB)/pkgconfig/ltttrace.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	install -m 644 libltttrace/include/ltttrace.h libltttrace/include/ltttrace-state.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 facilities/*.xml $(DESTDIR)$(PREFIX)/share/ltt/facilities/
-	install -m 755 $(wildcard $(BIN)/*) $(DESTDIR)$(PREFIX)/bin/
+INSTALL_BINS += $(BIN)/ltt-checksum

@@ -20,9 +20,9 @@
 #include <unistd.h>
 
 #include "lttctl.h"
+#include "ltttrace.h"
 
 #define DEFAULT_RELAYFS_ROOT	"/mnt/relayfs/" LTT_RELAYFS_ROOT
-#define DEFAULT_FACILITIES_DIR	"/usr/share/ltt/facilities"
 
 static const char help_text[] =
 "Usage: lttctl -n NAME [-c] [-s] [-q] [-r] [create options]\n"
@@ -46,8 +46,10 @@ static const char help_text[] =
 "  -a, --append             (-d) lttd appends to existing tracefiles\n"
 "  -N, --lttd-threads N     (-d) lttd worker threads (default 1)\n"
 "  -F, --facilities-dir DIR (-d) facility XML files to copy (default\n"
-"                           $LTT_FACILITIES_DIR, else\n"
-"                           " DEFAULT_FACILITIES_DIR ")\n"
+"                           the viewers' catalogue: $LTT_FACILITIES_DIR,\n"
+"                           else share/ltt/facilities above lttctl's\n"
+"                           folder, else the installed one; here\n"
+"                           %s)\n"
 "      --lttd PATH          (-d) the lttd to run (default: the lttd next\n"
 "                           to lttctl, else lttd from PATH)\n"
 "\n"
@@ -70,6 +72,7 @@ static const char help_text[] =
 "                           med 256k x 2, high 1M x 2; in flight mode\n"
 "                           half the size, twice the count).\n"
 "  -h, --help               this text\n"
+"      --version            print the version and exit\n"
 "\n"
 "Exit status: 0 on success, 1 if the kernel or the system refused (the\n"
 "message says why), 2 on bad usage.\n";
@@ -110,7 +113,7 @@ static struct opts g_opts;
 
 static void parse_options(int argc, const char **argv, struct opts *o)
 {
-	int help = 0;
+	int help = 0, version = 0;
 	char *threads = NULL;	/* kept in o->threads_arg */
 	struct poptOption table[] = {
 		{ "name", 'n', POPT_ARG_STRING, &o->name, 0, NULL, NULL },
@@ -144,6 +147,7 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		{ "subbuf-num-high", 0, POPT_ARG_STRING, &o->size_arg[5], 0,
 		  NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &help, 0, NULL, NULL },
+		{ "version", 0, POPT_ARG_NONE, &version, 0, NULL, NULL },
 		POPT_TABLEEND
 	};
 	char msg[512];
@@ -160,7 +164,11 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		usage_error(msg);
 	}
 	if (help) {
-		fputs(help_text, stdout);
+		printf(help_text, ltt_default_facilities_dir());
+		exit(0);
+	}
+	if (version) {
+		printf("lttctl (Linux Trace Toolkit) %s\n", LTTTRACE_VERSION_STRING);
 		exit(0);
 	}
 	if (poptPeekArg(pc)) {
@@ -222,9 +230,9 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 	} else {
 		const char *env = getenv("LTT_FACILITIES_DIR");
 
+		/* a folder the user named must exist; the default need not */
 		o->facilities_dir_given = env && *env;
-		o->facilities_dir = env && *env ? (char *)env
-						: DEFAULT_FACILITIES_DIR;
+		o->facilities_dir = (char *)ltt_default_facilities_dir();
 	}
 
 	static const char *const what[6] = {

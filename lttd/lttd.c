@@ -22,6 +22,7 @@
 #include <ltt/ltt-abi.h>
 
 #include "lttd.h"
+#include "ltttrace-version.h"
 
 static const char help_text[] =
 "Usage: lttd -t TRACE_DIR -d OUT_DIR [-a] [-N THREADS] [-f | -n] [-D]\n"
@@ -44,6 +45,7 @@ static const char help_text[] =
 "  -D, --daemon           detach once every channel is open; messages and\n"
 "                         the exit report then go to syslog\n"
 "  -h, --help             this text\n"
+"      --version          print the version and exit\n"
 "\n"
 "The second form is the command line of the 2006 lttd, as the 2006\n"
 "lttctl -d runs it: with -c (--channels) present, -c names the relayfs\n"
@@ -107,7 +109,7 @@ static int era_command_line(int argc, const char **argv)
 
 static void parse_options(int argc, const char **argv, struct opts *o)
 {
-	int help = 0;
+	int help = 0, version = 0;
 	char *threads = NULL;
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &o->trace, 0, NULL, NULL },
@@ -120,6 +122,7 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		  NULL, NULL },
 		{ "daemon", 'D', POPT_ARG_NONE, &o->daemon, 0, NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &help, 0, NULL, NULL },
+		{ "version", 0, POPT_ARG_NONE, &version, 0, NULL, NULL },
 		POPT_TABLEEND
 	};
 	/* the 2006 one: -t is the output, -c the channels, -d detaches */
@@ -154,6 +157,11 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 	}
 	if (help) {
 		fputs(help_text, stdout);
+		poptFreeContext(pc);
+		exit(0);
+	}
+	if (version) {
+		printf("lttd (Linux Trace Toolkit) %s\n", LTTTRACE_VERSION_STRING);
 		poptFreeContext(pc);
 		exit(0);
 	}

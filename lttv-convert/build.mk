@@ -7,3 +7,4 @@ $(BIN)/lttv-convert: $(LTTV_CONVERT_OBJS) $(LIBLTT_A)
 	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_CONVERT_OBJS) $(LTT_LINK) $(POPT_LIBS)
 
 all: $(BIN)/lttv-convert
+INSTALL_BINS += $(BIN)/lttv-convert

@@ -19,12 +19,15 @@
 int main(int argc, const char **argv)
 {
 	char *trace_dir = NULL, *ctf = NULL, *fac = NULL;
+	int version = 0;
 	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &trace_dir, 0, "trace to convert", "DIR" },
 		{ "ctf", 0, POPT_ARG_STRING, &ctf, 0, "write a CTF 1.8 trace into OUT", "OUT" },
 		{ "facilities", 'f', POPT_ARG_STRING, &fac, 'f',
 		  "also look for facility descriptions in DIR (repeatable)", "DIR" },
+		{ "version", 0, POPT_ARG_NONE, &version, 0,
+		  "print the version and exit", NULL },
 		POPT_AUTOHELP
 		POPT_TABLEEND
 	};
@@ -44,6 +47,10 @@ int main(int argc, const char **argv)
 			g_ptr_array_add(fac_dirs, fac);
 			fac = NULL;
 		}
+	if (rc == -1 && version) {
+		printf("lttv-convert (Linux Trace Toolkit) %s\n", LTTTRACE_VERSION_STRING);
+		goto out;
+	}
 	if (rc < -1 || poptPeekArg(ctx) || !trace_dir || !ctf) {
 		if (rc < -1)
 			fprintf(stderr, "lttv-convert: %s: %s\n",

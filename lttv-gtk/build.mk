@@ -10,3 +10,4 @@ $(BIN)/lttv-gtk: $(LTTV_GTK_OBJS) $(LIBLTT_A)
 	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_GTK_OBJS) $(LTT_LINK) $(GTK_LIBS) -lm
 
 all: $(BIN)/lttv-gtk
+INSTALL_BINS += $(BIN)/lttv-gtk

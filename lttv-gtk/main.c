@@ -25,7 +25,7 @@ int main(int argc, char **argv)
 {
 	char **traces = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
 	char *self_test = NULL, *screenshot = NULL, *filter = NULL;
-	gboolean bench = FALSE, stats = FALSE, layout = FALSE;
+	gboolean bench = FALSE, stats = FALSE, layout = FALSE, version = FALSE;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
 		{ "trace", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, &traces,
@@ -54,6 +54,7 @@ int main(int argc, char **argv)
 		  "drive the window with a script of commands (for tests), then quit", "SCRIPT" },
 		{ "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot,
 		  "with --self-test: save the window into FILE (PNG) at the end", "FILE" },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &version, "print the version and exit", NULL },
 		{ NULL }
 	};
 	GOptionContext *ctx = g_option_context_new("- view LTT traces");
@@ -75,7 +76,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ntraces = traces ? g_strv_length(traces) : 0;
-	if ((bench || stats || filter || export) && ntraces == 0) {
+	if (version) {
+		printf("lttv-gtk (Linux Trace Toolkit) %s\n", LTTTRACE_VERSION_STRING);
+		rc = 0;
+	} else if ((bench || stats || filter || export) && ntraces == 0) {
 		fprintf(stderr, "lttv-gtk: --%s needs a trace: -t DIR\n",
 			bench ? "bench" : stats ? "stats" : filter ? "filter" : "export");
 		rc = 2;

@@ -7,3 +7,4 @@ $(BIN)/lttv-text: $(LTTV_TEXT_OBJS) $(LIBLTT_A)
 	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_TEXT_OBJS) $(LTT_LINK) $(POPT_LIBS)
 
 all: $(BIN)/lttv-text
+INSTALL_BINS += $(BIN)/lttv-text

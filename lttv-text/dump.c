@@ -135,6 +135,52 @@ static unsigned print_warnings(const lttv_options *o, ltt_trace **traces,
 	return n;
 }
 
+/*
+ * -e GLOB matches "facility.event"; a GLOB without a dot names the event in
+ * any facility ("fork" is "*.fork"), as the viewer's event.name does.
+ */
+static GPatternSpec *event_spec(const char *glob)
+{
+	GPatternSpec *spec;
+	char *any;
+
+	if (strchr(glob, '.'))
+		return g_pattern_spec_new(glob);
+	any = g_strconcat("*.", glob, NULL);
+	spec = g_pattern_spec_new(any);
+	g_free(any);
+	return spec;
+}
+
+/* A -e that no event type of the traces' facilities can match is said:
+ * an empty output must not look like a quiet trace. */
+static void warn_unmatched(const lttv_options *o, GPatternSpec **specs,
+			   ltt_trace *const *traces)
+{
+	for (size_t g = 0; specs[g]; g++) {
+		int found = 0;
+
+		for (unsigned i = 0; !found && i < o->num_traces; i++) {
+			for (unsigned id = 0; !found && id < 256; id++) {
+				const ltt_facility *f = ltt_trace_facility(traces[i], id);
+				const ltt_description *d = f ? ltt_facility_description(f) : NULL;
+
+				for (unsigned e = 0; d && !found &&
+				     e < ltt_description_num_events(d); e++) {
+					char *name = g_strconcat(ltt_facility_name(f), ".",
+						ltt_description_event_name(d, e), NULL);
+
+					found = g_pattern_spec_match_string(specs[g], name);
+					g_free(name);
+				}
+			}
+		}
+		if (!found)
+			fprintf(stderr, "lttv-text: warning: -e '%s' matches no event "
+				"type of the trace's facilities\n", o->event_globs[g]);
+	}
+}
+
 int lttv_dump(const lttv_options *o)
 {
 	ltt_trace **traces = g_new0(ltt_trace *, o->num_traces);
@@ -157,7 +203,7 @@ int lttv_dump(const lttv_options *o)
 		nglobs++;
 	specs = g_new0(GPatternSpec *, nglobs + 1);
 	for (size_t i = 0; i < nglobs; i++)
-		specs[i] = g_pattern_spec_new(o->event_globs[i]);
+		specs[i] = event_spec(o->event_globs[i]);
 
 	for (unsigned i = 0; i < o->num_traces; i++) {
 		const ltt_trace_info *info;
@@ -175,6 +221,7 @@ int lttv_dump(const lttv_options *o)
 		if (info->last_event_ns > data_end)
 			data_end = info->last_event_ns;
 	}
+	warn_unmatched(o, specs, traces);
 	it = ltt_iter_new(traces, o->num_traces, &err);
 	if (!it) {
 		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));

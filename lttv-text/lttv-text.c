@@ -25,7 +25,7 @@ int main(int argc, const char **argv)
 	GPtrArray *events = g_ptr_array_new_with_free_func(free);
 	char *arg_trace = NULL, *arg_fac = NULL, *arg_event = NULL;
 	char *begin = NULL, *end = NULL, *output = NULL;
-	int rc;
+	int rc, version = 0;
 	enum { OPT_TRACE = 1, OPT_FAC, OPT_EVENT };
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &arg_trace, OPT_TRACE,
@@ -33,7 +33,8 @@ int main(int argc, const char **argv)
 		{ "facilities", 'f', POPT_ARG_STRING, &arg_fac, OPT_FAC,
 		  "also look for facility descriptions in DIR (repeatable)", "DIR" },
 		{ "event", 'e', POPT_ARG_STRING, &arg_event, OPT_EVENT,
-		  "only events whose facility.event matches GLOB (repeatable)", "GLOB" },
+		  "only events whose facility.event matches GLOB; without a dot, the "
+		  "event name in any facility (repeatable)", "GLOB" },
 		{ "begin", 0, POPT_ARG_STRING, &begin, 0,
 		  "first time to show (seconds[.ns], as printed)", "TIME" },
 		{ "end", 0, POPT_ARG_STRING, &end, 0,
@@ -56,6 +57,8 @@ int main(int argc, const char **argv)
 		  "do not print events (only statistics and warnings)", NULL },
 		{ "output", 'o', POPT_ARG_STRING, &output, 0,
 		  "write to FILE instead of standard output", "FILE" },
+		{ "version", 0, POPT_ARG_NONE, &version, 0,
+		  "print the version and exit", NULL },
 		POPT_AUTOHELP
 		POPT_TABLEEND
 	};
@@ -73,6 +76,11 @@ int main(int argc, const char **argv)
 		fprintf(stderr, "lttv-text: %s: %s\n",
 			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
 		rc = 2;
+		goto done;
+	}
+	if (version) {
+		printf("lttv-text (Linux Trace Toolkit) %s\n", LTTTRACE_VERSION_STRING);
+		rc = 0;
 		goto done;
 	}
 	if (poptPeekArg(ctx)) {

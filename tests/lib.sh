@@ -72,3 +72,18 @@ done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]
 }
+
+# scratch_install: `make install DESTDIR=$TMP/root` of this build, with the
+# folders it was built for ($BUILD/install-dirs: changing them would
+# rebuild the tools). Sets ROOT, and I_PREFIX I_BIN I_LIB I_INC I_DATA
+# (the installed folders, under ROOT). Returns make's status; its output
+# is in $TMP/install.log.
+scratch_install() {
+	ROOT=$TMP/root
+	# shellcheck disable=SC2046
+	set -- $(cat "$TOP/$BUILD/install-dirs" 2>/dev/null)
+	I_PREFIX=$1 I_BIN=$ROOT$2 I_LIB=$ROOT$3 I_INC=$ROOT$4 I_DATA=$ROOT$5
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$TOP" BUILD="$BUILD" \
+		PREFIX="$1" BINDIR="$2" LIBDIR="$3" INCLUDEDIR="$4" DATADIR="$5" \
+		install DESTDIR="$ROOT" >"$TMP/install.log" 2>&1
+}

@@ -32,6 +32,20 @@ check "event filter keeps only matching events" \
 check "event filter keeps all of them" \
 	test "$(wc -l <"$TMP/proc.txt")" -eq "$(grep -Ec '^(process\.[a-z_]+|fs\.exec):' "$TMP/all.txt")"
 
+# a pattern without a dot names the event in any facility (the viewer's
+# event.name), and one that matches no event type is said, not silent
+"$TEXT" -t "$TMP/s" -e fork -e 'exe*' 2>"$TMP/dotless.err" >"$TMP/dotless.txt"
+check "-e fork -e 'exe*': every fork and exec of any facility" \
+	test "$(wc -l <"$TMP/dotless.txt")" -eq "$(grep -Ec '^[a-z_]+\.(fork|exe[a-z_]*):' "$TMP/all.txt")"
+check "-e fork: some events" grep -q '^process\.fork:' "$TMP/dotless.txt"
+check "-e fork: nothing else" sh -c "! grep -Ev '^[a-z_]+\.(fork|exe[a-z_]*):' '$TMP/dotless.txt'"
+check "-e fork: no warning" test ! -s "$TMP/dotless.err"
+"$TEXT" -t "$TMP/s" -e frok -e 'process.nope*' -e 'process.fork' >"$TMP/nomatch.txt" 2>"$TMP/nomatch.err"
+check "-e matching no event type: a warning names it" \
+	sh -c "grep -q \"-e 'frok' matches no event type\" '$TMP/nomatch.err' &&
+	       grep -q \"-e 'process.nope\\*' matches no event type\" '$TMP/nomatch.err'"
+check "-e: the other patterns still apply" grep -q '^process\.fork:' "$TMP/nomatch.txt"
+
 first=$(sed -n '100p' "$TMP/all.txt" | awk '{ print $2 }')
 last=$(sed -n '200p' "$TMP/all.txt" | awk '{ print $2 }')
 "$TEXT" -t "$TMP/s" --begin "$first" --end "$last" >"$TMP/win.txt"

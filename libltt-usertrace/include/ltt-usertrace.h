@@ -124,6 +124,25 @@ static inline void ltt_payload_put(struct ltt_payload *p, const void *v,
 	p->len += pad + size;
 }
 
+/* A string field: at most @max bytes of @s, then its NUL. (Not strnlen:
+ * the header must compile as plain C11.) */
+static inline void ltt_payload_put_string(struct ltt_payload *p, const char *s,
+					  size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && s[n])
+		n++;
+	if (p->len + n + 1 > p->cap) {
+		p->overflow = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		p->data[p->len + i] = (unsigned char)s[i];
+	p->data[p->len + n] = '\0';
+	p->len += n + 1;
+}
+
 /* Like ltt_usertrace_write, refusing (-EOVERFLOW) a payload that overflowed. */
 int ltt_usertrace_write_payload(struct ltt_usertrace_facility *f,
 				unsigned int event, const struct ltt_payload *p);

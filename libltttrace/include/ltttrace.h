@@ -27,9 +27,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ltttrace-version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- Version ------------------------------------------------------------ */
+
+/*
+ * The library a program runs with, which may be newer than the
+ * LTTTRACE_VERSION_* it was compiled against: "0.7.0" and
+ * LTTTRACE_VERSION_NUMBER's encoding of it. The string is static.
+ */
+const char *ltt_version_string(void);
+unsigned ltt_version_number(void);
 
 /* ---- Errors ------------------------------------------------------------- */
 
@@ -291,8 +303,13 @@ int ltt_trace_count_events(ltt_trace *trace, ltt_error **err);
  */
 int ltt_parse_seconds(const char *text, int64_t *ns);
 
-/* Where facility descriptions are installed (compiled-in default, or
- * $LTT_FACILITIES_DIR). */
+/*
+ * Where facility descriptions are looked up after the trace's eventdefs/:
+ * $LTT_FACILITIES_DIR when set; else share/ltt/facilities in the folder
+ * above the running program's (/usr/share/... for /usr/bin/TOOL), when it
+ * exists; else the folder `make install` put them in. The string is static
+ * or the environment's.
+ */
 const char *ltt_default_facilities_dir(void);
 
 #include "ltttrace-state.h"

@@ -18,17 +18,6 @@
 
 #include "cursor.h"
 
-#ifndef LTT_FACILITIES_DIR
-#define LTT_FACILITIES_DIR "/usr/local/share/ltt/facilities"
-#endif
-
-const char *ltt_default_facilities_dir(void)
-{
-	const char *env = g_getenv("LTT_FACILITIES_DIR");
-
-	return env && *env ? env : LTT_FACILITIES_DIR;
-}
-
 void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
 {
 	va_list ap;

@@ -16,8 +16,13 @@ int main(int argc, char **argv)
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: ltt-checksum FACILITY.xml...\n"
-			"Prints each facility's name and checksum.\n");
+			"Prints each facility's name and checksum.\n"
+			"      --version  print the version and exit\n");
 		return argc < 2 ? 2 : 0;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("ltt-checksum (Linux Trace Toolkit) %s\n", LTTTRACE_VERSION_STRING);
+		return 0;
 	}
 	for (int i = 1; i < argc; i++) {
 		ltt_error *err = NULL;
