@@ -365,28 +365,14 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* -D: daemon(3) (fork, the parent exits 0 once the channels are open,
+ * setsid, chdir /, stdio on /dev/null), before any worker thread exists;
+ * from then on messages go to syslog. */
 static int daemonize(void)
 {
-	pid_t pid = fork();
-
-	if (pid < 0) {
-		lttd_err("cannot fork: %s", strerror(errno));
+	if (daemon(0, 0) < 0) {
+		lttd_err("cannot detach: %s", strerror(errno));
 		return -1;
-	}
-	if (pid > 0)
-		_exit(0);	/* the channels are open: tell the caller */
-	setsid();
-	if (chdir("/") < 0) {
-		/* every file is open already: nothing depends on it */
-	}
-	int null = open("/dev/null", O_RDWR);
-
-	if (null >= 0) {
-		dup2(null, 0);
-		dup2(null, 1);
-		dup2(null, 2);
-		if (null > 2)
-			close(null);
 	}
 	lttd_log_to_syslog();
 	return 0;
