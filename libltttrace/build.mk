@@ -51,11 +51,20 @@ $(LIBLTT_SO): $(LIB)/$(LIBLTT_REALNAME)
 $(LIB)/pkgconfig/ltttrace.pc: libltttrace/ltttrace.pc.in $(BUILD)/install-dirs Makefile
 	$(make-pc)
 
+# Tests and build tools link the static library; the installed tools too,
+# unless LTT_TOOLS_LINK=shared (the Debian packages: libltttrace.so.0).
 LTT_LINK = $(LIBLTT_A) $(GLIB_LIBS)
+ifeq ($(LTT_TOOLS_LINK),shared)
+TOOL_LINK_DEP = $(LIBLTT_SO)
+TOOL_LINK = -L$(LIB) -lltttrace $(GLIB_LIBS)
+else
+TOOL_LINK_DEP = $(LIBLTT_A)
+TOOL_LINK = $(LTT_LINK)
+endif
 
-$(BIN)/ltt-checksum: $(OBJ)/libltttrace/tools/ltt-checksum.o $(LIBLTT_A)
+$(BIN)/ltt-checksum: $(OBJ)/libltttrace/tools/ltt-checksum.o $(TOOL_LINK_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_LDFLAGS) -o $@ $< $(LTT_LINK)
+	$(CC) $(BASE_LDFLAGS) -o $@ $< $(TOOL_LINK)
 
 all: $(LIBLTT_A) $(LIBLTT_SO) $(LIB)/pkgconfig/ltttrace.pc $(BIN)/ltt-checksum
 INSTALL_BINS += $(BIN)/ltt-checksum

@@ -5,9 +5,9 @@ GTK_LIBS = $(shell $(PKG_CONFIG) --libs gtk+-3.0)
 LTTV_GTK_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(wildcard lttv-gtk/*.c))
 EXTRA_CFLAGS_lttv-gtk = $(GTK_CFLAGS)
 
-$(BIN)/lttv-gtk: $(LTTV_GTK_OBJS) $(LIBLTT_A)
+$(BIN)/lttv-gtk: $(LTTV_GTK_OBJS) $(TOOL_LINK_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_GTK_OBJS) $(LTT_LINK) $(GTK_LIBS) -lm
+	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_GTK_OBJS) $(TOOL_LINK) $(GTK_LIBS) -lm
 
 all: $(BIN)/lttv-gtk
 INSTALL_BINS += $(BIN)/lttv-gtk

@@ -2,9 +2,9 @@
 LTTV_TEXT_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(wildcard lttv-text/*.c))
 EXTRA_CFLAGS_lttv-text = $(GLIB_CFLAGS)
 
-$(BIN)/lttv-text: $(LTTV_TEXT_OBJS) $(LIBLTT_A)
+$(BIN)/lttv-text: $(LTTV_TEXT_OBJS) $(TOOL_LINK_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_TEXT_OBJS) $(LTT_LINK) $(POPT_LIBS)
+	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_TEXT_OBJS) $(TOOL_LINK) $(POPT_LIBS)
 
 all: $(BIN)/lttv-text
 INSTALL_BINS += $(BIN)/lttv-text

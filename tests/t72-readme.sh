@@ -4,6 +4,7 @@
 # one lttv-text prints, its option table has every option of
 # lttv-text --help, and the user-space example compiles with its compile
 # line, as C11, without a warning.
+# run-once: its compile line links the plain build's libltt-usertrace.
 . "$(dirname "$0")/lib.sh"
 R=$TOP/README.md
 
