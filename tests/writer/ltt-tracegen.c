@@ -1173,7 +1173,12 @@ static void b_action(struct busy *b, unsigned cpu)
 		lttw_put_uint(&g->p, child);
 		lttw_put_uint(&g->p, child);
 		bev(b, cpu, ID_PROCESS, LTTW_PROCESS_FORK);
-		b->runq[b->nrunq++] = b_new_task(b, child, 1);
+		{
+			/* b_new_task() may move b->runq: not in one expression */
+			unsigned t = b_new_task(b, child, 1);
+
+			b->runq[b->nrunq++] = t;
+		}
 		b_sysexit(b, cpu, child);
 	} else if (r < 45 || (r >= 92 && !b->nrunq)) {	/* a read or a write */
 		b_syscall(b, cpu, r % 2 ? SYS_WRITE : SYS_READ);
