@@ -12,7 +12,9 @@ LIBLTT_SONAME := libltttrace.so.$(LIBLTT_ABI)
 LIBLTT_REALNAME := libltttrace.so.$(LTT_VERSION)
 LIBLTT_SO := $(LIB)/libltttrace.so
 
-EXTRA_CFLAGS_libltttrace = $(GLIB_CFLAGS)
+# Hidden by default: the shared library exports what ltttrace.h declares
+# (its visibility pragma), nothing else.
+EXTRA_CFLAGS_libltttrace = $(GLIB_CFLAGS) -fvisibility=hidden
 
 # The installed catalogue's folder is compiled in (facilities-dir.c): it
 # is rebuilt when the install folders change (install-dirs, Makefile).
@@ -32,7 +34,7 @@ $(OBJ)/libltttrace/core-xml.c: facilities/core.xml libltttrace/build.mk
 	   echo ';'; \
 	   echo 'const size_t ltt_core_xml_len = sizeof(ltt_core_xml) - 1;'; } > $@
 $(OBJ)/libltttrace/core-xml.o: $(OBJ)/libltttrace/core-xml.c
-	$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -fvisibility=hidden -c $< -o $@
 
 $(LIBLTT_A): $(LIBLTT_OBJS)
 	@mkdir -p $(dir $@)

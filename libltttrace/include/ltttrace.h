@@ -33,6 +33,15 @@
 extern "C" {
 #endif
 
+/*
+ * The library is compiled with -fvisibility=hidden: what this header (and
+ * ltttrace-state.h) declares is its whole exported interface, nothing
+ * else (tests/t74-exports.sh checks libltttrace.so's symbols against it).
+ */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility push(default)
+#endif
+
 /* ---- Version ------------------------------------------------------------ */
 
 /*
@@ -313,6 +322,10 @@ int ltt_parse_seconds(const char *text, int64_t *ns);
 const char *ltt_default_facilities_dir(void);
 
 #include "ltttrace-state.h"
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }
