@@ -8,7 +8,7 @@ TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
 # Unit tests that also link the trace writer (list them here).
-TESTS_WITH_WRITER := $(BUILD)/tests/test_writer $(BUILD)/tests/test_reader $(BUILD)/tests/test_genevent $(BUILD)/tests/test_state $(BUILD)/tests/test_hostile
+TESTS_WITH_WRITER := $(BUILD)/tests/test_writer $(BUILD)/tests/test_api $(BUILD)/tests/test_reader $(BUILD)/tests/test_genevent $(BUILD)/tests/test_state $(BUILD)/tests/test_hostile
 
 .PHONY: tests
 tests: $(TEST_BINS) $(BIN)/ltt-tracegen

@@ -56,8 +56,35 @@ unsigned ltt_version_number(void);
 
 typedef struct ltt_error ltt_error;
 
-/* The whole chain, outermost cause first, joined with ": ". */
+/*
+ * What went wrong, for a program to act on; the message says where and
+ * why. The code is the innermost cause's: "cannot open trace out: cpu_1:
+ * sub-buffer 3 at offset 0x60000: bad magic 0x12345678" is CORRUPT.
+ */
+typedef enum ltt_error_code {
+	LTT_ERROR_NONE = 0,	/* no error (a NULL ltt_error) */
+	LTT_ERROR_IO,		/* the system refused: a file missing, unreadable,
+				 * not of the right type, changed while read */
+	LTT_ERROR_NOMEM,	/* out of memory */
+	LTT_ERROR_NOT_A_TRACE,	/* a folder without tracefiles, or only empty ones */
+	LTT_ERROR_CORRUPT,	/* data that contradicts the format: headers,
+				 * sizes, times, events past their sub-buffer */
+	LTT_ERROR_UNSUPPORTED,	/* a trace this library cannot read: another
+				 * format version, the other byte order */
+	LTT_ERROR_DESCRIPTION,	/* a facility description (XML) that is malformed
+				 * or cannot describe its events */
+	LTT_ERROR_LIMIT,	/* beyond a limit this header states */
+	LTT_ERROR_INVALID,	/* a call the library cannot honour (a bad
+				 * argument, an object in the wrong state) */
+} ltt_error_code;
+
+/* The whole chain, outermost cause first, joined with ": "; "no error"
+ * for NULL. Valid until ltt_error_free(err). */
 const char *ltt_error_message(const ltt_error *err);
+ltt_error_code ltt_error_get_code(const ltt_error *err);
+/* "io", "nomem", "not-a-trace", "corrupt", "unsupported", "description",
+ * "limit", "invalid", "none"; static. */
+const char *ltt_error_code_name(ltt_error_code code);
 void ltt_error_free(ltt_error *err);
 
 /* The kinds of field values and types. */

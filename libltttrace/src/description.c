@@ -840,7 +840,7 @@ ltt_description *ltt_description_parse(const char *text, size_t len,
 		}
 	}
 	if (!ok) {
-		ltt_set_error(err, "%s: %s", d->origin,
+		ltt_set_error(err, LTT_ERROR_DESCRIPTION, "%s: %s", d->origin,
 			      gerr ? gerr->message : "invalid description");
 		g_clear_error(&gerr);
 		ltt_description_free(d);
@@ -865,18 +865,18 @@ static char *read_description_file(const char *path, size_t *len,
 	char *buf;
 
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		ltt_set_error(err, "cannot read %s: %s", path, strerror(errno));
+		ltt_set_error(err, LTT_ERROR_IO, "cannot read %s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		ltt_set_error(err, "%s: not a regular file", path);
+		ltt_set_error(err, LTT_ERROR_IO, "%s: not a regular file", path);
 		close(fd);
 		return NULL;
 	}
 	if (st.st_size > LTT_DESCRIPTION_MAX_BYTES) {
-		ltt_set_error(err, "%s: larger than %d bytes: not a facility "
+		ltt_set_error(err, LTT_ERROR_LIMIT, "%s: larger than %d bytes: not a facility "
 			      "description", path, LTT_DESCRIPTION_MAX_BYTES);
 		close(fd);
 		return NULL;
@@ -889,7 +889,7 @@ static char *read_description_file(const char *path, size_t *len,
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			ltt_set_error(err, "cannot read %s: %s", path, strerror(errno));
+			ltt_set_error(err, LTT_ERROR_IO, "cannot read %s: %s", path, strerror(errno));
 			close(fd);
 			g_free(buf);
 			return NULL;
@@ -900,7 +900,7 @@ static char *read_description_file(const char *path, size_t *len,
 	}
 	close(fd);
 	if (got > size) {
-		ltt_set_error(err, "%s: changed while it was read", path);
+		ltt_set_error(err, LTT_ERROR_IO, "%s: changed while it was read", path);
 		g_free(buf);
 		return NULL;
 	}

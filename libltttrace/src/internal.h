@@ -26,12 +26,19 @@
 /* ---- error.c ---- */
 struct ltt_error {
 	char *message;
+	ltt_error_code code;
 };
-LTT_HIDDEN void ltt_set_error(ltt_error **err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-/* Prefix an existing error with an outer cause: "outer: inner". */
+LTT_HIDDEN void ltt_set_error(ltt_error **err, ltt_error_code code,
+			      const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Prefix an existing error with an outer cause: "outer: inner" (the
+ * code stays the inner one's). */
 LTT_HIDDEN void ltt_prefix_error(ltt_error **err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Hand e (or nothing) to *err, which keeps its first error: e is freed
+ * when *err already has one, or when err is NULL. */
+LTT_HIDDEN void ltt_pass_error(ltt_error **err, ltt_error *e);
+LTT_HIDDEN ltt_error *ltt_error_copy(const ltt_error *e);
 
 /* ---- description.c: the type trees ---- */
 typedef enum ltt_xtype {

@@ -15,6 +15,10 @@
  * the iterator also keeps the smallest key after the root's: as long as
  * the advanced cursor's next event comes before it, the heap is left as
  * it is, at the cost of one comparison per event.
+ *
+ * An error is sticky: the iterator keeps it, and every later call returns
+ * it again (a copy), rather than going on past the tracefile that failed
+ * with the events of the others, or returning the broken event.
  */
 #include <string.h>
 
@@ -34,6 +38,7 @@ struct ltt_iter {
 	ltt_cursor *pending;	/* to advance at the next call, or NULL */
 	ltt_trace *const *traces;
 	size_t num_traces;
+	ltt_error *failed;	/* the error that ended it, or NULL */
 };
 
 static inline bool before(const heap_entry *x, const heap_entry *y)
@@ -83,7 +88,15 @@ static void find_runner_up(ltt_iter *it)
 		it->runner_up = h[2];
 }
 
-static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err);
+static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns);
+
+/* -1, and a copy of the iterator's error for the caller. */
+static int failed(ltt_iter *it, ltt_error **err)
+{
+	it->pending = NULL;
+	ltt_pass_error(err, ltt_error_copy(it->failed));
+	return -1;
+}
 
 ltt_iter *ltt_iter_new(ltt_trace *const *traces, size_t n, ltt_error **err)
 {
@@ -100,7 +113,8 @@ ltt_iter *ltt_iter_new(ltt_trace *const *traces, size_t n, ltt_error **err)
 	for (size_t t = 0; t < n; t++)
 		for (guint i = 0; i < traces[t]->tracefiles->len; i++, k++)
 			ltt_cursor_init(&it->cursors[k], traces[t]->tracefiles->pdata[i]);
-	if (fill_heap(it, false, 0, err) < 0) {
+	if (fill_heap(it, false, 0) < 0) {
+		failed(it, err);
 		ltt_iter_free(it);
 		return NULL;
 	}
@@ -115,6 +129,7 @@ void ltt_iter_free(ltt_iter *it)
 		ltt_cursor_fini(&it->cursors[i]);
 	g_free(it->cursors);
 	g_free(it->heap);
+	ltt_error_free(it->failed);
 	g_free(it);
 }
 
@@ -123,7 +138,7 @@ int ltt_iter_next(ltt_iter *it, const ltt_event **ev, ltt_error **err)
 	ltt_cursor *c = it->pending;
 
 	if (c) {
-		int r = ltt_cursor_next(c, err);
+		int r = ltt_cursor_next(c, &it->failed);
 
 		if (__builtin_expect(r > 0, 1)) {
 			it->heap[0].time_ns = c->ev.time_ns;
@@ -134,8 +149,7 @@ int ltt_iter_next(ltt_iter *it, const ltt_event **ev, ltt_error **err)
 		} else if (r == 0) {
 			it->heap[0] = it->heap[--it->heap_len];
 		} else {
-			it->pending = NULL;
-			return -1;
+			return failed(it, err);
 		}
 		if (it->heap_len == 2 && r > 0) {
 			/* two tracefiles (two CPUs), the runner-up came first:
@@ -149,6 +163,8 @@ int ltt_iter_next(ltt_iter *it, const ltt_event **ev, ltt_error **err)
 				sift_down(it, 0);
 			find_runner_up(it);
 		}
+	} else if (__builtin_expect(it->failed != NULL, 0)) {
+		return failed(it, err);	/* sticky: not the broken event again */
 	}
 	if (it->heap_len == 0) {
 		it->pending = NULL;
@@ -180,7 +196,7 @@ static unsigned find_block(const ltt_tracefile *tf, uint64_t cycles)
  * each cursor first moves to the block holding wall_ns and skips the
  * events before it.
  */
-static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err)
+static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns)
 {
 	it->heap_len = 0;
 	it->pending = NULL;
@@ -194,7 +210,8 @@ static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err)
 
 			ltt_cursor_seek_block(c, tf->num_blocks ? find_block(tf, cycles) : 0);
 		}
-		while ((r = ltt_cursor_next(c, err)) > 0 && seek && c->ev.time_ns < wall_ns)
+		while ((r = ltt_cursor_next(c, &it->failed)) > 0 && seek &&
+		       c->ev.time_ns < wall_ns)
 			;
 		if (r < 0)
 			return -1;
@@ -208,7 +225,9 @@ static int fill_heap(ltt_iter *it, bool seek, int64_t wall_ns, ltt_error **err)
 
 int ltt_iter_seek_time(ltt_iter *it, int64_t wall_ns, ltt_error **err)
 {
-	return fill_heap(it, true, wall_ns, err);
+	if (it->failed || fill_heap(it, true, wall_ns) < 0)
+		return failed(it, err);
+	return 0;
 }
 
 int ltt_trace_count_events(ltt_trace *trace, ltt_error **err)

@@ -450,7 +450,7 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 	const ltt_event *ev;
 
 	if (idx->is_snapshot) {
-		ltt_set_error(err, "a snapshot of a state index does not index");
+		ltt_set_error(err, LTT_ERROR_INVALID, "a snapshot of a state index does not index");
 		return -1;
 	}
 	if (idx->done)

@@ -139,8 +139,7 @@ static int load_dir(ltt_trace *t, const char *dir, bool fatal, ltt_error **err)
 			continue;
 		}
 		if (fatal) {
-			ltt_set_error(err, "%s", ltt_error_message(e));
-			ltt_error_free(e);
+			ltt_pass_error(err, e);
 			g_ptr_array_free(names, TRUE);
 			return -1;
 		}
@@ -276,7 +275,7 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 			    !valid_size(l.long_size) || !valid_size(l.pointer_size) ||
 			    !valid_size(l.size_t_size) ||
 			    (l.has_alignment != 0 && !valid_size(l.has_alignment))) {
-				ltt_set_error(err, "%s: malformed facility_load "
+				ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: malformed facility_load "
 					      "(name, id or sizes out of range)", l.where);
 				g_free(l.where);
 				ret = -1;
@@ -312,8 +311,7 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 
 		desc = find_description(t, l->name, (uint32_t)l->checksum, &bad_dir);
 		if (bad_dir) {
-			ltt_set_error(err, "%s", ltt_error_message(bad_dir));
-			ltt_error_free(bad_dir);
+			ltt_pass_error(err, bad_dir);
 			ret = -1;
 			break;
 		}
@@ -390,7 +388,7 @@ static int add_tracefiles(ltt_trace *t, const char *sub, ltt_error **err)
 		 * are then reported as undecoded; one that is there but
 		 * cannot be listed is a problem to say */
 		if (!sub)
-			ltt_set_error(err, "%s", gerr->message);
+			ltt_set_error(err, LTT_ERROR_IO, "%s", gerr->message);
 		else if (!g_error_matches(gerr, G_FILE_ERROR, G_FILE_ERROR_NOENT))
 			ltt_trace_warn(t, "%s: cannot list its tracefiles: %s", sub,
 				       gerr->message);
@@ -552,11 +550,11 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 	struct stat st;
 
 	if (stat(dir, &st) < 0) {
-		ltt_set_error(err, "cannot open trace %s: %s", dir, strerror(errno));
+		ltt_set_error(err, LTT_ERROR_IO, "cannot open trace %s: %s", dir, strerror(errno));
 		return NULL;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		ltt_set_error(err, "cannot open trace %s: not a directory (a trace "
+		ltt_set_error(err, LTT_ERROR_IO, "cannot open trace %s: not a directory (a trace "
 			      "is the folder lttd wrote)", dir);
 		return NULL;
 	}
@@ -582,16 +580,16 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 	    add_tracefiles(t, LTT_CONTROL_ROOT, err) < 0)
 		goto fail;
 	if (t->tracefiles->len == 0) {
-		ltt_set_error(err, "no tracefiles (cpu_N, control/*_N)");
+		ltt_set_error(err, LTT_ERROR_NOT_A_TRACE, "no tracefiles (cpu_N, control/*_N)");
 		goto fail;
 	}
 	if (t->info.arch_size == 0) {
-		ltt_set_error(err, "every tracefile is empty: no sub-buffer to read");
+		ltt_set_error(err, LTT_ERROR_NOT_A_TRACE, "every tracefile is empty: no sub-buffer to read");
 		goto fail;
 	}
 	t->freq_hz = t->info.start_freq * t->info.freq_scale;
 	if (t->info.start_freq > UINT64_MAX / t->info.freq_scale || t->freq_hz > (1ULL << 44)) {
-		ltt_set_error(err, "impossible clock frequency (%" PRIu64 " x %u)",
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "impossible clock frequency (%" PRIu64 " x %u)",
 			      t->info.start_freq, t->info.freq_scale);
 		goto fail;
 	}
@@ -619,7 +617,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 	t->payload_align_mask = (unsigned)ltt_layout_align(&core_sizes, 1,
 							   t->info.has_alignment);
 	if (!ltt_core_description()) {
-		ltt_set_error(err, "the built-in core.xml does not parse");
+		ltt_set_error(err, LTT_ERROR_DESCRIPTION, "the built-in core.xml does not parse");
 		goto fail;
 	}
 	core = ltt_facility_new(LTT_CORE_FACILITY_NAME,

@@ -30,57 +30,57 @@ static int check_block(ltt_trace *trace, ltt_tracefile *tf, unsigned b,
 
 	if (th->magic_number != LTT_TRACER_MAGIC_NUMBER) {
 		if (th->magic_number == GUINT32_SWAP_LE_BE(LTT_TRACER_MAGIC_NUMBER))
-			ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+			ltt_set_error(err, LTT_ERROR_UNSUPPORTED, "sub-buffer %u at offset 0x%" PRIx64
 				      ": byte-swapped magic 0x%08x: traces of the other "
 				      "byte order are not supported", b, off,
 				      th->magic_number);
 		else
-			ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+			ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u at offset 0x%" PRIx64
 				      ": bad magic number 0x%08x (want 0x%08x)", b,
 				      off, th->magic_number, LTT_TRACER_MAGIC_NUMBER);
 		return -1;
 	}
 	if (th->major_version != LTT_TRACER_VERSION_MAJOR ||
 	    th->minor_version != LTT_TRACER_VERSION_MINOR) {
-		ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+		ltt_set_error(err, LTT_ERROR_UNSUPPORTED, "sub-buffer %u at offset 0x%" PRIx64
 			      ": format version %u.%u, this reader knows %u.%u", b,
 			      off, th->major_version, th->minor_version,
 			      LTT_TRACER_VERSION_MAJOR, LTT_TRACER_VERSION_MINOR);
 		return -1;
 	}
 	if (h->buf_size != tf->subbuf_size) {
-		ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u at offset 0x%" PRIx64
 			      ": buf_size %u differs from the file's sub-buffer size %u",
 			      b, off, h->buf_size, tf->subbuf_size);
 		return -1;
 	}
 	if (h->lost_size > h->buf_size - HEADER_SIZE) {
-		ltt_set_error(err, "sub-buffer %u at offset 0x%" PRIx64
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u at offset 0x%" PRIx64
 			      ": lost_size %u larger than the sub-buffer's room for "
 			      "events (%u - %zu)", b, off, h->lost_size, h->buf_size,
 			      HEADER_SIZE);
 		return -1;
 	}
 	if (th->arch_size != 4 && th->arch_size != 8) {
-		ltt_set_error(err, "sub-buffer %u: arch_size %u (want 4 or 8)", b,
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u: arch_size %u (want 4 or 8)", b,
 			      th->arch_size);
 		return -1;
 	}
 	if (th->has_alignment != 0 && th->has_alignment != 1 &&
 	    th->has_alignment != 2 && th->has_alignment != 4 &&
 	    th->has_alignment != 8) {
-		ltt_set_error(err, "sub-buffer %u: has_alignment %u (want 0, 1, 2, 4 or 8)",
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u: has_alignment %u (want 0, 1, 2, 4 or 8)",
 			      b, th->has_alignment);
 		return -1;
 	}
 	if (th->freq_scale == 0 || th->start_freq == 0) {
-		ltt_set_error(err, "sub-buffer %u: frequency is 0 (start_freq %" PRIu64
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u: frequency is 0 (start_freq %" PRIu64
 			      ", freq_scale %u)", b, (uint64_t)th->start_freq, th->freq_scale);
 		return -1;
 	}
 	/* bounded so that every time computed from it fits in int64 ns */
 	if (th->start_time_sec > 4000000000ULL || th->start_time_usec >= 1000000) {
-		ltt_set_error(err, "sub-buffer %u: impossible start time %" PRIu64
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u: impossible start time %" PRIu64
 			      " s %" PRIu64 " us", b, (uint64_t)th->start_time_sec,
 			      (uint64_t)th->start_time_usec);
 		return -1;
@@ -108,7 +108,7 @@ static int check_block(ltt_trace *trace, ltt_tracefile *tf, unsigned b,
 	    th->freq_scale != info->freq_scale ||
 	    th->start_freq != info->start_freq ||
 	    th->start_tsc != info->start_tsc) {
-		ltt_set_error(err, "sub-buffer %u: its trace header disagrees with the "
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u: its trace header disagrees with the "
 			      "first sub-buffer of the trace (heartbeat, alignment, "
 			      "arch size or clock)", b);
 		return -1;
@@ -129,12 +129,12 @@ static int read_at(const ltt_tracefile *tf, void *buf, size_t n, uint64_t off,
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			ltt_set_error(err, "%s: read at offset 0x%" PRIx64 ": %s",
+			ltt_set_error(err, LTT_ERROR_IO, "%s: read at offset 0x%" PRIx64 ": %s",
 				      tf->relpath, off + got, strerror(errno));
 			return -1;
 		}
 		if (r == 0) {
-			ltt_set_error(err, "%s: the file changed while it was read: "
+			ltt_set_error(err, LTT_ERROR_IO, "%s: the file changed while it was read: "
 				      "%" PRIu64 " bytes when opened, it ends at "
 				      "0x%" PRIx64 " now (cut by another program, or a "
 				      "live trace rewritten?)", tf->relpath,
@@ -160,13 +160,13 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 	tf->fd = -1;
 	g_free(path);
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		ltt_set_error(err, "%s: %s", relpath, strerror(errno));
+		ltt_set_error(err, LTT_ERROR_IO, "%s: %s", relpath, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		ltt_set_error(err, "%s: not a regular file", relpath);
+		ltt_set_error(err, LTT_ERROR_IO, "%s: not a regular file", relpath);
 		close(fd);
 		return -1;
 	}
@@ -177,7 +177,7 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 	}
 	tf->fd = fd;
 	if (tf->file_size < HEADER_SIZE) {
-		ltt_set_error(err, "%s: %" PRIu64 " bytes, shorter than one block "
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: %" PRIu64 " bytes, shorter than one block "
 			      "header (%zu): truncated", relpath, tf->file_size,
 			      HEADER_SIZE);
 		return -1;
@@ -186,12 +186,12 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 		return -1;
 	tf->subbuf_size = h.buf_size;
 	if (tf->subbuf_size < HEADER_SIZE || tf->subbuf_size > (1U << 30)) {
-		ltt_set_error(err, "%s: first sub-buffer: buf_size %u is impossible "
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: first sub-buffer: buf_size %u is impossible "
 			      "(a corrupt header?)", relpath, tf->subbuf_size);
 		return -1;
 	}
 	if (tf->file_size % tf->subbuf_size) {
-		ltt_set_error(err, "%s: size %" PRIu64 " is not a multiple of the "
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: size %" PRIu64 " is not a multiple of the "
 			      "sub-buffer size %u: truncated file", relpath,
 			      tf->file_size, tf->subbuf_size);
 		return -1;
@@ -285,7 +285,7 @@ int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 		if (!c->buf)
 			c->buf = g_try_malloc(tf->subbuf_size);
 		if (!c->buf) {
-			ltt_set_error(err, "%s: no memory for a sub-buffer of %u bytes",
+			ltt_set_error(err, LTT_ERROR_NOMEM, "%s: no memory for a sub-buffer of %u bytes",
 				      tf->relpath, tf->subbuf_size);
 			return -1;
 		}
@@ -318,7 +318,7 @@ int ltt_cursor_bad_header(ltt_cursor *c, size_t off, ltt_error **err)
 {
 	if (!c->full)	/* only the start of the block was read */
 		return ltt_cursor_read_rest(c, err) < 0 ? -1 : ltt_cursor_next(c, err);
-	ltt_set_error(err, "%s: sub-buffer %u: event header at offset 0x%zx "
+	ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: sub-buffer %u: event header at offset 0x%zx "
 		      "runs past the end of the data (0x%zx)", c->tf->relpath,
 		      c->block, (size_t)c->base_offset + off,
 		      (size_t)c->base_offset + c->data_end);
@@ -434,7 +434,7 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 			: -1;
 
 		if (computed < 0) {
-			ltt_set_error(err, "%s: event at offset 0x%" PRIx64 " has size "
+			ltt_set_error(err, LTT_ERROR_DESCRIPTION, "%s: event at offset 0x%" PRIx64 " has size "
 				      "0xFFFF and its size cannot be computed from a "
 				      "description", tf->relpath, ev->file_offset);
 			return -1;
@@ -445,7 +445,7 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 		check_size(tf, ev, size);
 	}
 	if (off > end || size > end - off) {
-		ltt_set_error(err, "%s: sub-buffer %u: event at offset 0x%" PRIx64
+		ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: sub-buffer %u: event at offset 0x%" PRIx64
 			      " (%u bytes of payload) runs past the end of the "
 			      "sub-buffer data", tf->relpath, c->block,
 			      ev->file_offset, size);

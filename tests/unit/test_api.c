@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_api.c - the contracts ltttrace.h writes down, as a program sees
+ * them: the version calls, an error code for each kind of failure (every
+ * broken trace of the writer's bad kinds, a missing folder, a bad
+ * description...), and an iterator that stays failed after an error.
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltt-writer-bad.h"
+#include "ltttrace.h"
+#include "tap.h"
+
+static char *tmpdir;
+
+/* A copy of the bundled synthetic trace, spoiled with a writer bad kind
+ * (NULL: left valid). */
+static char *spoiled(const char *kind)
+{
+	char *dir = g_strdup_printf("%s/%s", tmpdir, kind ? kind : "valid");
+	char *cmd = g_strdup_printf("cp -R traces/sample-synthetic '%s'", dir);
+	int rc = system(cmd);
+
+	g_free(cmd);
+	if (rc != 0 || (kind && lttw_bad_apply(dir, kind) < 0)) {
+		printf("# cannot make %s: %s\n", dir, kind ? lttw_bad_error() : "cp");
+		g_free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/* Opens dir and reads it to the end; returns the first error, or NULL. */
+static ltt_error *read_all(const char *dir)
+{
+	ltt_error *err = NULL;
+	ltt_trace *t = ltt_trace_open(dir, NULL, &err);
+	ltt_iter *it;
+	const ltt_event *ev;
+
+	if (!t)
+		return err;
+	it = ltt_iter_new(&t, 1, &err);
+	while (it && ltt_iter_next(it, &ev, &err) > 0)
+		;
+	ltt_iter_free(it);
+	ltt_trace_close(t);
+	return err;
+}
+
+static void test_version(void)
+{
+	char want[32];
+
+	is_int(ltt_version_number(), LTTTRACE_VERSION_NUMBER,
+	       "ltt_version_number() is the header's LTTTRACE_VERSION_NUMBER");
+	is_str(ltt_version_string(), LTTTRACE_VERSION_STRING,
+	       "ltt_version_string() is the header's LTTTRACE_VERSION_STRING");
+	snprintf(want, sizeof(want), "%d.%d.%d", LTTTRACE_VERSION_MAJOR,
+		 LTTTRACE_VERSION_MINOR, LTTTRACE_VERSION_PATCH);
+	is_str(LTTTRACE_VERSION_STRING, want, "the string is MAJOR.MINOR.PATCH");
+	is_int(LTTTRACE_VERSION_NUMBER, (LTTTRACE_VERSION_MAJOR << 16) |
+	       (LTTTRACE_VERSION_MINOR << 8) | LTTTRACE_VERSION_PATCH,
+	       "the number is MAJOR << 16 | MINOR << 8 | PATCH");
+}
+
+static void test_no_error(void)
+{
+	GHashTable *names = g_hash_table_new(g_str_hash, g_str_equal);
+
+	is_int(ltt_error_get_code(NULL), LTT_ERROR_NONE, "no error: LTT_ERROR_NONE");
+	is_str(ltt_error_message(NULL), "no error", "no error: its message");
+	for (int c = LTT_ERROR_NONE; c <= LTT_ERROR_INVALID; c++)
+		g_hash_table_add(names, (gpointer)ltt_error_code_name(c));
+	is_int(g_hash_table_size(names), LTT_ERROR_INVALID + 1,
+	       "every code has a name of its own");
+	is_str(ltt_error_code_name(LTT_ERROR_CORRUPT), "corrupt", "LTT_ERROR_CORRUPT is \"corrupt\"");
+	is_str(ltt_error_code_name((ltt_error_code)99), "unknown", "a code out of range: \"unknown\"");
+	g_hash_table_destroy(names);
+}
+
+/* The writer's broken traces, each with the code it must give. */
+static void test_bad_kind_codes(void)
+{
+	static const struct { const char *kind; ltt_error_code code; } want[] = {
+		{ "truncated", LTT_ERROR_CORRUPT },
+		{ "all-empty", LTT_ERROR_NOT_A_TRACE },
+		{ "bad-magic", LTT_ERROR_CORRUPT },
+		{ "swapped-magic", LTT_ERROR_UNSUPPORTED },
+		{ "bad-version", LTT_ERROR_UNSUPPORTED },
+		{ "bad-arch-size", LTT_ERROR_CORRUPT },
+		{ "buf-size-zero", LTT_ERROR_CORRUPT },
+		{ "buf-size-mismatch", LTT_ERROR_CORRUPT },
+		{ "lost-size-too-big", LTT_ERROR_CORRUPT },
+		{ "lost-size-edge", LTT_ERROR_CORRUPT },
+		{ "header-mismatch", LTT_ERROR_CORRUPT },
+		{ "freq-zero", LTT_ERROR_CORRUPT },
+		{ "event-past-subbuf", LTT_ERROR_CORRUPT },
+		{ "unknown-facility-big", LTT_ERROR_DESCRIPTION },
+		{ "bad-xml", LTT_ERROR_DESCRIPTION },
+	};
+	unsigned fails = 0;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		char *dir = spoiled(want[i].kind);
+		ltt_error *err = dir ? read_all(dir) : NULL;
+
+		if (!ok(err && ltt_error_get_code(err) == want[i].code,
+			"%s: %s", want[i].kind, ltt_error_code_name(want[i].code)))
+			printf("#   got %s: %s\n", ltt_error_code_name(ltt_error_get_code(err)),
+			       ltt_error_message(err));
+		ltt_error_free(err);
+		g_free(dir);
+	}
+	/* every "fail" kind of the writer is in the table above */
+	for (const lttw_bad_kind *k = lttw_bad_kinds(); k->name; k++) {
+		int listed = 0;
+
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+			listed |= strcmp(want[i].kind, k->name) == 0;
+		if (strcmp(k->expect, "fail") == 0 && !listed) {
+			printf("#   no code checked for the bad kind %s\n", k->name);
+			fails++;
+		}
+	}
+	is_int(fails, 0, "every failing bad kind of the writer has its code checked");
+}
+
+static void expect_open_fails(const char *path, ltt_error_code code, const char *what)
+{
+	ltt_error *err = NULL;
+	ltt_trace *t = ltt_trace_open(path, NULL, &err);
+
+	ok(!t && ltt_error_get_code(err) == code, "%s: %s (%s)", what,
+	   ltt_error_code_name(code), ltt_error_message(err));
+	ltt_trace_close(t);
+	ltt_error_free(err);
+}
+
+static void test_other_codes(void)
+{
+	ltt_error *err = NULL;
+	ltt_description *desc;
+	char *path;
+	FILE *f;
+
+	path = g_strdup_printf("%s/nope", tmpdir);
+	expect_open_fails(path, LTT_ERROR_IO, "a missing folder");
+	g_free(path);
+
+	path = g_strdup_printf("%s/plain", tmpdir);
+	f = fopen(path, "w");
+	if (f)
+		fclose(f);
+	expect_open_fails(path, LTT_ERROR_IO, "a file, not a folder");
+	g_free(path);
+
+	path = g_strdup_printf("%s/empty", tmpdir);
+	g_mkdir(path, 0755);
+	expect_open_fails(path, LTT_ERROR_NOT_A_TRACE, "an empty folder");
+	g_free(path);
+
+	desc = ltt_description_parse("<facility name=\"x\"><event", 26, "x.xml", &err);
+	ok(!desc && ltt_error_get_code(err) == LTT_ERROR_DESCRIPTION,
+	   "malformed XML: description (%s)", ltt_error_message(err));
+	ltt_description_free(desc);
+	ltt_error_free(err), err = NULL;
+
+	path = g_strdup_printf("%s/huge.xml", tmpdir);
+	f = fopen(path, "w");
+	if (f) {
+		for (int i = 0; i < LTT_DESCRIPTION_MAX_BYTES / 64 + 1; i++)
+			fprintf(f, "<!-- %56d -->\n", i);
+		fclose(f);
+	}
+	desc = ltt_description_load(path, &err);
+	ok(!desc && ltt_error_get_code(err) == LTT_ERROR_LIMIT,
+	   "a description over LTT_DESCRIPTION_MAX_BYTES: limit (%s)", ltt_error_message(err));
+	ltt_description_free(desc);
+	ltt_error_free(err), err = NULL;
+	g_free(path);
+}
+
+/*
+ * A valid trace whose 500th event of cpu_0 says it runs past its
+ * sub-buffer: the iterator reads the events before it, then fails.
+ */
+static char *broken_midway(void)
+{
+	char *dir = spoiled(NULL), *path;
+	ltt_trace *t = dir ? ltt_trace_open(dir, NULL, NULL) : NULL;
+	ltt_iter *it = t ? ltt_iter_new(&t, 1, NULL) : NULL;
+	const ltt_event *ev;
+	uint64_t off = 0;
+	unsigned n = 0;
+	FILE *f;
+
+	while (it && ltt_iter_next(it, &ev, NULL) > 0)
+		if (strcmp(ltt_tracefile_relpath(ltt_event_tracefile(ev)), "cpu_0") == 0 &&
+		    ++n == 500) {
+			off = ltt_event_file_offset(ev);
+			break;
+		}
+	ltt_iter_free(it);
+	ltt_trace_close(t);
+	if (!off)
+		return NULL;
+	path = g_strdup_printf("%s/cpu_0", dir);
+	f = fopen(path, "r+b");
+	g_free(path);
+	/* event_size of struct ltt_event_header_hb: 4 + 1 + 1 bytes in */
+	if (!f || fseek(f, (long)off + 6, SEEK_SET) != 0 ||
+	    fwrite("\xfe\xff", 1, 2, f) != 2) {
+		if (f)
+			fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	return dir;
+}
+
+/*
+ * After an error the iterator stays failed: every later call returns -1
+ * and the same error, never the broken event nor the other tracefiles'
+ * events; a seek too.
+ */
+static void test_sticky_iterator(void)
+{
+	char *dir = broken_midway();
+	ltt_error *err = NULL, *again = NULL;
+	ltt_trace *t = dir ? ltt_trace_open(dir, NULL, &err) : NULL;
+	ltt_iter *it = t ? ltt_iter_new(&t, 1, &err) : NULL;
+	const ltt_event *ev = NULL;
+	unsigned before = 0, returned = 0, same = 0;
+	int r;
+
+	if (!ok(it != NULL, "a trace broken midway opens (%s)", ltt_error_message(err))) {
+		ltt_error_free(err);
+		ltt_trace_close(t);
+		g_free(dir);
+		return;
+	}
+	while ((r = ltt_iter_next(it, &ev, &err)) > 0)
+		before++;
+	ok(r == -1 && before > 500, "the iterator fails after the events before (%u): %s",
+	   before, ltt_error_message(err));
+	is_int(ltt_error_get_code(err), LTT_ERROR_CORRUPT, "the error is corrupt");
+	for (int i = 0; i < 6; i++) {
+		ev = NULL;
+		r = ltt_iter_next(it, &ev, &again);
+		returned += r != -1 || ev != NULL;
+		same += again && ltt_error_get_code(again) == ltt_error_get_code(err) &&
+			strcmp(ltt_error_message(again), ltt_error_message(err)) == 0;
+		ltt_error_free(again), again = NULL;
+	}
+	is_int(returned, 0, "six more ltt_iter_next(): -1 each time, no event");
+	is_int(same, 6, "each with the same error, as a copy of its own");
+	is_int(ltt_iter_next(it, &ev, NULL), -1, "without an error to fill: -1 too");
+	r = ltt_iter_seek_time(it, ltt_trace_get_info(t)->first_event_ns, &again);
+	ok(r == -1 && again && strcmp(ltt_error_message(again), ltt_error_message(err)) == 0,
+	   "a seek after the error: -1 and the same error");
+	ltt_error_free(again);
+	ltt_error_free(err);
+	ltt_iter_free(it);
+	ltt_trace_close(t);
+	g_free(dir);
+}
+
+int main(void)
+{
+	tmpdir = g_dir_make_tmp("ltt-test-api-XXXXXX", NULL);
+	test_version();
+	test_no_error();
+	test_bad_kind_codes();
+	test_other_codes();
+	test_sticky_iterator();
+	tap_remove_tree(tmpdir);
+	g_free(tmpdir);
+	return tap_done();
+}
