@@ -71,6 +71,14 @@ int main(int argc, const char **argv)
 	}
 	for (; warned < ltt_trace_num_warnings(trace); warned++)
 		fprintf(stderr, "lttv-convert: warning: %s\n", ltt_trace_warning(trace, warned));
+	if (ltt_trace_path_is_input(trace, ctf)) {
+		/* it would write over the files it reads (SIGBUS, or a trace
+		 * with a CTF inside): never */
+		fprintf(stderr, "lttv-convert: --ctf %s: it is an input (the trace "
+			"%s, or inside it): refused\n", ctf, trace_dir);
+		status = 2;
+		goto out;
+	}
 	it = ltt_iter_new(&trace, 1, &err);
 	w = ctf_writer_new(ctf, trace);
 	while (it && (rc = ltt_iter_next(it, &ev, &err)) > 0) {

@@ -7,6 +7,7 @@
  * Strings are quoted, enums shown by label, pointers in hex (the library's
  * formatter). Unknown events show why and their raw size.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,7 +182,7 @@ static void warn_unmatched(const lttv_options *o, GPatternSpec **specs,
 	}
 }
 
-int lttv_dump(const lttv_options *o)
+int lttv_dump(lttv_options *o)
 {
 	ltt_trace **traces = g_new0(ltt_trace *, o->num_traces);
 	unsigned *warned = g_new0(unsigned, o->num_traces), warnings = 0;
@@ -222,6 +223,21 @@ int lttv_dump(const lttv_options *o)
 			data_end = info->last_event_ns;
 	}
 	warn_unmatched(o, specs, traces);
+	/* the output, now that the inputs are known: never one of them */
+	for (unsigned i = 0; o->output && i < o->num_traces; i++)
+		if (ltt_trace_path_is_input(traces[i], o->output)) {
+			fprintf(stderr, "lttv-text: -o %s: it is an input (a file of the "
+				"trace %s, or inside the trace): refused\n", o->output,
+				o->traces[i]);
+			status = 2;
+			goto out;
+		}
+	if (o->output && !(o->out = fopen(o->output, "w"))) {
+		fprintf(stderr, "lttv-text: cannot write %s: %s\n", o->output,
+			strerror(errno));
+		status = 1;
+		goto out;
+	}
 	it = ltt_iter_new(traces, o->num_traces, &err);
 	if (!it) {
 		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));

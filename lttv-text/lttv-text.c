@@ -115,23 +115,17 @@ int main(int argc, const char **argv)
 	o.num_traces = traces_arg->len;
 	o.facility_dirs = (const char *const *)fac_dirs->pdata;
 	o.event_globs = (const char *const *)events->pdata;
-	o.out = stdout;
-	if (output) {
-		o.out = fopen(output, "w");
-		if (!o.out) {
-			fprintf(stderr, "lttv-text: cannot write %s: %s\n", output,
-				strerror(errno));
-			rc = 1;
-			goto done;
-		}
-	}
+	o.output = output;
+	o.out = output ? NULL : stdout;	/* -o: opened by lttv_dump, after the traces */
 	rc = lttv_dump(&o);
-	if (fflush(o.out) != 0 || ferror(o.out)) {
+	if (o.out && (fflush(o.out) != 0 || ferror(o.out))) {
 		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
 		rc = 1;
 	}
-	if (output)
-		fclose(o.out);
+	if (output && o.out && fclose(o.out) != 0 && rc != 1) {
+		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
+		rc = 1;
+	}
 done:
 	poptFreeContext(ctx);
 	free(begin);

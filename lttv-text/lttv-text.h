@@ -19,7 +19,8 @@ typedef struct lttv_options {
 	int field_names, relative, cycles;
 	int cpu_stats, summary, quiet;
 	int state, process_stats;	/* -s, --process-stats (state-print.c) */
-	FILE *out;
+	const char *output;	/* -o FILE, opened once the traces are */
+	FILE *out;		/* stdout, or that file (set by lttv_dump) */
 } lttv_options;
 
 /* Statistics gathered while dumping (stats.c). */
@@ -38,6 +39,6 @@ void lttv_state_print_process_stats(FILE *out, const ltt_state *from, int64_t t0
 				    const ltt_state *to, int64_t t1);
 
 /* Prints the events; returns the exit status (see lttv-text.c). */
-int lttv_dump(const lttv_options *o);
+int lttv_dump(lttv_options *o);
 
 #endif

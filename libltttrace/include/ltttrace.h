@@ -181,6 +181,13 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 void ltt_trace_close(ltt_trace *trace);
 
 const char *ltt_trace_path(const ltt_trace *trace);
+/*
+ * 1 when writing `path` could change what the trace reads: a path inside
+ * its directory (through links too), or one of the files it read (a
+ * tracefile, a description) under any name, a symbolic or a hard link.
+ * Tools refuse such an output before they create it.
+ */
+int ltt_trace_path_is_input(const ltt_trace *trace, const char *path);
 unsigned ltt_trace_num_warnings(const ltt_trace *trace);
 const char *ltt_trace_warning(const ltt_trace *trace, unsigned i);
 

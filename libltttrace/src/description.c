@@ -856,7 +856,7 @@ ltt_description *ltt_description_parse(const char *text, size_t len,
  * of at most LTT_DESCRIPTION_MAX_BYTES, read once.
  */
 static char *read_description_file(const char *path, size_t *len,
-				   ltt_error **err)
+				   struct stat *st_out, ltt_error **err)
 {
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -906,19 +906,25 @@ static char *read_description_file(const char *path, size_t *len,
 	}
 	buf[got] = '\0';
 	*len = got;
+	*st_out = st;
 	return buf;
 }
 
 ltt_description *ltt_description_load(const char *path, ltt_error **err)
 {
 	size_t len;
-	char *text = read_description_file(path, &len, err);
+	struct stat st;
+	char *text = read_description_file(path, &len, &st, err);
 	ltt_description *d;
 
 	if (!text)
 		return NULL;
 	d = ltt_description_parse(text, len, path, err);
 	g_free(text);
+	if (d) {
+		d->file_dev = (uint64_t)st.st_dev;
+		d->file_ino = (uint64_t)st.st_ino;
+	}
 	return d;
 }
 

@@ -90,6 +90,7 @@ struct ltt_description {
 	char *description;
 	char *channel;		/* default channel of its events, or NULL */
 	char *origin;		/* file it came from */
+	uint64_t file_dev, file_ino;	/* that file (0, 0: from memory) */
 	uint32_t checksum;
 	GPtrArray *events;	/* ltt_event_desc* */
 	GPtrArray *types;	/* every ltt_type, for freeing */
@@ -196,6 +197,7 @@ struct ltt_tracefile {
 	bool is_facilities;
 	int fd;			/* read with pread, block by block; -1: empty */
 	uint64_t file_size;	/* when opened */
+	uint64_t dev, ino;	/* the file: an output must not be it */
 	uint32_t subbuf_size;
 	unsigned num_blocks;
 	ltt_block *blocks;

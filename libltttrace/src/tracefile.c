@@ -171,6 +171,8 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 		return -1;
 	}
 	tf->file_size = (uint64_t)st.st_size;
+	tf->dev = (uint64_t)st.st_dev;
+	tf->ino = (uint64_t)st.st_ino;
 	if (tf->file_size == 0) {	/* a CPU that logged nothing */
 		close(fd);
 		return 0;

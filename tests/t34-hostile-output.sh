@@ -1,0 +1,74 @@
+#!/bin/sh
+# No tool writes over its input (issue 16): an output that is a file of a
+# trace, under any name (a symbolic or hard link), or anywhere inside a
+# trace directory, is refused (exit 2) before anything is written; the
+# trace is left as it was. lttv-convert --ctf into the trace used to die
+# of SIGBUS, lttv-text -o TRACE/cpu_0 to truncate its input with exit 0.
+. "$(dirname "$0")/lib.sh"
+GEN="$BIN/ltt-tracegen"
+TEXT="$BIN/lttv-text"
+CONVERT="$BIN/lttv-convert"
+GTK="$BIN/lttv-gtk"
+mkdir -p "$TMP/nofacilities"
+LTT_FACILITIES_DIR="$TMP/nofacilities"
+export LTT_FACILITIES_DIR
+unset DISPLAY WAYLAND_DISPLAY
+
+if [ ! -x "$GEN" ] || [ ! -x "$TEXT" ] || [ ! -x "$CONVERT" ]; then
+	skip "outputs that are inputs" "needs $GEN, $TEXT and $CONVERT (make all)"
+	done_testing; exit
+fi
+"$GEN" --scenario sample -o "$TMP/t" 2>/dev/null
+"$GEN" --scenario wraps -o "$TMP/u" 2>/dev/null
+cp -r "$TMP/t" "$TMP/t.orig"
+
+# refused WHAT CMD...: exit 2, a message that names the output, the
+# trace unchanged
+refused() {
+	what=$1; shift
+	timeout 60 "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q "is an input\|inside the trace" "$TMP/err" &&
+	   diff -r "$TMP/t" "$TMP/t.orig" >/dev/null; then
+		_report 0 "$what: refused, the trace untouched"
+	else
+		_report 1 "$what: refused, the trace untouched (exit $rc)"
+		sed 's/^/#   /' "$TMP/err" | head -n 3
+		diff -r "$TMP/t" "$TMP/t.orig" 2>&1 | head -n 3 | sed 's/^/#   /'
+		rm -rf "$TMP/t" && cp -r "$TMP/t.orig" "$TMP/t"
+	fi
+}
+
+refused "lttv-text -o TRACE/cpu_0" "$TEXT" -t "$TMP/t" -o "$TMP/t/cpu_0"
+refused "lttv-text -o TRACE/control/facilities_0" "$TEXT" -t "$TMP/t" -o "$TMP/t/control/facilities_0"
+refused "lttv-text -o TRACE/eventdefs/process.xml" "$TEXT" -t "$TMP/t" -o "$TMP/t/eventdefs/process.xml"
+refused "lttv-text -o a new file inside the trace" "$TEXT" -t "$TMP/t" -o "$TMP/t/dump.txt"
+refused "lttv-text -o the second trace's cpu_1" "$TEXT" -t "$TMP/u" -t "$TMP/t" -o "$TMP/t/cpu_1"
+ln -s "$TMP/t/cpu_0" "$TMP/symlink"
+refused "lttv-text -o a symbolic link to cpu_0" "$TEXT" -t "$TMP/t" -o "$TMP/symlink"
+ln "$TMP/t/cpu_0" "$TMP/hardlink"
+refused "lttv-text -o a hard link to cpu_0" "$TEXT" -t "$TMP/t" -o "$TMP/hardlink"
+rm -f "$TMP/hardlink"
+ln -s "$TMP/t" "$TMP/tracelink"
+refused "lttv-text -o through a link to the trace" "$TEXT" -t "$TMP/t" -o "$TMP/tracelink/cpu_1"
+check "lttv-text -o a file beside the trace is written" "$TEXT" -t "$TMP/t" -o "$TMP/dump.txt"
+check "   ... with the events" test -s "$TMP/dump.txt"
+check "lttv-text -o /dev/null is fine" "$TEXT" -t "$TMP/t" -o /dev/null
+
+refused "lttv-convert --ctf TRACE (over the trace)" "$CONVERT" --ctf "$TMP/t" -t "$TMP/t"
+refused "lttv-convert --ctf TRACE/ctf (into the trace)" "$CONVERT" --ctf "$TMP/t/ctf" -t "$TMP/t"
+refused "lttv-convert --ctf TRACE/control (into the trace)" "$CONVERT" --ctf "$TMP/t/control" -t "$TMP/t"
+refused "lttv-convert --ctf a link to the trace" "$CONVERT" --ctf "$TMP/tracelink" -t "$TMP/t"
+check "lttv-convert --ctf beside the trace is written" "$CONVERT" --ctf "$TMP/ctf" -t "$TMP/t"
+check "   ... with its metadata" test -s "$TMP/ctf/metadata"
+
+if [ -x "$GTK" ]; then
+	refused "lttv-gtk --export into the trace" "$GTK" -t "$TMP/t" --export "$TMP/t/view.png"
+	ln "$TMP/t/cpu_0" "$TMP/cpu.png"
+	refused "lttv-gtk --export over a hard link to cpu_0" "$GTK" -t "$TMP/t" --export "$TMP/cpu.png"
+	rm -f "$TMP/cpu.png"
+	check "lttv-gtk --export beside the trace is written" "$GTK" -t "$TMP/t" --export "$TMP/view.png"
+else
+	skip "lttv-gtk --export into the trace" "no $GTK (make all)"
+fi
+done_testing
