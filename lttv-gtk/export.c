@@ -24,8 +24,12 @@ int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out)
 	if (ltt_parse_seconds(s, &ns) < 0)
 		return -1;
 	/* 9 digits or more before the point: a wall-clock time as lttv-text
-	 * prints it; otherwise seconds from the trace start */
-	*out = strspn(s, "0123456789") >= 9 ? ns : start_ns + ns;
+	 * prints it; otherwise seconds from the trace start (saturated: a
+	 * time far off is far off, never wrapped around) */
+	if (strspn(s, "0123456789") >= 9)
+		*out = ns;
+	else if (__builtin_add_overflow(start_ns, ns, out))
+		*out = ns > 0 ? INT64_MAX : INT64_MIN;
 	return 0;
 }
 
@@ -45,6 +49,8 @@ int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b)
 	return 0;
 }
 
+#define LTTV_RANGE_MARGIN ((int64_t)1 << 50)
+
 int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, char **error)
 {
 	if (lttv_parse_range(s, d->origin_ns, a, b) < 0) {
@@ -52,6 +58,12 @@ int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, cha
 					 "0.1..0.25) or as lttv-text prints them, not \"%s\"", s);
 		return -1;
 	}
+	/* no view reaches more than 2^50 ns (13 days) past the trace: the
+	 * drawing's arithmetic on t1 - t0 stays far from int64's ends */
+	if (*a < d->start_ns - LTTV_RANGE_MARGIN)
+		*a = d->start_ns - LTTV_RANGE_MARGIN;
+	if (*b > d->end_ns + LTTV_RANGE_MARGIN)
+		*b = d->end_ns + LTTV_RANGE_MARGIN;
 	if (*b <= d->start_ns || *a >= d->end_ns) {
 		*error = g_strdup_printf("--range %s shows nothing of the trace, which spans "
 					 "%.9f .. %.9f s from its start (%" PRId64 ".%09" PRId64

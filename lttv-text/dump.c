@@ -182,6 +182,16 @@ static void warn_unmatched(const lttv_options *o, GPatternSpec **specs,
 	}
 }
 
+/* a + b, saturated: times from the command line go to the ends of int64 */
+static int64_t add_sat(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	if (__builtin_add_overflow(a, b, &r))
+		return b > 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
 int lttv_dump(lttv_options *o)
 {
 	ltt_trace **traces = g_new0(ltt_trace *, o->num_traces);
@@ -245,8 +255,9 @@ int lttv_dump(lttv_options *o)
 		goto out;
 	}
 	/* the state needs every event from the start */
-	if (o->has_begin && !state && ltt_iter_seek_time(it, o->relative ? origin + o->begin_ns
-						       : o->begin_ns, &err) < 0) {
+	if (o->has_begin && !state &&
+	    ltt_iter_seek_time(it, o->relative ? add_sat(origin, o->begin_ns) : o->begin_ns,
+			       &err) < 0) {
 		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
 		status = 1;
 		goto out;
@@ -313,8 +324,9 @@ int lttv_dump(lttv_options *o)
 	if (o->process_stats) {
 		/* the range shown, where there is data: [--begin, --end] */
 		int64_t shift = o->relative ? origin : 0;
-		int64_t t0 = o->has_begin ? o->begin_ns + shift : INT64_MIN;
-		int64_t t1 = o->has_end && o->end_ns + shift < data_end ? o->end_ns + shift
+		int64_t t0 = o->has_begin ? add_sat(o->begin_ns, shift) : INT64_MIN;
+		int64_t t1 = o->has_end && add_sat(o->end_ns, shift) < data_end
+			     ? add_sat(o->end_ns, shift)
 									 : data_end;
 
 		if (o->has_begin && !at_begin) {	/* nothing after --begin */

@@ -55,19 +55,20 @@ int64_t ltt_trace_cycles_to_ns(const ltt_trace *t, uint64_t cycles)
 	return ltt_cycles_to_ns_inline(t, cycles);
 }
 
+/* Saturates at 0 and UINT64_MAX: a time far before or after the trace
+ * (a command line's --begin -9000000000) seeks to its start or its end,
+ * never wraps around. */
 uint64_t ltt_trace_ns_to_cycles(const ltt_trace *t, int64_t wall_ns)
 {
-	int64_t rel = wall_ns - t->info.start_time_ns;
-	uint64_t f = t->freq_hz, a;
+	__int128 rel = (__int128)wall_ns - t->info.start_time_ns;
+	unsigned __int128 a = rel < 0 ? (unsigned __int128)-rel : (unsigned __int128)rel;
+	unsigned __int128 d = (a / 1000000000U) * t->freq_hz +
+			      (a % 1000000000U) * t->freq_hz / 1000000000U;
 
-	if (rel < 0) {
-		a = (uint64_t)-rel;
-		a = (a / 1000000000ULL) * f + (a % 1000000000ULL) * f / 1000000000ULL;
-		return a > t->info.start_tsc ? 0 : t->info.start_tsc - a;
-	}
-	a = (uint64_t)rel;
-	return t->info.start_tsc + (a / 1000000000ULL) * f +
-	       (a % 1000000000ULL) * f / 1000000000ULL;
+	if (rel < 0)
+		return d > t->info.start_tsc ? 0 : t->info.start_tsc - (uint64_t)d;
+	return d > UINT64_MAX - t->info.start_tsc ? UINT64_MAX
+						  : t->info.start_tsc + (uint64_t)d;
 }
 
 int ltt_parse_seconds(const char *text, int64_t *ns)

@@ -255,6 +255,40 @@ static void test_valid(void)
 	}
 }
 
+/* seeking to the ends of int64 goes to the ends of the trace, no wrap */
+static void test_seek_extremes(void)
+{
+	lttw_config c;
+	lttw_file *cpu;
+	lttw_trace *w;
+	ltt_trace *t;
+	ltt_iter *it;
+	const ltt_event *ev = NULL;
+
+	lttw_config_default(&c);
+	w = new_trace("extremes", &c, &cpu);
+	for (uint32_t i = 0; i < 100; i++)
+		tick(cpu, w, c.start_tsc + 1000 * (uint64_t)(i + 1), i);
+	lttw_trace_close(w);
+	t = open_trace("extremes");
+	if (!t)
+		return;
+	is_int(ltt_trace_ns_to_cycles(t, INT64_MIN), 0, "cycles of INT64_MIN ns: 0");
+	ok(ltt_trace_ns_to_cycles(t, INT64_MAX) >= ltt_trace_ns_to_cycles(t, INT64_MAX / 2) &&
+	   ltt_trace_ns_to_cycles(t, INT64_MAX / 2) > c.start_tsc,
+	   "cycles of INT64_MAX ns: the largest, no wrap");
+	ok(ltt_trace_ns_to_cycles(t, -9000000000000000000LL) <= c.start_tsc &&
+	   ltt_trace_ns_to_cycles(t, 9000000000000000000LL) > c.start_tsc,
+	   "far before and far after the start stay on their side");
+	it = ltt_iter_new(&t, 1, NULL);
+	ok(ltt_iter_seek_time(it, INT64_MIN, NULL) == 0 && ltt_iter_next(it, &ev, NULL) > 0 &&
+	   ltt_event_cycles(ev) == c.start_tsc, "seek to INT64_MIN: the first event");
+	ok(ltt_iter_seek_time(it, INT64_MAX, NULL) == 0 && ltt_iter_next(it, &ev, NULL) == 0,
+	   "seek to INT64_MAX: the end");
+	ltt_iter_free(it);
+	ltt_trace_close(t);
+}
+
 /* the reader peeks at the start of each block when the trace opens: a
  * first event bigger than the peek is read whole all the same */
 static void test_big_first_event(void)
@@ -791,6 +825,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	test_valid();
+	test_seek_extremes();
 	test_big_first_event();
 	test_shrink();
 	test_times();
