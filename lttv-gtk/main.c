@@ -15,6 +15,7 @@
  * but something was not read or decoded (each problem said on stderr, as
  * lttv-text does).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -98,6 +99,12 @@ int main(int argc, char **argv)
 	} else {
 		rc = lttv_window_run((const char *const *)traces, ntraces, range, self_test,
 				     screenshot);
+	}
+	/* what could not be printed was not done (--filter, --layout, --bench) */
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {
+		fprintf(stderr, "lttv-gtk: write error on standard output: %s\n",
+			g_strerror(errno));
+		rc = 1;
 	}
 	if (rc == 0 && lttv_warnings_reported())
 		rc = 3;

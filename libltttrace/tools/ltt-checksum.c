@@ -4,6 +4,7 @@
  * descriptions: "core 0x1A8DE486 facilities/core.xml". The kernel's
  * hard-coded checksums and the writer's are checked against this.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +38,12 @@ int main(int argc, char **argv)
 		printf("%s 0x%08X %s\n", ltt_description_name(d),
 		       ltt_description_checksum(d), argv[i]);
 		ltt_description_free(d);
+	}
+	/* what could not be printed was not done */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "ltt-checksum: write error on standard output: %s\n",
+			strerror(errno));
+		status = 1;
 	}
 	return status;
 }
