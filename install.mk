@@ -13,6 +13,7 @@
 INSTALL ?= install
 PUBLIC_HEADERS := libltttrace/include/ltttrace.h \
 	libltttrace/include/ltttrace-state.h \
+	libltttrace/include/ltttrace-analysis.h \
 	libltttrace/include/ltttrace-version.h \
 	include/ltt/ltt-abi.h \
 	libltt-usertrace/include/ltt-usertrace.h

@@ -202,7 +202,12 @@ int lttv_dump(lttv_options *o)
 	ltt_error *err = NULL;
 	const ltt_event *ev;
 	lttv_stats *st = o->cpu_stats || o->summary ? lttv_stats_new() : NULL;
-	ltt_state *state = o->state || o->process_stats ? ltt_state_new() : NULL;
+	int analyses = o->syscalls || o->schedlat || o->irqs || o->file_io || o->cpu_top;
+	ltt_analysis *an = analyses ? ltt_analysis_new() : NULL;
+	/* the analyses keep their own model: -s and --process-stats read it */
+	ltt_state *own = !an && (o->state || o->process_stats) ? ltt_state_new() : NULL;
+	const ltt_state *state = an ? ltt_analysis_state(an) : own;
+	GString *stable_buf = o->stable ? g_string_new(NULL) : NULL;
 	ltt_state *at_begin = NULL;	/* --process-stats: the model at --begin */
 	int64_t origin = INT64_MAX, data_end = INT64_MIN;
 	uint64_t undecodable = 0;
@@ -272,14 +277,20 @@ int lttv_dump(lttv_options *o)
 		int64_t t = ltt_event_time_ns(ev);
 		int64_t shown = relative ? t - origin : t;
 
-		if (has_end && shown > end_ns)
+		if (has_end && shown > end_ns) {
+			/* the data goes on: what ran at --end ran up to it */
+			if (an)
+				ltt_analysis_extend(an, t - (shown - end_ns));
 			break;
+		}
 		if (o->process_stats && o->has_begin && !at_begin && shown >= o->begin_ns) {
 			at_begin = ltt_state_new();
 			ltt_state_copy(at_begin, state);
 		}
-		if (state)
-			ltt_state_process_event(state, ev);
+		if (an)
+			ltt_analysis_process_event(an, ev);
+		else if (own)
+			ltt_state_process_event(own, ev);
 		if (filtered && !wanted(o, specs, ev, shown))
 			continue;
 		if (!ltt_event_is_known(ev))
@@ -304,11 +315,17 @@ int lttv_dump(lttv_options *o)
 		if (o->state) {
 			fwrite_unlocked(lb.p, 1, lb.len, o->out);
 			lb.len = 0;
-			lttv_state_print_line(o->out, state, ev);
+			lttv_state_print_line(o, state, ev);
 		}
 		if (ltt_event_num_fields(ev) || !ltt_event_is_known(ev)) {
 			line_add(&lb, " { ", 3);
-			line_fields(&lb, ev, o->field_names ? LTT_FORMAT_NAMES : 0);
+			if (stable_buf) {
+				g_string_truncate(stable_buf, 0);
+				lttv_stable_fields(o, ev, stable_buf);
+				line_add(&lb, stable_buf->str, stable_buf->len);
+			} else {
+				line_fields(&lb, ev, o->field_names ? LTT_FORMAT_NAMES : 0);
+			}
 			line_add(&lb, " }", 2);
 		}
 		line_add(&lb, "\n", 1);
@@ -333,7 +350,13 @@ int lttv_dump(lttv_options *o)
 			at_begin = ltt_state_new();
 			ltt_state_copy(at_begin, state);
 		}
-		lttv_state_print_process_stats(o->out, at_begin, t0, state, t1);
+		lttv_state_print_process_stats(o, at_begin, t0, state, t1);
+	}
+	if (an) {
+		int64_t shift = o->relative ? origin : 0;
+
+		lttv_analyses_print(o, an, o->has_begin ? o->begin_ns + shift : INT64_MIN,
+				    o->has_end ? o->end_ns + shift : INT64_MAX, shift);
 	}
 	if (state && ltt_state_num_ignored(state))
 		fprintf(stderr, "lttv-text: warning: the state engine ignored %" PRIu64
@@ -367,7 +390,10 @@ out:
 	g_free(lb.p);
 	if (st)
 		lttv_stats_free(st);
-	ltt_state_free(state);
+	ltt_state_free(own);
+	ltt_analysis_free(an);
 	ltt_state_free(at_begin);
+	if (stable_buf)
+		g_string_free(stable_buf, TRUE);
 	return status;
 }

@@ -18,14 +18,14 @@
 
 int main(int argc, const char **argv)
 {
-	lttv_options o = { 0 };
+	lttv_options o = { .worst = 5, .buckets = 10 };
 	/* popt allocates string arguments: the arrays own them */
 	GPtrArray *traces_arg = g_ptr_array_new_with_free_func(free);
 	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
 	GPtrArray *events = g_ptr_array_new_with_free_func(free);
 	char *arg_trace = NULL, *arg_fac = NULL, *arg_event = NULL;
-	char *begin = NULL, *end = NULL, *output = NULL;
-	int rc, version = 0;
+	char *begin = NULL, *end = NULL, *output = NULL, *by = NULL;
+	int rc, version = 0, all_analyses = 0;
 	enum { OPT_TRACE = 1, OPT_FAC, OPT_EVENT };
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &arg_trace, OPT_TRACE,
@@ -53,6 +53,30 @@ int main(int argc, const char **argv)
 		  "add the pid, tgid, name and mode of the running process", NULL },
 		{ "process-stats", 0, POPT_ARG_NONE, &o.process_stats, 0,
 		  "after the events, CPU time per process and mode (between --begin and --end)", NULL },
+		{ "syscalls", 0, POPT_ARG_NONE, &o.syscalls, 0,
+		  "after the events, system-call latency per name (between --begin and --end)", NULL },
+		{ "schedlat", 0, POPT_ARG_NONE, &o.schedlat, 0,
+		  "after the events, scheduling latency (wakeup to switch-in) per process", NULL },
+		{ "irqs", 0, POPT_ARG_NONE, &o.irqs, 0,
+		  "after the events, IRQ handler time per line and softirq time per vector", NULL },
+		{ "file-io", 0, POPT_ARG_NONE, &o.file_io, 0,
+		  "after the events, reads and writes per file and per process", NULL },
+		{ "cpu-top", 0, POPT_ARG_NONE, &o.cpu_top, 0,
+		  "after the events, CPU usage per CPU and process, and over time", NULL },
+		{ "analyses", 'A', POPT_ARG_NONE, &all_analyses, 0,
+		  "all of --syscalls --schedlat --irqs --file-io --cpu-top", NULL },
+		{ "by", 0, POPT_ARG_STRING, &by, 0,
+		  "group latencies by name, process, cpu, process-name or all", "KEY" },
+		{ "worst", 0, POPT_ARG_INT, &o.worst, 0,
+		  "list the N longest occurrences of each analysis (default 5; 0: none)", "N" },
+		{ "histogram", 0, POPT_ARG_NONE, &o.histogram, 0,
+		  "print each group's latency histogram (base-2 buckets)", NULL },
+		{ "buckets", 0, POPT_ARG_INT, &o.buckets, 0,
+		  "slices of --cpu-top's usage over time (default 10)", "N" },
+		{ "stable", 0, POPT_ARG_NONE, &o.stable, 0,
+		  "a dump that diffs across runs: relative times, pids renumbered, no addresses", NULL },
+		{ "addresses", 0, POPT_ARG_NONE, &o.addresses, 0,
+		  "with --stable, keep pointer values", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &o.quiet, 0,
 		  "do not print events (only statistics and warnings)", NULL },
 		{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -95,6 +119,27 @@ int main(int argc, const char **argv)
 		rc = 2;
 		goto done;
 	}
+	if (all_analyses)
+		o.syscalls = o.schedlat = o.irqs = o.file_io = o.cpu_top = 1;
+	if (by) {
+		if (lttv_parse_group_by(by, &o.group_by) < 0) {
+			fprintf(stderr, "lttv-text: --by %s: want name, process, cpu, "
+				"process-name or all\n", by);
+			rc = 2;
+			goto done;
+		}
+		o.has_group_by = 1;
+	}
+	if (o.worst < 0 || o.buckets < 0 || o.buckets > 100000) {
+		fprintf(stderr, "lttv-text: --worst and --buckets want a count (--buckets "
+			"at most 100000)\n");
+		rc = 2;
+		goto done;
+	}
+	if (o.stable) {
+		o.relative = 1;
+		o.pids = g_hash_table_new(g_direct_hash, g_direct_equal);
+	}
 	o.has_begin = begin != NULL;
 	o.has_end = end != NULL;
 	if ((begin && ltt_parse_seconds(begin, &o.begin_ns) < 0) ||
@@ -128,6 +173,9 @@ int main(int argc, const char **argv)
 	}
 done:
 	poptFreeContext(ctx);
+	if (o.pids)
+		g_hash_table_destroy(o.pids);
+	free(by);
 	free(begin);
 	free(end);
 	free(output);

@@ -19,6 +19,14 @@ typedef struct lttv_options {
 	int field_names, relative, cycles;
 	int cpu_stats, summary, quiet;
 	int state, process_stats;	/* -s, --process-stats (state-print.c) */
+	/* analyses.c */
+	int syscalls, schedlat, irqs, file_io, cpu_top, histogram;
+	int worst, buckets;		/* --worst N, --buckets N */
+	int has_group_by, group_by;	/* --by: an ltt_group_by */
+	/* --stable: times from the trace start, pids renumbered in order of
+	 * appearance, addresses hidden unless --addresses */
+	int stable, addresses;
+	GHashTable *pids;		/* --stable: pid -> shown pid */
 	const char *output;	/* -o FILE, opened once the traces are */
 	FILE *out;		/* stdout, or that file (set by lttv_dump) */
 } lttv_options;
@@ -32,11 +40,26 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 void lttv_stats_free(lttv_stats *st);
 
 /* The state columns of one line and the per-process table (state-print.c). */
-void lttv_state_print_line(FILE *out, const ltt_state *st, const ltt_event *ev);
+void lttv_state_print_line(const lttv_options *o, const ltt_state *st,
+			   const ltt_event *ev);
 /* CPU time per process in [t0, t1]: from = the model at t0 (NULL: the
  * start), to = the model at t1 (ltt_state_cpu_times()). */
-void lttv_state_print_process_stats(FILE *out, const ltt_state *from, int64_t t0,
-				    const ltt_state *to, int64_t t1);
+void lttv_state_print_process_stats(const lttv_options *o, const ltt_state *from,
+				    int64_t t0, const ltt_state *to, int64_t t1);
+
+/* The analyses asked for, over [t0, t1]; times shown minus origin. */
+void lttv_analyses_print(const lttv_options *o, const ltt_analysis *a, int64_t t0,
+			 int64_t t1, int64_t origin);
+/* --by NAME: 0, or -1 if NAME is not one of name, process, cpu,
+ * process-name, all. */
+int lttv_parse_group_by(const char *s, int *by);
+
+/* The pid as shown: itself, or with --stable its number in order of first
+ * appearance (0 stays 0) (stable.c). */
+unsigned lttv_pid_shown(const lttv_options *o, unsigned pid);
+/* --stable: the fields of ev with pids renumbered and addresses hidden,
+ * appended to out. */
+void lttv_stable_fields(const lttv_options *o, const ltt_event *ev, GString *out);
 
 /* Prints the events; returns the exit status (see lttv-text.c). */
 int lttv_dump(lttv_options *o);

@@ -12,8 +12,9 @@
 
 #include "lttv-text.h"
 
-void lttv_state_print_line(FILE *out, const ltt_state *st, const ltt_event *ev)
+void lttv_state_print_line(const lttv_options *o, const ltt_state *st, const ltt_event *ev)
 {
+	FILE *out = o->out;
 	int i = ltt_state_cpu_process(st, ltt_event_cpu(ev));
 	ltt_state_process_info pi;
 
@@ -21,7 +22,8 @@ void lttv_state_print_line(FILE *out, const ltt_state *st, const ltt_event *ev)
 		fputs(" pid ? tgid ? \"\" MODE_UNKNOWN", out);
 		return;
 	}
-	fprintf(out, " pid %u tgid %u \"%s\" %s", pi.pid, pi.tgid, pi.name,
+	fprintf(out, " pid %u tgid %u \"%s\" %s", lttv_pid_shown(o, pi.pid),
+		lttv_pid_shown(o, pi.tgid), pi.name,
 		ltt_state_mode_name(pi.mode));
 }
 
@@ -34,9 +36,10 @@ static void print_s(FILE *out, uint64_t ns)
 	fprintf(out, " %13s", buf);
 }
 
-void lttv_state_print_process_stats(FILE *out, const ltt_state *from, int64_t t0,
-				    const ltt_state *to, int64_t t1)
+void lttv_state_print_process_stats(const lttv_options *o, const ltt_state *from,
+				    int64_t t0, const ltt_state *to, int64_t t1)
 {
+	FILE *out = o->out;
 	ltt_state_cpu_time *rows;
 	unsigned n = ltt_state_cpu_times(from, t0, to, t1, &rows);
 	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0;
@@ -45,7 +48,8 @@ void lttv_state_print_process_stats(FILE *out, const ltt_state *from, int64_t t0
 	fprintf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s\n", "pid", "tgid",
 		"name", "user", "syscall", "trap", "irq", "softirq", "unknown", "total");
 	for (unsigned r = 0; r < n; r++) {
-		fprintf(out, "%7u %7u %-16s", rows[r].pid, rows[r].tgid,
+		fprintf(out, "%7u %7u %-16s", lttv_pid_shown(o, rows[r].pid),
+			lttv_pid_shown(o, rows[r].tgid),
 			*rows[r].name ? rows[r].name : "-");
 		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
 			print_s(out, rows[r].ns[m]);

@@ -31,7 +31,7 @@ tools="genevent ltt-checksum lttctl lttd lttv-convert lttv-gtk lttv-text"
 		echo "$I_DATA/man/man1/$t.1"
 	done
 	echo "$I_DATA/man/man3/libltttrace.3"
-	for f in ltt-abi.h ltt-usertrace.h ltttrace-state.h ltttrace-version.h ltttrace.h; do
+	for f in ltt-abi.h ltt-usertrace.h ltttrace-analysis.h ltttrace-state.h ltttrace-version.h ltttrace.h; do
 		echo "$I_INC/ltt/$f"
 	done
 	for f in libltt-usertrace.a libltttrace.a libltttrace.so libltttrace.so.0 \

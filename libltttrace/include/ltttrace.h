@@ -356,6 +356,7 @@ int ltt_parse_seconds(const char *text, int64_t *ns);
 const char *ltt_default_facilities_dir(void);
 
 #include "ltttrace-state.h"
+#include "ltttrace-analysis.h"
 
 #if defined(__GNUC__) && __GNUC__ >= 4
 #pragma GCC visibility pop

@@ -8,6 +8,7 @@
  *	ltt-tracegen --scenario wraps -o out         several 2^32 cycle wraps
  *	ltt-tracegen --scenario big --events N -o out
  *	ltt-tracegen --scenario busy --events N -o out   the same, state-consistent
+ *	ltt-tracegen --scenario latency [--plant-us N] -o out   known answers
  *	ltt-tracegen --bad KIND -o out               see --list-bad
  *
  * Everything is deterministic for a given --seed.  Facility descriptions
@@ -16,6 +17,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <popt.h>
 #include <stdarg.h>
@@ -1259,6 +1261,211 @@ static void scenario_busy(struct gen *g, const char *dir, uint64_t n)
 	finish(g);
 }
 
+
+/* ---- latency: answers known by construction ---------------------------------
+ *
+ * Every time is set here, in microseconds from the trace start, so that
+ * the analyses' answers can be written down in advance
+ * (tests/t51-analyses.sh states them). Two CPUs; the state dump gives
+ * server (100), client (101) and hog (103) blocked in user mode, and names
+ * IRQ 10 "nic", 11 "disk" and 0 "timer".
+ *
+ *   CPU 0  server from 1000 us to the end (200001 us): open("/data/in") =
+ *          3 (2 us); 100 reads of fd 3, the k-th taking 10k us and
+ *          returning 4096, 5 us apart (the 50th takes plant_us more, for
+ *          lttv-diff's test);
+ *          open("/data/out") = 4 at 59000; from 60000, every 2000 us, a
+ *          write of 512 bytes to fd 4 lasting 50 us that wakes client 10 us
+ *          in (the 5th wakes it again 30 us in, which changes nothing); 5 timer IRQs of 7 us, each followed by a TIMER softirq of
+ *          3 us, at 150000 + 4000 m, the last with a disk IRQ (11) of 2 us
+ *          nested 2 us in; sched_yield at 200000 (1 us).
+ *   CPU 1  client switched in j * 100 us after the j-th wakeup (j = 1..10),
+ *          runs 30 us, blocks; 20 nic IRQs at 90000 + 1000 i lasting
+ *          2 (i + 1) us, each followed by a NET_RX softirq of 15 us, on the
+ *          idle CPU; the last one wakes hog 1 us in; hog runs from 120000
+ *          to 160000.
+ */
+/* pids, moved by --pid-offset (another run of the same workload) */
+static unsigned l_pid_offset;
+
+static void at(struct gen *g, unsigned cpu, uint64_t t_us, unsigned fac, unsigned ev)
+{
+	check(g, lttw_event(g->cpu[cpu], g->c.start_tsc + us(g, t_us), fac, ev,
+			    g->p.buf, g->p.len));
+}
+
+static void l_sched(struct gen *g, unsigned cpu, uint64_t t, unsigned out, unsigned in,
+		    unsigned state)
+{
+	P(g);
+	lttw_put_uint(&g->p, out);
+	lttw_put_uint(&g->p, in);
+	lttw_put_uint_n(&g->p, state, 4);
+	at(g, cpu, t, ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+}
+
+static void l_wakeup(struct gen *g, unsigned cpu, uint64_t t, unsigned pid)
+{
+	P(g);
+	lttw_put_uint(&g->p, pid);
+	lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
+	at(g, cpu, t, ID_PROCESS, LTTW_PROCESS_WAKEUP);
+}
+
+/* The entry of system call nr at t (l_sysexit ends it). */
+static void l_syscall(struct gen *g, unsigned cpu, uint64_t t, unsigned nr)
+{
+	P(g);
+	lttw_put_uint_n(&g->p, nr, 2);
+	/* user addresses move with the pids: another run, another layout */
+	lttw_put_pointer(&g->p, 0x00007f0000001000ull + nr * 0x10 +
+				((uint64_t)l_pid_offset << 12));
+	at(g, cpu, t, ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+}
+
+static void l_sysexit(struct gen *g, unsigned cpu, uint64_t t, int64_t ret)
+{
+	P(g);
+	lttw_put_long(&g->p, ret);
+	at(g, cpu, t, ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+}
+
+static void l_fs(struct gen *g, unsigned cpu, uint64_t t, unsigned ev, unsigned fd,
+		 uint64_t count)
+{
+	P(g);
+	lttw_put_uint_n(&g->p, fd, 4);
+	lttw_put_size_t(&g->p, count);
+	at(g, cpu, t, ID_FS, ev);
+}
+
+static void l_open(struct gen *g, uint64_t t, const char *path, unsigned fd)
+{
+	l_syscall(g, 0, t, SYS_OPEN);
+	P(g);
+	lttw_put_uint_n(&g->p, fd, 4);
+	lttw_put_string(&g->p, path);
+	at(g, 0, t + 2, ID_FS, LTTW_FS_OPEN);
+	l_sysexit(g, 0, t + 2, fd);
+}
+
+/* An interrupt on cpu at t lasting dur, then its softirq lasting sdur.
+ * wake_pid > 0: it wakes that task 1 us in; nest: another interrupt
+ * (line 11) from 2 to 4 us in. */
+static void l_irq(struct gen *g, unsigned cpu, uint64_t t, unsigned irq, uint64_t dur,
+		  unsigned softirq, uint64_t sdur, int wake_pid, int nest)
+{
+	P(g);
+	lttw_put_uint_n(&g->p, irq, 4);
+	lttw_put_uint_n(&g->p, 1, 1);
+	at(g, cpu, t, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+	if (wake_pid > 0)
+		l_wakeup(g, cpu, t + 1, (unsigned)wake_pid);
+	if (nest) {
+		P(g);
+		lttw_put_uint_n(&g->p, 11, 4);
+		lttw_put_uint_n(&g->p, 1, 1);
+		at(g, cpu, t + 2, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+		P(g);
+		at(g, cpu, t + 4, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+	}
+	P(g);
+	at(g, cpu, t + dur, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+	P(g);
+	lttw_put_uint_n(&g->p, softirq, 4);
+	at(g, cpu, t + dur, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+	at(g, cpu, t + dur + sdur, ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+}
+
+#define L_SERVER (100 + l_pid_offset)
+#define L_CLIENT (101 + l_pid_offset)
+#define L_HOG (103 + l_pid_offset)
+#define SYS_SCHED_YIELD 24
+
+static void scenario_latency(struct gen *g, const char *dir, uint64_t plant_us)
+{
+	const struct { unsigned pid; const char *name; } lp[] = {
+		{ 1, "init" }, { L_SERVER, "server" }, { L_CLIENT, "client" }, { L_HOG, "hog" },
+	};
+	static const struct { unsigned irq; const char *action; } li[] = {
+		{ 0, "timer" }, { 10, "nic" }, { 11, "disk" },
+	};
+	uint64_t t0 = g->c.start_tsc, t;
+
+	if (g->ncpus != 2)
+		die("the latency scenario has 2 CPUs");
+	if (plant_us >= 7000)
+		die("--plant-us %" PRIu64 ": less than 7000", plant_us);
+	open_files(g, dir);
+	load_kernel_facilities(g, t0);
+	for (unsigned i = 0; i < sizeof(lp) / sizeof(lp[0]); i++) {
+		P(g);
+		lttw_put_uint(&g->p, lp[i].pid);
+		lttw_put_uint(&g->p, 1);
+		lttw_put_string(&g->p, lp[i].name);
+		lttw_put_uint_n(&g->p, 0, 4);	/* type: user */
+		lttw_put_uint_n(&g->p, 0, 4);	/* mode: USER_MODE */
+		lttw_put_uint_n(&g->p, 0, 4);	/* submode: NONE */
+		lttw_put_uint_n(&g->p, 5, 4);	/* status: WAIT */
+		lttw_put_uint(&g->p, lp[i].pid);
+		check(g, lttw_event(g->ctl[CTL_PROCESSES], t0 + us(g, 5 + i), ID_STATEDUMP,
+				    LTTW_STATEDUMP_ENUMERATE_PROCESS_STATE, g->p.buf, g->p.len));
+	}
+	for (unsigned i = 0; i < sizeof(li) / sizeof(li[0]); i++) {
+		P(g);
+		lttw_put_uint_n(&g->p, li[i].irq, 4);
+		lttw_put_string(&g->p, li[i].action);
+		check(g, lttw_event(g->ctl[CTL_INTERRUPTS], t0 + us(g, 30 + i), ID_STATEDUMP,
+				    LTTW_STATEDUMP_INTERRUPT, g->p.buf, g->p.len));
+	}
+	P(g);
+	check(g, lttw_event(g->ctl[CTL_PROCESSES], t0 + us(g, 40), ID_STATEDUMP,
+			    LTTW_STATEDUMP_STATEDUMP_END, NULL, 0));
+	for (unsigned cpu = 0; cpu < 2; cpu++) {
+		P(g);
+		at(g, cpu, 50 + 7 * cpu, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
+	}
+
+	/* CPU 0: the server */
+	l_sched(g, 0, 1000, 0, L_SERVER, ST_RUNNING);
+	l_open(g, 1000, "/data/in", 3);
+	t = 1002 + 5;
+	for (uint64_t k = 1; k <= 100; k++) {
+		uint64_t d = 10 * k + (k == 50 ? plant_us : 0);
+
+		l_syscall(g, 0, t, SYS_READ);
+		l_fs(g, 0, t, LTTW_FS_READ, 3, 4096);
+		l_sysexit(g, 0, t + d, 4096);
+		t += d + 5;
+	}
+	l_open(g, 59000, "/data/out", 4);
+	for (uint64_t j = 1; j <= 10; j++) {
+		uint64_t w = 60000 + (j - 1) * 2000, in = w + 10 + 100 * j;
+
+		l_syscall(g, 0, w, SYS_WRITE);
+		l_fs(g, 0, w, LTTW_FS_WRITE, 4, 512);
+		l_wakeup(g, 0, w + 10, L_CLIENT);
+		if (j == 5)	/* woken again while it waits: the wait goes on */
+			l_wakeup(g, 0, w + 30, L_CLIENT);
+		l_sysexit(g, 0, w + 50, 512);
+		/* CPU 1: the client gets a CPU j * 100 us later, runs 30 us */
+		l_sched(g, 1, in, 0, L_CLIENT, ST_RUNNING);
+		l_sched(g, 1, in + 30, L_CLIENT, 0, ST_INTERRUPTIBLE);
+	}
+	/* CPU 1: network interrupts on the idle CPU; the last wakes hog */
+	for (unsigned i = 0; i < 20; i++)
+		l_irq(g, 1, 90000 + 1000 * i, 10, 2 * (i + 1), SOFTIRQ_NET_RX, 15,
+		      i == 19 ? L_HOG : 0, 0);
+	l_sched(g, 1, 120000, 0, L_HOG, ST_RUNNING);
+	l_sched(g, 1, 160000, L_HOG, 0, ST_INTERRUPTIBLE);
+	/* CPU 0: timer interrupts while the server runs in user mode */
+	for (unsigned m = 0; m < 5; m++)
+		l_irq(g, 0, 150000 + 4000 * m, 0, 7, SOFTIRQ_TIMER, 3, 0, m == 4);
+	l_syscall(g, 0, 200000, SYS_SCHED_YIELD);
+	l_sysexit(g, 0, 200001, 0);
+	finish(g);
+}
+
 /* ---- main ----------------------------------------------------------------- */
 
 /* <dir of the executable>/../../<rel>, else <rel> (in the source tree). */
@@ -1322,10 +1529,11 @@ int main(int argc, const char **argv)
 	     *testfacdir = NULL;
 	int cpus = 2, subbuf = 0, alignment = 8, arch_size = 8, heartbeat = 1,
 	    flight = 0, list_bad = 0, seed = 1;
-	long long events = 1000000, start_tsc = -1, freq_khz = 0;
+	long long events = 1000000, start_tsc = -1, freq_khz = 0, plant_us = 0;
+	int pid_offset = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
-		  "sample, types, wraps, big or busy", "NAME" },
+		  "sample, types, wraps, big, busy or latency", "NAME" },
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
 		  "trace directory to write", "DIR" },
 		{ "bad", 0, POPT_ARG_STRING, &bad, 0,
@@ -1347,6 +1555,11 @@ int main(int argc, const char **argv)
 		  NULL },
 		{ "events", 'n', POPT_ARG_LONGLONG, &events, 0,
 		  "number of events of --scenario big or busy (1000000)", "N" },
+		{ "plant-us", 0, POPT_ARG_LONGLONG, &plant_us, 0,
+		  "--scenario latency: the 50th read takes N us more (0)", "N" },
+		{ "pid-offset", 0, POPT_ARG_INT, &pid_offset, 0,
+		  "--scenario latency: pids (but init's) N higher, user addresses moved (0)",
+		  "N" },
 		{ "start-tsc", 0, POPT_ARG_LONGLONG, &start_tsc, 0,
 		  "cycle count at trace start", "CYCLES" },
 		{ "freq-khz", 0, POPT_ARG_LONGLONG, &freq_khz, 0,
@@ -1446,8 +1659,17 @@ int main(int argc, const char **argv)
 			die("--events %lld", events);
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1048576;
 		scenario_busy(&g, out, (uint64_t)events);
+	} else if (!strcmp(scenario, "latency")) {
+		if (plant_us < 0)
+			die("--plant-us %lld", plant_us);
+		if (pid_offset < 0 || pid_offset > 100000)
+			die("--pid-offset %d: 0..100000", pid_offset);
+		l_pid_offset = (unsigned)pid_offset;
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 4096;
+		scenario_latency(&g, out, (uint64_t)plant_us);
 	} else {
-		die("unknown scenario: %s (sample, types, wraps, big, busy)", scenario);
+		die("unknown scenario: %s (sample, types, wraps, big, busy, latency)",
+		    scenario);
 	}
 	free_strings(scenario, out, bad, facdir, testfacdir);
 	return 0;

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * analysis-internal.h - what analysis.c (the pass over the events) records
+ * and analysis-query.c (statistics, groups, CPU usage over ranges) reads.
+ * Not installed.
+ */
+#ifndef LTT_ANALYSIS_INTERNAL_H
+#define LTT_ANALYSIS_INTERNAL_H
+
+#include <glib.h>
+
+#include "ltttrace.h"
+
+/* One point of a CPU-time log: at `t`, `cum` ns had been used; `on` says
+ * whether time is being used from t on (it then grows at 1 ns per ns). */
+typedef struct an_sample {
+	int64_t t;
+	uint64_t cum;
+	int on;
+} an_sample;
+
+typedef struct an_log {
+	an_sample *s;
+	size_t n, cap;
+} an_log;
+
+/* What a process has open now: a system call, a wakeup not yet served. */
+typedef struct an_proc {
+	int64_t sys_start;		/* INT64_MIN: not in a system call */
+	uint32_t sys_id;
+	uint32_t fd;			/* fs.read/write seen in this call */
+	int8_t fs_op;			/* -1 none, 0 read, 1 write */
+	int64_t wake_ns;		/* INT64_MIN: no wakeup pending */
+	int32_t waker;
+	uint32_t waker_cpu;
+	uint8_t waker_kind;
+	int32_t on_cpu;			/* CPU it is logged running on, or -1 */
+	an_log cpu_log;
+} an_proc;
+
+#define AN_IRQ_DEPTH 8
+
+typedef struct an_cpu {
+	struct { int64_t start; uint32_t id; } irq[AN_IRQ_DEPTH];
+	unsigned irq_depth;		/* may exceed AN_IRQ_DEPTH: counted only */
+	int64_t sirq_start;		/* INT64_MIN: none */
+	uint32_t sirq_id;
+	int32_t running;		/* process logged running, or -1 */
+	int busy;
+	an_log busy_log;
+} an_cpu;
+
+struct ltt_analysis {
+	ltt_state *st;
+	GArray *occ[LTT_LATENCY_NUM_KINDS];	/* ltt_latency, in end order */
+	uint64_t unpaired[LTT_LATENCY_NUM_KINDS];
+	GHashTable *names[LTT_LATENCY_NUM_KINDS];	/* id -> char* (not FILE) */
+	GPtrArray *files;		/* FILE id -> path */
+	GHashTable *file_ids;		/* path -> id + 1 */
+	GHashTable *fds;		/* tgid -> GHashTable(fd -> FILE id + 1) */
+	an_proc *procs;
+	unsigned nprocs;
+	an_cpu *cpus;
+	unsigned ncpus;
+	int64_t first_ns, last_ns;
+	/* event types, per trace: handler and field indexes */
+	struct an_cache *caches;
+	unsigned ncaches;
+	char scratch[64];		/* the name of an unnamed id */
+};
+
+/* analysis-query.c: CPU time in a log up to t. */
+uint64_t ltt_analysis__log_at(const an_log *l, int64_t t);
+
+#endif
