@@ -92,6 +92,7 @@ deps:
 
 include libltttrace/build.mk
 include lttv-text/build.mk
+include lttv-diff/build.mk
 include lttv-convert/build.mk
 include genevent/build.mk
 include libltt-usertrace/build.mk

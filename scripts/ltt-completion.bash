@@ -70,5 +70,5 @@ _ltt_complete()
 	COMPREPLY=()
 }
 
-complete -F _ltt_complete lttv-text lttv-gtk lttv-convert genevent \
+complete -F _ltt_complete lttv-text lttv-gtk lttv-convert lttv-diff genevent \
 	ltt-checksum lttd lttctl

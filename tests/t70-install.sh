@@ -23,7 +23,7 @@ _report 0 "make install DESTDIR=... ($I_PREFIX)"
 
 # ---- the installed files, exactly ----------------------------------------
 P=${I_BIN%/bin}	# the prefix under ROOT
-tools="genevent ltt-checksum lttctl lttd lttv-convert lttv-gtk lttv-text"
+tools="genevent ltt-checksum lttctl lttd lttv-convert lttv-diff lttv-gtk lttv-text"
 {
 	for t in $tools; do
 		echo "$I_BIN/$t"

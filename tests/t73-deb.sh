@@ -76,7 +76,7 @@ check "libltttrace-dev: headers, .so, .a, .pc, libltt-usertrace, man 3" \
 	"usr/lib/$MA/libltttrace.so" "usr/lib/$MA/libltttrace.a" "usr/lib/$MA/libltt-usertrace.a" \
 	"usr/lib/$MA/pkgconfig/ltttrace.pc" usr/share/man/man3/libltttrace.3.gz usr/bin/genevent
 check "lttv: the viewers, their man pages, desktop entry, icon, completion" \
-	has "$D/lttv_${V}_$A.deb" usr/bin/lttv-text usr/bin/lttv-gtk usr/bin/lttv-convert \
+	has "$D/lttv_${V}_$A.deb" usr/bin/lttv-text usr/bin/lttv-gtk usr/bin/lttv-convert usr/bin/lttv-diff \
 	usr/share/man/man1/lttv-text.1.gz usr/share/applications/lttv-gtk.desktop \
 	usr/share/icons/hicolor/scalable/apps/lttv-gtk.svg usr/share/bash-completion/completions/lttv-text
 check "lttd: lttd and lttctl" has "$D/lttd_${V}_$A.deb" usr/bin/lttd usr/bin/lttctl usr/share/man/man1/lttctl.1.gz
@@ -109,7 +109,7 @@ check "lttv-gtk --export draws it (no display)" \
 check "the PNG is one" sh -c "head -c 8 '$TMP/cf.png' | od -c | grep -q 'P   N   G'"
 check "lttv-convert writes CTF" "$R/usr/bin/lttv-convert" -t "$TRACE" --ctf "$TMP/ctf"
 check "the CTF has its metadata" test -s "$TMP/ctf/metadata"
-for t in lttd lttctl genevent ltt-checksum lttv-text lttv-gtk lttv-convert; do
+for t in lttd lttctl genevent ltt-checksum lttv-text lttv-gtk lttv-convert lttv-diff; do
 	check "$t --version" sh -c "'$R/usr/bin/$t' --version | grep -qx '$t (Linux Trace Toolkit) $V'"
 done
 check "lttctl's default catalogue is the packaged one" \
