@@ -32,7 +32,7 @@ int main(int argc, const char **argv)
 		POPT_TABLEEND
 	};
 	poptContext ctx = poptGetContext("lttv-convert", argc, argv, table, 0);
-	ltt_open_options opt = { 0 };
+	ltt_open_options opt = { .size = sizeof(opt) };
 	ltt_error *err = NULL;
 	ltt_trace *trace = NULL;
 	ltt_iter *it = NULL;

@@ -196,7 +196,7 @@ int lttv_dump(lttv_options *o)
 {
 	ltt_trace **traces = g_new0(ltt_trace *, o->num_traces);
 	unsigned *warned = g_new0(unsigned, o->num_traces), warnings = 0;
-	ltt_open_options opt = { .facility_dirs = o->facility_dirs };
+	ltt_open_options opt = { .size = sizeof(opt), .facility_dirs = o->facility_dirs };
 	GPatternSpec **specs;
 	ltt_iter *it = NULL;
 	ltt_error *err = NULL;

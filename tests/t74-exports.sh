@@ -22,7 +22,7 @@ for path in sys.argv[1:]:
     text = open(path).read()
     text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
     text = re.sub(r'//[^\n]*', ' ', text)
-    text = re.sub(r'^\s*#[^\n]*(\\\n[^\n]*)*', ' ', text, flags=re.M)
+    text = re.sub(r'^[ \t]*#(?:[^\n]*\\\n)*[^\n]*', ' ', text, flags=re.M)
     text = text.replace('extern "C" {', ' ')
     depth, stmt = 0, ''
     for c in text:

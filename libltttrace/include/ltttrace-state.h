@@ -202,7 +202,10 @@ typedef struct ltt_state_process_info {
 } ltt_state_process_info;
 
 /* 0, or -1 if i is out of range. */
-int ltt_state_process(const ltt_state *st, unsigned i, ltt_state_process_info *out);
+int ltt_state_process_sized(const ltt_state *st, unsigned i,
+			    ltt_state_process_info *out, size_t size);
+#define ltt_state_process(st, i, out) \
+	ltt_state_process_sized((st), (i), (out), sizeof(*(out)))
 ltt_state_kind ltt_state_process_kind(const ltt_state *st, unsigned i);
 /* The live process with this pid (pid 0: the idle task of cpu), or -1. */
 int ltt_state_find_process(const ltt_state *st, unsigned pid, unsigned cpu);
@@ -222,7 +225,9 @@ typedef struct ltt_state_irq_info {
 	uint64_t count;			/* irq_entry events so far */
 	uint64_t busy_ns;		/* time in the handler so far */
 } ltt_state_irq_info;
-int ltt_state_irq(const ltt_state *st, unsigned i, ltt_state_irq_info *out);
+int ltt_state_irq_sized(const ltt_state *st, unsigned i, ltt_state_irq_info *out,
+			size_t size);
+#define ltt_state_irq(st, i, out) ltt_state_irq_sized((st), (i), (out), sizeof(*(out)))
 
 /* Softirqs seen (kernel.soft_irq_entry), by index in order of first sight. */
 unsigned ltt_state_num_softirqs(const ltt_state *st);
@@ -233,7 +238,10 @@ typedef struct ltt_state_softirq_info {
 	uint64_t count;			/* soft_irq_entry events so far */
 	uint64_t busy_ns;		/* time in it so far, summed over CPUs */
 } ltt_state_softirq_info;
-int ltt_state_softirq(const ltt_state *st, unsigned i, ltt_state_softirq_info *out);
+int ltt_state_softirq_sized(const ltt_state *st, unsigned i,
+			    ltt_state_softirq_info *out, size_t size);
+#define ltt_state_softirq(st, i, out) \
+	ltt_state_softirq_sized((st), (i), (out), sizeof(*(out)))
 
 /* Make dst (from ltt_state_new()) a copy of src, e.g. the model at the
  * start of a range while src goes on to its end. */
@@ -247,7 +255,8 @@ void ltt_state_copy(ltt_state *dst, const ltt_state *src);
  * of the same traces, so that process indexes match. The slice a task is
  * running at t0 or t1 counts up to that time exactly. The rows with time
  * in the range, busiest first (ties: by index), names as at t1; the
- * caller releases *out with free(). Returns the number of rows.
+ * caller releases *out with free(). Returns the number of rows. The rows
+ * are of the caller's sizeof(ltt_state_cpu_time) (LTT_SIZED_STRUCTS).
  *
  * Callers clamp t1 to where the data ends (ltt_trace_info.last_event_ns):
  * past the last event nothing is known, so nothing is charged.
@@ -259,14 +268,18 @@ typedef struct ltt_state_cpu_time {
 	uint64_t ns[LTT_STATE_NUM_MODES];
 	uint64_t total;
 } ltt_state_cpu_time;
-unsigned ltt_state_cpu_times(const ltt_state *from, int64_t t0, const ltt_state *to,
-			     int64_t t1, ltt_state_cpu_time **out);
+unsigned ltt_state_cpu_times_sized(const ltt_state *from, int64_t t0,
+				   const ltt_state *to, int64_t t1,
+				   ltt_state_cpu_time **out, size_t row_size);
+#define ltt_state_cpu_times(from, t0, to, t1, out) \
+	ltt_state_cpu_times_sized((from), (t0), (to), (t1), (out), sizeof(**(out)))
 
 /* ---- The index: checkpoints and row histories ------------------------------ */
 
 typedef struct ltt_state_index ltt_state_index;
 
 typedef struct ltt_state_index_options {
+	size_t size;		/* sizeof(ltt_state_index_options) */
 	/* a checkpoint every this many events (0: 100000) */
 	uint64_t checkpoint_events;
 } ltt_state_index_options;

@@ -19,6 +19,73 @@
  * Times are int64_t nanoseconds since the Unix epoch (wall clock), computed
  * from cycles as docs/format.md says. The format itself is described in
  * docs/format.md and its layouts live in <ltt/ltt-abi.h>.
+ *
+ * ---- Contracts -------------------------------------------------------------
+ *
+ * Errors. A function that fails returns NULL, -1 or 0 as it says, and sets
+ * *err when err is not NULL and *err is NULL (the first, most precise cause
+ * is kept); ltt_error_get_code() says what kind of failure it is. An
+ * iterator that failed stays failed: every later ltt_iter_next() and
+ * ltt_iter_seek_time() returns -1 and the same error again; free it.
+ * Events of a trace that can be read but not decoded (no description) are
+ * not errors: ltt_event_is_known() is 0 and the trace has a warning.
+ *
+ * Strings and objects the library returns belong to what they came from
+ * and live as long as it; never free them:
+ *   - ltt_version_string(), ltt_error_code_name(), the ltt_state_*_name()
+ *     strings: static; ltt_default_facilities_dir(): static, or the
+ *     environment's $LTT_FACILITIES_DIR (until the environment changes);
+ *   - an error's message: until ltt_error_free();
+ *   - a description's names, descriptions and types: until
+ *     ltt_description_free(), or ltt_trace_close() for a trace's own;
+ *   - a trace's path, warnings, tracefiles, facilities, info and the names
+ *     of its events and fields: until ltt_trace_close();
+ *   - an event, its payload and the strings of its field values
+ *     (ltt_value.str points into the trace's data): until the next call on
+ *     the iterator that returned it (next, seek or free);
+ *   - the name and value a field visitor receives: during the call;
+ *   - the names in ltt_state_*_info: until the model changes (the next
+ *     ltt_state_process_event(), ltt_state_copy() or ltt_state_index_seek()
+ *     into it) or is freed; mode_name until the trace closes.
+ * ltt_event_format_fields() writes into the caller's buffer.
+ *
+ * Threads. Objects are not locked: each is used by one thread at a time.
+ * A trace and what reads it (its iterators, the events they return, a
+ * state index over it) count as one object: the library notes warnings in
+ * the trace as it reads. Different traces, opened separately, may be read
+ * by different threads at once: the library keeps no other mutable global
+ * state (its tables are built once, thread-safely, and the text buffers of
+ * ltt_event_format_fields() are per thread). ltttrace-state.h says how a
+ * viewer reads an index from another thread (snapshots).
+ *
+ * Limits, from the format and from this reader:
+ *   - facility ids and event ids 0..255 (one byte each in an event header);
+ *   - a facility description: a regular file of at most
+ *     LTT_DESCRIPTION_MAX_BYTES, types nested at most 32 levels (typerefs
+ *     count), at most 131072 values in one event's fields, at most 64
+ *     values per payload byte in a sequence; beyond: LTT_ERROR_DESCRIPTION;
+ *   - times: int64 nanoseconds, which saturate rather than wrap for cycle
+ *     counts far beyond the trace;
+ *   - any number of traces in one iterator or index (memory permitting);
+ *   - the state model: CPUs 0..4095, softirqs 0..31, 16 nested modes per
+ *     process, names of LTT_STATE_NAME_MAX - 1 bytes (ltttrace-state.h):
+ *     beyond, events are counted as ignored or names cut, never an error.
+ *
+ * Sized structs. A struct that crosses the boundary may gain members at the
+ * end in a later version without breaking a program built before:
+ *   - options the caller fills (ltt_open_options, ltt_state_index_options)
+ *     start with `size_t size`, which the caller sets to sizeof the struct
+ *     (0 is refused with LTT_ERROR_INVALID, and so are members set that the
+ *     library does not know); a NULL pointer gives the defaults;
+ *   - structs the library fills for the caller (ltt_value, the
+ *     ltt_state_*_info, ltt_state_cpu_time rows) are passed with their size
+ *     by the macros of the same name (ltt_event_field() calls
+ *     ltt_event_field_sized(..., sizeof(*out))): the library fills what it
+ *     and the caller both know and zeroes the rest; a size below 0.7.0's is
+ *     refused (-1);
+ *   - ltt_trace_info is the library's own (a const pointer): never allocate
+ *     one.
+ * Every other type is opaque: a handle, created and freed by the library.
  */
 #ifndef LTTTRACE_H
 #define LTTTRACE_H
@@ -71,9 +138,9 @@ typedef enum ltt_error_code {
 				 * sizes, times, events past their sub-buffer */
 	LTT_ERROR_UNSUPPORTED,	/* a trace this library cannot read: another
 				 * format version, the other byte order */
-	LTT_ERROR_DESCRIPTION,	/* a facility description (XML) that is malformed
-				 * or cannot describe its events */
-	LTT_ERROR_LIMIT,	/* beyond a limit this header states */
+	LTT_ERROR_DESCRIPTION,	/* a facility description (XML) that is malformed,
+				 * beyond the limits below, or cannot describe
+				 * its events */
 	LTT_ERROR_INVALID,	/* a call the library cannot honour (a bad
 				 * argument, an object in the wrong state) */
 } ltt_error_code;
@@ -83,7 +150,7 @@ typedef enum ltt_error_code {
 const char *ltt_error_message(const ltt_error *err);
 ltt_error_code ltt_error_get_code(const ltt_error *err);
 /* "io", "nomem", "not-a-trace", "corrupt", "unsupported", "description",
- * "limit", "invalid", "none"; static. */
+ * "invalid", "none"; static. */
 const char *ltt_error_code_name(ltt_error_code code);
 void ltt_error_free(ltt_error *err);
 
@@ -165,7 +232,10 @@ const char *ltt_field_type_label(const ltt_field_type *type, unsigned i,
 typedef struct ltt_trace ltt_trace;
 typedef struct ltt_tracefile ltt_tracefile;
 
+/* Options, from the caller: set .size, members may be added at the end
+ * (LTT_SIZED_STRUCTS above). */
 typedef struct ltt_open_options {
+	size_t size;		/* sizeof(ltt_open_options) */
 	/* extra folders to search for facility XML, NULL-terminated (-f) */
 	const char *const *facility_dirs;
 } ltt_open_options;
@@ -191,7 +261,8 @@ int ltt_trace_path_is_input(const ltt_trace *trace, const char *path);
 unsigned ltt_trace_num_warnings(const ltt_trace *trace);
 const char *ltt_trace_warning(const ltt_trace *trace, unsigned i);
 
-/* What the block headers say of the whole trace. */
+/* What the block headers say of the whole trace. Owned by the trace (never
+ * allocate one): members may be added at the end. */
 typedef struct ltt_trace_info {
 	uint32_t arch_type, arch_variant;
 	unsigned arch_size;		/* 4 or 8 */
@@ -272,7 +343,8 @@ uint64_t ltt_event_file_offset(const ltt_event *ev);
 /* ---- Field values -------------------------------------------------------- */
 
 
-/* One decoded scalar (or, for compound kinds, its element count). */
+/* One decoded scalar (or, for compound kinds, its element count). Filled by
+ * ltt_event_field(), which passes its size (LTT_SIZED_STRUCTS above). */
 typedef struct ltt_value {
 	ltt_kind kind;
 	unsigned size;		/* bytes of the scalar in the payload */
@@ -294,7 +366,10 @@ typedef struct ltt_value {
 int ltt_event_num_fields(const ltt_event *ev);
 const char *ltt_event_field_name(const ltt_event *ev, int index);
 int ltt_event_field_index(const ltt_event *ev, const char *name);
-int ltt_event_field(const ltt_event *ev, int index, ltt_value *out);
+int ltt_event_field_sized(const ltt_event *ev, int index, ltt_value *out,
+			  size_t size);
+#define ltt_event_field(ev, index, out) \
+	ltt_event_field_sized((ev), (index), (out), sizeof(*(out)))
 /* Convenience for scalars: value as int64/uint64, `dflt` when absent. */
 int64_t ltt_event_get_int(const ltt_event *ev, const char *name, int64_t dflt);
 uint64_t ltt_event_get_uint(const ltt_event *ev, const char *name, uint64_t dflt);

@@ -876,7 +876,7 @@ static char *read_description_file(const char *path, size_t *len,
 		return NULL;
 	}
 	if (st.st_size > LTT_DESCRIPTION_MAX_BYTES) {
-		ltt_set_error(err, LTT_ERROR_LIMIT, "%s: larger than %d bytes: not a facility "
+		ltt_set_error(err, LTT_ERROR_DESCRIPTION, "%s: larger than %d bytes: not a facility "
 			      "description", path, LTT_DESCRIPTION_MAX_BYTES);
 		close(fd);
 		return NULL;

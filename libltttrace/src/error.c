@@ -76,7 +76,6 @@ const char *ltt_error_code_name(ltt_error_code code)
 		[LTT_ERROR_CORRUPT] = "corrupt",
 		[LTT_ERROR_UNSUPPORTED] = "unsupported",
 		[LTT_ERROR_DESCRIPTION] = "description",
-		[LTT_ERROR_LIMIT] = "limit",
 		[LTT_ERROR_INVALID] = "invalid",
 	};
 

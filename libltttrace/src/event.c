@@ -61,7 +61,7 @@ int ltt_event_field_index(const ltt_event *ev, const char *name)
 	return v ? GPOINTER_TO_INT(v) - 1 : -1;
 }
 
-int ltt_event_field(const ltt_event *ev, int index, ltt_value *out)
+static int event_field(const ltt_event *ev, int index, ltt_value *out)
 {
 	int64_t off;
 
@@ -78,6 +78,20 @@ int ltt_event_field(const ltt_event *ev, int index, ltt_value *out)
 	if (index == ev->type->named_field && ltt_value_name(ev->type, index, out))
 		out->label = ltt_value_name(ev->type, index, out);
 	return 0;
+}
+
+int ltt_event_field_sized(const ltt_event *ev, int index, ltt_value *out,
+			  size_t size)
+{
+	ltt_value v;
+	int r;
+
+	if (__builtin_expect(size == sizeof(v), 1))
+		return event_field(ev, index, out);
+	r = event_field(ev, index, &v);
+	if (ltt_sized_out(out, size, &v, sizeof(v), LTT_END_OF(ltt_value, label)) < 0)
+		return -1;
+	return r;
 }
 
 int64_t ltt_event_get_int(const ltt_event *ev, const char *name, int64_t dflt)

@@ -16,10 +16,12 @@
 
 #include <glib.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ltt/ltt-abi.h"
 #include "ltttrace.h"
+#include "sized.h"
 
 #define LTT_HIDDEN __attribute__((visibility("hidden")))
 
@@ -39,6 +41,7 @@ LTT_HIDDEN void ltt_prefix_error(ltt_error **err, const char *fmt, ...)
  * when *err already has one, or when err is NULL. */
 LTT_HIDDEN void ltt_pass_error(ltt_error **err, ltt_error *e);
 LTT_HIDDEN ltt_error *ltt_error_copy(const ltt_error *e);
+
 
 /* ---- description.c: the type trees ---- */
 typedef enum ltt_xtype {

@@ -262,8 +262,14 @@ ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 				     const ltt_state_index_options *opt,
 				     ltt_error **err)
 {
-	ltt_state_index *idx = g_new0(ltt_state_index, 1);
+	ltt_state_index_options o;
+	ltt_state_index *idx;
 
+	if (ltt_sized_in(&o, sizeof(o), opt,
+			 LTT_END_OF(ltt_state_index_options, checkpoint_events),
+			 "ltt_state_index_options", err) < 0)
+		return NULL;
+	idx = g_new0(ltt_state_index, 1);
 	idx->store = g_new0(ix_store, 1);
 	idx->store->refs = 1;
 	g_mutex_init(&idx->store->lock);
@@ -272,7 +278,7 @@ ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 	idx->sealed_ns = INT64_MIN;
 	idx->traces = g_memdup2(traces, sizeof(*traces) * n);
 	idx->ntraces = n;
-	idx->every = opt && opt->checkpoint_events ? opt->checkpoint_events : 100000;
+	idx->every = o.checkpoint_events ? o.checkpoint_events : 100000;
 	idx->it = ltt_iter_new(idx->traces, n, err);
 	if (!idx->it) {
 		ltt_state_index_free(idx);

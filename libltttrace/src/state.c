@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sized.h"
 #include "state-internal.h"
 
 enum {
@@ -848,32 +849,34 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 
 /* ---- queries ------------------------------------------------------------- */
 
-int ltt_state_process(const ltt_state *st, unsigned i, ltt_state_process_info *out)
+int ltt_state_process_sized(const ltt_state *st, unsigned i,
+			    ltt_state_process_info *out, size_t size)
 {
+	ltt_state_process_info info = { 0 }, *const full = &info;
 	const st_proc *p;
 
 	if (i >= st->nprocs)
 		return -1;
 	p = &st->procs[i];
-	memset(out, 0, sizeof(*out));
-	out->pid = p->pid;
-	out->tgid = p->tgid;
-	out->ppid = p->ppid;
-	out->name = p->name;
-	out->status = (ltt_state_status)p->status;
-	out->mode = top(p);
-	out->mode_name = p->overflow ? NULL : p->stack_name[p->depth - 1];
-	out->mode_depth = p->depth + p->overflow;
-	out->cpu = p->cpu;
-	out->kernel_thread = p->kernel_thread;
-	out->birth_ns = p->birth_ns;
-	out->before_trace = p->dumped;
-	out->death_ns = p->death_ns;
-	memcpy(out->cpu_ns, p->cpu_ns, sizeof(out->cpu_ns));
+	full->pid = p->pid;
+	full->tgid = p->tgid;
+	full->ppid = p->ppid;
+	full->name = p->name;
+	full->status = (ltt_state_status)p->status;
+	full->mode = top(p);
+	full->mode_name = p->overflow ? NULL : p->stack_name[p->depth - 1];
+	full->mode_depth = p->depth + p->overflow;
+	full->cpu = p->cpu;
+	full->kernel_thread = p->kernel_thread;
+	full->birth_ns = p->birth_ns;
+	full->before_trace = p->dumped;
+	full->death_ns = p->death_ns;
+	memcpy(full->cpu_ns, p->cpu_ns, sizeof(full->cpu_ns));
 	if (p->cpu >= 0 && (unsigned)p->cpu < st->ncpus &&
 	    st->cpus[p->cpu].cur == (int)i && st->now > st->cpus[p->cpu].last_ns)
-		out->cpu_ns[top(p)] += (uint64_t)(st->now - st->cpus[p->cpu].last_ns);
-	return 0;
+		full->cpu_ns[top(p)] += (uint64_t)(st->now - st->cpus[p->cpu].last_ns);
+	return ltt_sized_out(out, size, full, sizeof(*full),
+			     LTT_END_OF(ltt_state_process_info, cpu_ns));
 }
 
 ltt_state_kind ltt_state_process_kind(const ltt_state *st, unsigned i)
@@ -892,25 +895,30 @@ ltt_state_kind ltt_state_cpu_kind(const ltt_state *st, unsigned cpu)
 	return ltt_state__cpu_kind(st, cpu);
 }
 
-int ltt_state_irq(const ltt_state *st, unsigned i, ltt_state_irq_info *out)
+int ltt_state_irq_sized(const ltt_state *st, unsigned i, ltt_state_irq_info *out,
+			size_t size)
 {
+	ltt_state_irq_info info = { 0 }, *const full = &info;
 	const st_irq *q;
 
 	if (i >= st->nirqs)
 		return -1;
 	q = &st->irqs[i];
-	out->id = q->id;
-	out->name = q->name;
-	out->cpu = q->cpu;
-	out->count = q->count;
-	out->busy_ns = q->busy_ns;
+	full->id = q->id;
+	full->name = q->name;
+	full->cpu = q->cpu;
+	full->count = q->count;
+	full->busy_ns = q->busy_ns;
 	if (q->cpu >= 0 && st->now > q->since_ns)
-		out->busy_ns += (uint64_t)(st->now - q->since_ns);
-	return 0;
+		full->busy_ns += (uint64_t)(st->now - q->since_ns);
+	return ltt_sized_out(out, size, full, sizeof(*full),
+			     LTT_END_OF(ltt_state_irq_info, busy_ns));
 }
 
-int ltt_state_softirq(const ltt_state *st, unsigned i, ltt_state_softirq_info *out)
+int ltt_state_softirq_sized(const ltt_state *st, unsigned i, ltt_state_softirq_info *out,
+			    size_t size)
 {
+	ltt_state_softirq_info info = { 0 }, *const full = &info;
 	const st_softirq *q;
 	unsigned id;
 
@@ -918,15 +926,16 @@ int ltt_state_softirq(const ltt_state *st, unsigned i, ltt_state_softirq_info *o
 		return -1;
 	id = st->sq.id_of_row[i];
 	q = &st->sq.by_id[id];
-	out->id = id;
-	out->name = q->name;
-	out->running = q->running;
-	out->count = q->count;
-	out->busy_ns = q->busy_ns;
+	full->id = id;
+	full->name = q->name;
+	full->running = q->running;
+	full->count = q->count;
+	full->busy_ns = q->busy_ns;
 	for (unsigned c = 0; c < st->ncpus; c++)
 		if (st->cpus[c].sirq == (int32_t)id && st->now > st->cpus[c].sirq_since)
-			out->busy_ns += (uint64_t)(st->now - st->cpus[c].sirq_since);
-	return 0;
+			full->busy_ns += (uint64_t)(st->now - st->cpus[c].sirq_since);
+	return ltt_sized_out(out, size, full, sizeof(*full),
+			     LTT_END_OF(ltt_state_softirq_info, busy_ns));
 }
 
 uint64_t ltt_state_num_ignored(const ltt_state *st)
@@ -1013,8 +1022,9 @@ static int by_busiest(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-unsigned ltt_state_cpu_times(const ltt_state *from, int64_t t0, const ltt_state *to,
-			     int64_t t1, ltt_state_cpu_time **out)
+unsigned ltt_state_cpu_times_sized(const ltt_state *from, int64_t t0,
+				   const ltt_state *to, int64_t t1,
+				   ltt_state_cpu_time **out, size_t row_size)
 {
 	ltt_state_cpu_time *rows = calloc(to->nprocs + 1, sizeof(*rows));
 	unsigned n = 0;
@@ -1043,6 +1053,19 @@ unsigned ltt_state_cpu_times(const ltt_state *from, int64_t t0, const ltt_state 
 		n++;
 	}
 	qsort(rows, n, sizeof(*rows), by_busiest);
+	if (row_size != sizeof(*rows)) {
+		/* rows of the caller's size (ltttrace.h, "Sized structs") */
+		unsigned char *sized = row_size < LTT_END_OF(ltt_state_cpu_time, total) ?
+				       NULL : calloc(n + 1, row_size);
+
+		for (unsigned i = 0; sized && i < n; i++)
+			ltt_sized_out(sized + (size_t)i * row_size, row_size, &rows[i],
+				      sizeof(*rows), LTT_END_OF(ltt_state_cpu_time, total));
+		free(rows);
+		rows = (ltt_state_cpu_time *)sized;
+		if (!rows)
+			n = 0;
+	}
 	*out = rows;
 	return n;
 }

@@ -542,14 +542,20 @@ static void read_whole_file_facts(ltt_trace *t)
 	}
 }
 
-ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
+ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 			  ltt_error **err)
 {
+	ltt_open_options o;
+	const ltt_open_options *opt = &o;
 	ltt_trace *t;
 	ltt_sizes core_sizes;
 	ltt_facility *core;
 	struct stat st;
 
+	if (ltt_sized_in(&o, sizeof(o), options,
+			 LTT_END_OF(ltt_open_options, facility_dirs),
+			 "ltt_open_options", err) < 0)
+		return NULL;
 	if (stat(dir, &st) < 0) {
 		ltt_set_error(err, LTT_ERROR_IO, "cannot open trace %s: %s", dir, strerror(errno));
 		return NULL;
@@ -570,7 +576,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *opt,
 	t->dirs_loaded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	g_ptr_array_add(t->search_dirs, g_build_filename(dir, LTT_EVENTDEFS_DIR, NULL));
 	g_ptr_array_add(t->search_dirs, g_strdup(ltt_default_facilities_dir()));
-	for (const char *const *f = opt ? opt->facility_dirs : NULL; f && *f; f++)
+	for (const char *const *f = opt->facility_dirs; f && *f; f++)
 		g_ptr_array_add(t->search_dirs, g_strdup(*f));
 	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++) {
 		t->unknown_names[i] = numbered_name("facility_", i);

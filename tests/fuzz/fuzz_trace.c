@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const dirs[] = { LTT_TEST_FACILITIES_DIR, NULL };
-	ltt_open_options opt = { .facility_dirs = dirs };
+	ltt_open_options opt = { .size = sizeof(opt), .facility_dirs = dirs };
 	const char *dir = scratch_trace(data, size);
 	ltt_trace *t;
 	ltt_iter *it;

@@ -3,10 +3,14 @@
  * test_api.c - the contracts ltttrace.h writes down, as a program sees
  * them: the version calls, an error code for each kind of failure (every
  * broken trace of the writer's bad kinds, a missing folder, a bad
- * description...), and an iterator that stays failed after an error.
+ * description...), an iterator that stays failed after an error, and the
+ * sized structs: options whose size the caller sets, and the structs the
+ * library fills, which a program built with a larger (newer) or smaller
+ * (older) header gets at its own size.
  */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,7 +25,8 @@ static char *tmpdir;
  * (NULL: left valid). */
 static char *spoiled(const char *kind)
 {
-	char *dir = g_strdup_printf("%s/%s", tmpdir, kind ? kind : "valid");
+	static unsigned n;
+	char *dir = g_strdup_printf("%s/%s-%u", tmpdir, kind ? kind : "valid", n++);
 	char *cmd = g_strdup_printf("cp -R traces/sample-synthetic '%s'", dir);
 	int rc = system(cmd);
 
@@ -178,8 +183,9 @@ static void test_other_codes(void)
 		fclose(f);
 	}
 	desc = ltt_description_load(path, &err);
-	ok(!desc && ltt_error_get_code(err) == LTT_ERROR_LIMIT,
-	   "a description over LTT_DESCRIPTION_MAX_BYTES: limit (%s)", ltt_error_message(err));
+	ok(!desc && ltt_error_get_code(err) == LTT_ERROR_DESCRIPTION,
+	   "a description over LTT_DESCRIPTION_MAX_BYTES: description (%s)",
+	   ltt_error_message(err));
 	ltt_description_free(desc);
 	ltt_error_free(err), err = NULL;
 	g_free(path);
@@ -270,6 +276,163 @@ static void test_sticky_iterator(void)
 	g_free(dir);
 }
 
+/* A valid trace opened with options of each size. */
+static void test_sized_options(const char *dir)
+{
+	struct { ltt_open_options o; uint64_t newer; } big;
+	ltt_open_options zero = { 0 };
+	ltt_error *err = NULL;
+	ltt_trace *t;
+
+	t = ltt_trace_open(dir, &zero, &err);
+	ok(!t && ltt_error_get_code(err) == LTT_ERROR_INVALID &&
+	   strstr(ltt_error_message(err), "ltt_open_options.size is 0"),
+	   "options without their size: invalid (%s)", ltt_error_message(err));
+	ltt_trace_close(t);
+	ltt_error_free(err), err = NULL;
+
+	memset(&big, 0, sizeof(big));
+	big.o.size = sizeof(big);
+	t = ltt_trace_open(dir, &big.o, &err);
+	ok(t != NULL, "options of a newer header, its new members unset: accepted");
+	ltt_trace_close(t);
+	ltt_error_free(err), err = NULL;
+
+	big.newer = 1;
+	t = ltt_trace_open(dir, &big.o, &err);
+	ok(!t && ltt_error_get_code(err) == LTT_ERROR_INVALID,
+	   "options of a newer header, a new member set: invalid (%s)", ltt_error_message(err));
+	ltt_trace_close(t);
+	ltt_error_free(err), err = NULL;
+
+	t = ltt_trace_open(dir, NULL, &err);
+	ok(t != NULL, "no options: the defaults");
+	ltt_trace_close(t);
+	ltt_error_free(err);
+}
+
+#define TAIL 24
+/* Fills `size` bytes at p (a struct and a tail) with 0xA5. */
+static void *dirty(void *p, size_t size)
+{
+	return memset(p, 0xA5, size);
+}
+
+static int zeroed(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return 0;
+	return 1;
+}
+
+/* The structs the library fills, at three sizes: the header's, a newer
+ * header's (larger: the tail comes back zeroed), and below 0.7.0's. */
+static void test_sized_outputs(const char *dir)
+{
+	ltt_trace *t = ltt_trace_open(dir, NULL, NULL);
+	ltt_iter *it = t ? ltt_iter_new(&t, 1, NULL) : NULL;
+	ltt_state *st = ltt_state_new();
+	const ltt_event *ev;
+	unsigned fields = 0, fields_same = 0, fields_tail = 0, small = 0;
+	int64_t end = 0;
+
+	if (!ok(it != NULL, "the valid trace opens")) {
+		ltt_trace_close(t);
+		ltt_state_free(st);
+		return;
+	}
+	while (ltt_iter_next(it, &ev, NULL) > 0) {
+		ltt_state_process_event(st, ev);
+		end = ltt_event_time_ns(ev);
+		for (int i = 0; i < ltt_event_num_fields(ev); i++) {
+			struct { ltt_value v; unsigned char tail[TAIL]; } big;
+			ltt_value v;
+
+			dirty(&big, sizeof(big));
+			if (ltt_event_field(ev, i, &v) < 0)
+				continue;
+			fields++;
+			fields_same += ltt_event_field_sized(ev, i, &big.v, sizeof(big)) == 0 &&
+				       v.kind == big.v.kind && v.size == big.v.size &&
+				       v.u == big.v.u && v.str == big.v.str && v.label == big.v.label;
+			fields_tail += zeroed(big.tail, TAIL);
+			small += ltt_event_field_sized(ev, i, &big.v, offsetof(ltt_value, label)) == -1;
+		}
+	}
+	ok(fields > 1000 && fields_same == fields,
+	   "ltt_event_field() into a larger ltt_value: the same values (%u fields)", fields);
+	is_int(fields_tail, fields, "and the larger ltt_value's tail zeroed");
+	is_int(small, fields, "an ltt_value smaller than 0.7.0's: -1");
+
+	unsigned procs = ltt_state_num_processes(st), same = 0, tails = 0, refused = 0;
+
+	for (unsigned i = 0; i < procs; i++) {
+		struct { ltt_state_process_info p; unsigned char tail[TAIL]; } big;
+		ltt_state_process_info p;
+
+		dirty(&big, sizeof(big));
+		same += ltt_state_process(st, i, &p) == 0 &&
+			ltt_state_process_sized(st, i, &big.p, sizeof(big)) == 0 &&
+			memcmp(&p, &big.p, sizeof(p)) == 0;
+		tails += zeroed(big.tail, TAIL);
+		refused += ltt_state_process_sized(st, i, &p, offsetof(ltt_state_process_info, cpu_ns)) == -1;
+	}
+	ok(procs > 10 && same == procs, "process info at a newer size: the same (%u processes)", procs);
+	is_int(tails, procs, "process info at a newer size: the tail zeroed");
+	is_int(refused, procs, "process info below 0.7.0's size: -1");
+
+	unsigned irqs = ltt_state_num_irqs(st), irq_same = 0;
+
+	for (unsigned i = 0; i < irqs; i++) {
+		struct { ltt_state_irq_info q; unsigned char tail[TAIL]; } big;
+		ltt_state_irq_info q;
+
+		dirty(&big, sizeof(big));
+		irq_same += ltt_state_irq(st, i, &q) == 0 &&
+			    ltt_state_irq_sized(st, i, &big.q, sizeof(big)) == 0 &&
+			    memcmp(&q, &big.q, sizeof(q)) == 0 && zeroed(big.tail, TAIL) &&
+			    ltt_state_irq_sized(st, i, &q, sizeof(q) - 1) == -1;
+	}
+	ok(irqs > 0 && irq_same == irqs, "irq info: larger the same, smaller refused (%u)", irqs);
+
+	unsigned sirqs = ltt_state_num_softirqs(st), sirq_same = 0;
+
+	for (unsigned i = 0; i < sirqs; i++) {
+		struct { ltt_state_softirq_info q; unsigned char tail[TAIL]; } big;
+		ltt_state_softirq_info q;
+
+		dirty(&big, sizeof(big));
+		sirq_same += ltt_state_softirq(st, i, &q) == 0 &&
+			     ltt_state_softirq_sized(st, i, &big.q, sizeof(big)) == 0 &&
+			     memcmp(&q, &big.q, sizeof(q)) == 0 && zeroed(big.tail, TAIL) &&
+			     ltt_state_softirq_sized(st, i, &q, sizeof(q) - 1) == -1;
+	}
+	ok(sirqs > 0 && sirq_same == sirqs, "softirq info: larger the same, smaller refused (%u)", sirqs);
+
+	/* rows of a newer header's size: the same rows, at its stride */
+	struct wide { ltt_state_cpu_time r; unsigned char tail[TAIL]; } *wide = NULL;
+	ltt_state_cpu_time *rows = NULL, *none = (ltt_state_cpu_time *)1;
+	unsigned n = ltt_state_cpu_times(NULL, INT64_MIN, st, end, &rows);
+	unsigned nw = ltt_state_cpu_times_sized(NULL, INT64_MIN, st, end,
+						(ltt_state_cpu_time **)&wide, sizeof(*wide));
+	unsigned rows_same = 0;
+
+	for (unsigned i = 0; wide && i < n && i < nw; i++)
+		rows_same += memcmp(&rows[i], &wide[i].r, sizeof(rows[i])) == 0 &&
+			     zeroed(wide[i].tail, TAIL);
+	ok(n > 5 && nw == n && rows_same == n,
+	   "CPU time rows at a newer size: the same rows, its stride (%u rows)", n);
+	is_int(ltt_state_cpu_times_sized(NULL, INT64_MIN, st, end, &none, 8), 0,
+	       "CPU time rows below 0.7.0's size: none");
+	ok(none == NULL, "and *out NULL");
+	free(rows);
+	free(wide);
+	ltt_state_free(st);
+	ltt_iter_free(it);
+	ltt_trace_close(t);
+}
+
 int main(void)
 {
 	tmpdir = g_dir_make_tmp("ltt-test-api-XXXXXX", NULL);
@@ -278,6 +441,13 @@ int main(void)
 	test_bad_kind_codes();
 	test_other_codes();
 	test_sticky_iterator();
+	char *valid = spoiled(NULL);
+
+	if (valid) {
+		test_sized_options(valid);
+		test_sized_outputs(valid);
+	}
+	g_free(valid);
 	tap_remove_tree(tmpdir);
 	g_free(tmpdir);
 	return tap_done();

@@ -503,7 +503,7 @@ static int same_state(const ltt_state *a, const ltt_state *b, int64_t t, char *w
 static void test_checkpoints(ltt_trace *t, uint64_t every, int64_t from, int64_t to,
 			     int64_t step, unsigned min_cps, const char *what)
 {
-	ltt_state_index_options o = { .checkpoint_events = every };
+	ltt_state_index_options o = { .size = sizeof(o), .checkpoint_events = every };
 	ltt_error *err = NULL;
 	ltt_state_index *idx = ltt_state_index_new(&t, 1, &o, &err);
 	ltt_state *seeked = ltt_state_new();
