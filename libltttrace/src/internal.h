@@ -3,7 +3,8 @@
  * internal.h - libltttrace's private structures, shared by its .c files.
  *
  * Layers, bottom up:
- *   error.c        the error chain
+ *   error.c        the error chain and its code
+ *   sized.c        structs that carry their size across the API (sized.h)
  *   description.c  facility XML -> type trees (GMarkup), checksum
  *   layout.c       a type tree + a facility's sizes -> offsets and values
  *   tracefile.c    one mapped file of sub-buffers: validation, event reads
