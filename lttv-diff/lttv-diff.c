@@ -227,7 +227,7 @@ int main(int argc, const char **argv)
 	poptContext ctx = poptGetContext("lttv-diff", argc, argv, table, 0);
 	const char *dirs[2];
 	run r = { g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free), 0 };
-	ltt_open_options opt;
+	ltt_open_options opt = { .size = sizeof(opt) };
 	GArray *changes = g_array_new(FALSE, FALSE, sizeof(change));
 	GHashTableIter hi;
 	gpointer k, v;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # libltttrace.so exports exactly the functions its public headers declare
-# (ltttrace.h, ltttrace-state.h): no internal function, no data symbol,
+# (libltttrace/include/*.h): no internal function, no data symbol,
 # and nothing declared that is not there.  The library is compiled with
 # hidden visibility; ltttrace.h makes its declarations visible.
 . "$(dirname "$0")/lib.sh"
@@ -45,8 +45,7 @@ for n in sorted(names):
     print(n)
 EOF
 }
-declared "$TOP/libltttrace/include/ltttrace.h" "$TOP/libltttrace/include/ltttrace-state.h" \
-	>"$TMP/declared"
+declared "$TOP"/libltttrace/include/*.h >"$TMP/declared"
 check "the headers declare functions ($(wc -l <"$TMP/declared"))" test "$(wc -l <"$TMP/declared")" -gt 100
 nm -D --defined-only "$SO" | awk '{ print $2, $3 }' >"$TMP/nm"
 awk '$1 == "T" { print $2 }' "$TMP/nm" | sort >"$TMP/exported"

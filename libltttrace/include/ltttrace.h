@@ -101,9 +101,10 @@ extern "C" {
 #endif
 
 /*
- * The library is compiled with -fvisibility=hidden: what this header (and
- * ltttrace-state.h) declares is its whole exported interface, nothing
- * else (tests/t74-exports.sh checks libltttrace.so's symbols against it).
+ * The library is compiled with -fvisibility=hidden: what this header and
+ * those it includes (ltttrace-state.h, ltttrace-analysis.h) declare is its
+ * whole exported interface, nothing else (tests/t74-exports.sh checks
+ * libltttrace.so's symbols against them).
  */
 #if defined(__GNUC__) && __GNUC__ >= 4
 #pragma GCC visibility push(default)
