@@ -85,6 +85,9 @@
  *     refused (-1);
  *   - ltt_trace_info is the library's own (a const pointer): never allocate
  *     one.
+ * Not yet: the result structs of ltttrace-analysis.h (ltt_latency arrays
+ * with the library's stride, groups, rows, statistics) have no size; a
+ * program that uses them must be rebuilt when they change.
  * Every other type is opaque: a handle, created and freed by the library.
  */
 #ifndef LTTTRACE_H
