@@ -8,6 +8,7 @@
  *   --irqs       IRQ handlers per line, softirqs per vector
  *   --file-io    reads and writes per file and per process
  *   --cpu-top    CPU time per process and CPU, and busy CPUs over time
+ *   --critical-path PID   what that process waited on, and who woke it
  *
  * Durations in microseconds with three decimals (exact nanoseconds),
  * times as the dump prints them. --histogram adds each group's base-2
@@ -256,6 +257,47 @@ static void print_cpu_top(const lttv_options *o, const ltt_analysis *a, int64_t 
 	}
 }
 
+static void print_critical_path(const lttv_options *o, const ltt_analysis *a, int64_t t0,
+				int64_t t1, int64_t origin)
+{
+	FILE *out = out_of(o);
+	const ltt_state *st = ltt_analysis_state(a);
+	ltt_path_segment *segs;
+	int found = -1;
+	size_t n;
+	char b[32], lb[96];
+
+	/* the last process with that pid (a reused pid: the latest) */
+	for (unsigned i = 0; i < ltt_state_num_processes(st); i++) {
+		ltt_state_process_info pi;
+
+		if (ltt_state_process(st, i, &pi) == 0 && pi.pid == (unsigned)o->critical_pid)
+			found = (int)i;
+	}
+	fprintf(out, "\n== critical path of pid %d ==\n", o->critical_pid);
+	if (found < 0) {
+		fprintf(out, "(no process with pid %d in the trace)\n", o->critical_pid);
+		return;
+	}
+	n = ltt_analysis_critical_path(a, (unsigned)found, t0, t1, &segs);
+	fprintf(out, "%20s %20s %14s  %-24s %s\n", "start", "end", "duration(us)", "process",
+		"state");
+	for (size_t i = 0; i < n; i++) {
+		fputs("  ", out);
+		print_time(out, segs[i].start_ns - origin);
+		fputs("  ", out);
+		print_time(out, segs[i].end_ns - origin);
+		fprintf(out, " %14s  %-24s %s", us(b, sizeof(b), (uint64_t)(segs[i].end_ns - segs[i].start_ns)),
+			proc_label(o, a, segs[i].process, lb, sizeof(lb)),
+			ltt_path_kind_name((ltt_path_kind)segs[i].kind));
+		if (segs[i].kind == LTT_PATH_BLOCKED_DEVICE)
+			fprintf(out, " (woken in %s on cpu %u)",
+				ltt_state_kind_name((ltt_state_kind)segs[i].waker_kind), segs[i].cpu);
+		fputc('\n', out);
+	}
+	free(segs);
+}
+
 int lttv_parse_group_by(const char *s, int *by)
 {
 	static const struct { const char *name; ltt_group_by by; } names[] = {
@@ -303,4 +345,6 @@ void lttv_analyses_print(const lttv_options *o, const ltt_analysis *a, int64_t t
 	}
 	if (o->cpu_top)
 		print_cpu_top(o, a, t0, t1, origin);
+	if (o->critical_pid >= 0)
+		print_critical_path(o, a, t0, t1, origin);
 }

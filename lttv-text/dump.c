@@ -202,7 +202,8 @@ int lttv_dump(lttv_options *o)
 	ltt_error *err = NULL;
 	const ltt_event *ev;
 	lttv_stats *st = o->cpu_stats || o->summary ? lttv_stats_new() : NULL;
-	int analyses = o->syscalls || o->schedlat || o->irqs || o->file_io || o->cpu_top;
+	int analyses = o->syscalls || o->schedlat || o->irqs || o->file_io || o->cpu_top ||
+		       o->critical_pid >= 0;
 	ltt_analysis *an = analyses ? ltt_analysis_new() : NULL;
 	/* the analyses keep their own model: -s and --process-stats read it */
 	ltt_state *own = !an && (o->state || o->process_stats) ? ltt_state_new() : NULL;

@@ -18,7 +18,7 @@
 
 int main(int argc, const char **argv)
 {
-	lttv_options o = { .worst = 5, .buckets = 10 };
+	lttv_options o = { .worst = 5, .buckets = 10, .critical_pid = -1 };
 	/* popt allocates string arguments: the arrays own them */
 	GPtrArray *traces_arg = g_ptr_array_new_with_free_func(free);
 	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
@@ -73,6 +73,9 @@ int main(int argc, const char **argv)
 		  "print each group's latency histogram (base-2 buckets)", NULL },
 		{ "buckets", 0, POPT_ARG_INT, &o.buckets, 0,
 		  "slices of --cpu-top's usage over time (default 10)", "N" },
+		{ "critical-path", 0, POPT_ARG_INT, &o.critical_pid, 0,
+		  "after the events, the critical path of process PID: what it waited on, "
+		  "who woke it (between --begin and --end)", "PID" },
 		{ "stable", 0, POPT_ARG_NONE, &o.stable, 0,
 		  "a dump that diffs across runs: relative times, pids renumbered, no addresses", NULL },
 		{ "addresses", 0, POPT_ARG_NONE, &o.addresses, 0,
@@ -129,6 +132,11 @@ int main(int argc, const char **argv)
 			goto done;
 		}
 		o.has_group_by = 1;
+	}
+	if (o.critical_pid < -1) {
+		fprintf(stderr, "lttv-text: --critical-path wants a pid\n");
+		rc = 2;
+		goto done;
 	}
 	if (o.worst < 0 || o.buckets < 0 || o.buckets > 100000) {
 		fprintf(stderr, "lttv-text: --worst and --buckets want a count (--buckets "

@@ -22,6 +22,7 @@ typedef struct lttv_options {
 	/* analyses.c */
 	int syscalls, schedlat, irqs, file_io, cpu_top, histogram;
 	int worst, buckets;		/* --worst N, --buckets N */
+	int critical_pid;		/* --critical-path PID, -1: none */
 	int has_group_by, group_by;	/* --by: an ltt_group_by */
 	/* --stable: times from the trace start, pids renumbered in order of
 	 * appearance, addresses hidden unless --addresses */

@@ -48,6 +48,9 @@
  *             "fd N of tgid T"); bytes: the call's return value when it is
  *             >= 0 (what was really transferred), 0 when it failed.
  *
+ * And, from the same records, the critical path of a process
+ * (ltt_analysis_critical_path(), at the end of this header).
+ *
  * Ranges: an occurrence belongs to [t0, t1] when it lies wholly inside:
  * start >= t0 and start + duration <= t1 (INT64_MIN, INT64_MAX: all).
  *
@@ -196,5 +199,39 @@ typedef struct ltt_analysis_top_row {
  * first (ties: by index); free() *out. Returns the number of rows. */
 unsigned ltt_analysis_cpu_top(const ltt_analysis *a, int64_t t0, int64_t t1,
 			      ltt_analysis_top_row **out);
+
+/* ---- Critical path -----------------------------------------------------------
+ *
+ * What a process waited on, as Trace Compass draws it: walking back from
+ * t1, while the process runs the path is the process; where it waited for
+ * a CPU (preempted, or woken and not yet on a CPU) the path is that wait;
+ * where it was blocked, the path goes to the task that woke it, up to the
+ * wakeup, and goes on from there with that task; a task woken by an
+ * interrupt (or by the idle task) was blocked on a device: that block is
+ * the path. The segments come in time order and cover [t0, t1] (UNKNOWN
+ * where the trace does not say).
+ */
+typedef enum ltt_path_kind {
+	LTT_PATH_RUNNING = 0,		/* the process ran */
+	LTT_PATH_WAIT_CPU,		/* runnable, waiting for a CPU */
+	LTT_PATH_BLOCKED_DEVICE,	/* blocked until an interrupt woke it */
+	LTT_PATH_UNKNOWN,
+} ltt_path_kind;
+
+/* "running", "wait_cpu", "blocked_device", "unknown" */
+const char *ltt_path_kind_name(ltt_path_kind k);
+
+typedef struct ltt_path_segment {
+	int64_t start_ns, end_ns;
+	int32_t process;		/* state process index */
+	uint8_t kind;			/* ltt_path_kind */
+	uint32_t cpu;			/* BLOCKED_DEVICE: the CPU of the wakeup */
+	uint8_t waker_kind;		/* BLOCKED_DEVICE: IRQ, SOFTIRQ... */
+} ltt_path_segment;
+
+/* The critical path of process index p over [t0, t1] (clipped to the
+ * data); free() *out. Returns the number of segments. */
+size_t ltt_analysis_critical_path(const ltt_analysis *a, unsigned p, int64_t t0, int64_t t1,
+				  ltt_path_segment **out);
 
 #endif /* LTTTRACE_ANALYSIS_H */

@@ -17,6 +17,7 @@ typedef struct an_sample {
 	int64_t t;
 	uint64_t cum;
 	int on;
+	int blocked;			/* off: it left blocked, not preempted */
 } an_sample;
 
 typedef struct an_log {

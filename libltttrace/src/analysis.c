@@ -211,18 +211,28 @@ static an_cpu *cpu_of(ltt_analysis *a, unsigned c)
 	return &a->cpus[c];
 }
 
-static void log_add(an_log *l, int64_t t, uint64_t cum, int on)
+static void log_add(an_log *l, int64_t t, uint64_t cum, int on, int blocked)
 {
 	if (l->n && l->s[l->n - 1].t == t) {	/* same instant: the last word */
 		l->s[l->n - 1].cum = cum;
 		l->s[l->n - 1].on = on;
+		l->s[l->n - 1].blocked = blocked;
 		return;
 	}
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->s = g_renew(an_sample, l->s, l->cap);
 	}
-	l->s[l->n++] = (an_sample){ t, cum, on };
+	l->s[l->n++] = (an_sample){ t, cum, on, blocked };
+}
+
+/* Whether process i, off its CPU now, is blocked rather than runnable. */
+static int is_blocked(const ltt_state *st, int i)
+{
+	ltt_state_process_info pi;
+
+	return ltt_state_process(st, (unsigned)i, &pi) == 0 &&
+	       pi.status != LTT_STATE_WAIT_CPU && pi.status != LTT_STATE_RUN;
 }
 
 static void record(ltt_analysis *a, ltt_latency_kind k, const ltt_latency *l)
@@ -383,20 +393,21 @@ static void follow_cpu(ltt_analysis *a, unsigned cpu, int64_t now)
 			an_proc *o = proc(a, c->running);
 
 			if (o->on_cpu == (int32_t)cpu) {
-				log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0);
+				log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0,
+					is_blocked(a->st, c->running));
 				o->on_cpu = -1;
 			}
 		}
 		if (cur >= 0) {
 			an_proc *p = proc(a, cur);
 
-			log_add(&p->cpu_log, now, proc_total(a->st, cur), 1);
+			log_add(&p->cpu_log, now, proc_total(a->st, cur), 1, 0);
 			p->on_cpu = (int32_t)cpu;
 		}
 		c->running = cur;
 	}
 	if (busy != c->busy || !c->busy_log.n) {
-		log_add(&c->busy_log, now, ltt_analysis__log_at(&c->busy_log, now), busy);
+		log_add(&c->busy_log, now, ltt_analysis__log_at(&c->busy_log, now), busy, 0);
 		c->busy = busy;
 	}
 }

@@ -9,6 +9,7 @@
  *	ltt-tracegen --scenario big --events N -o out
  *	ltt-tracegen --scenario busy --events N -o out   the same, state-consistent
  *	ltt-tracegen --scenario latency [--plant-us N] -o out   known answers
+ *	ltt-tracegen --scenario chain -o out         a wakeup chain (critical path)
  *	ltt-tracegen --bad KIND -o out               see --list-bad
  *
  * Everything is deterministic for a given --seed.  Facility descriptions
@@ -1466,6 +1467,83 @@ static void scenario_latency(struct gen *g, const char *dir, uint64_t plant_us)
 	finish(g);
 }
 
+/* ---- chain: a planted wakeup chain, for the critical path ---------------------
+ *
+ * Times in microseconds from the trace start, all on CPU 1 (CPU 0 idles).
+ * The state dump gives a (110), b (111) and c (112), blocked in user mode,
+ * and IRQ 11 "disk".
+ *
+ *   1000  a runs, 1100 it blocks           1200  disk IRQ wakes c (1201),
+ *   1220  c runs, wakes b at 1500          1600  c blocks, b runs,
+ *   2000  b wakes a, 2100 b blocks, a runs 2500  a blocks
+ *   then on CPU 0: b woken at 2590, runs from 2600; at 2700 a disk IRQ
+ *   that interrupts b wakes a, which runs on CPU 1 from 2750 to 2900;
+ *   b blocks at 2900; 3000 the end. (An IRQ's wakeup comes 1 us in.)
+ *
+ * So a's critical path over [1000, 2500]: c blocked on the disk (1000 to
+ * 1201), c waits for the CPU (to 1220), c runs (to 1500), b waits (to
+ * 1600), b runs (to 2000), a waits (to 2100), a runs (to 2500); over
+ * [2500, 2900]: a blocked on the disk (to 2701: the IRQ interrupted b,
+ * which did not wake a), a waits (to 2750), a runs (to 2900).
+ */
+static void scenario_chain(struct gen *g, const char *dir)
+{
+	static const struct { unsigned pid; const char *name; } cp[] = {
+		{ 110, "a" }, { 111, "b" }, { 112, "c" },
+	};
+	uint64_t t0 = g->c.start_tsc;
+
+	if (g->ncpus != 2)
+		die("the chain scenario has 2 CPUs");
+	open_files(g, dir);
+	load_kernel_facilities(g, t0);
+	for (unsigned i = 0; i < sizeof(cp) / sizeof(cp[0]); i++) {
+		P(g);
+		lttw_put_uint(&g->p, cp[i].pid);
+		lttw_put_uint(&g->p, 1);
+		lttw_put_string(&g->p, cp[i].name);
+		lttw_put_uint_n(&g->p, 0, 4);	/* type: user */
+		lttw_put_uint_n(&g->p, 0, 4);	/* mode: USER_MODE */
+		lttw_put_uint_n(&g->p, 0, 4);	/* submode: NONE */
+		lttw_put_uint_n(&g->p, 5, 4);	/* status: WAIT */
+		lttw_put_uint(&g->p, cp[i].pid);
+		check(g, lttw_event(g->ctl[CTL_PROCESSES], t0 + us(g, 5 + i), ID_STATEDUMP,
+				    LTTW_STATEDUMP_ENUMERATE_PROCESS_STATE, g->p.buf, g->p.len));
+	}
+	P(g);
+	lttw_put_uint_n(&g->p, 11, 4);
+	lttw_put_string(&g->p, "disk");
+	check(g, lttw_event(g->ctl[CTL_INTERRUPTS], t0 + us(g, 30), ID_STATEDUMP,
+			    LTTW_STATEDUMP_INTERRUPT, g->p.buf, g->p.len));
+	P(g);
+	check(g, lttw_event(g->ctl[CTL_PROCESSES], t0 + us(g, 40), ID_STATEDUMP,
+			    LTTW_STATEDUMP_STATEDUMP_END, NULL, 0));
+	for (unsigned cpu = 0; cpu < 2; cpu++) {
+		P(g);
+		at(g, cpu, 50 + 7 * cpu, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
+	}
+	l_sched(g, 1, 1000, 0, 110, ST_RUNNING);
+	l_sched(g, 1, 1100, 110, 0, ST_INTERRUPTIBLE);
+	l_irq(g, 1, 1200, 11, 10, SOFTIRQ_TIMER, 5, 112, 0);
+	l_sched(g, 1, 1220, 0, 112, ST_RUNNING);
+	l_wakeup(g, 1, 1500, 111);
+	l_sched(g, 1, 1600, 112, 111, ST_INTERRUPTIBLE);
+	l_wakeup(g, 1, 2000, 110);
+	l_sched(g, 1, 2100, 111, 110, ST_INTERRUPTIBLE);
+	l_sched(g, 1, 2500, 110, 0, ST_INTERRUPTIBLE);
+	/* CPU 0: b runs; a disk IRQ that interrupts it wakes a */
+	l_wakeup(g, 0, 2590, 111);
+	l_sched(g, 0, 2600, 0, 111, ST_RUNNING);
+	l_irq(g, 0, 2700, 11, 10, SOFTIRQ_TIMER, 5, 110, 0);
+	l_sched(g, 1, 2750, 0, 110, ST_RUNNING);
+	l_sched(g, 1, 2900, 110, 0, ST_INTERRUPTIBLE);
+	l_sched(g, 0, 2900, 111, 0, ST_INTERRUPTIBLE);
+	P(g);
+	at(g, 0, 3000, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
+	at(g, 1, 3000, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
+	finish(g);
+}
+
 /* ---- main ----------------------------------------------------------------- */
 
 /* <dir of the executable>/../../<rel>, else <rel> (in the source tree). */
@@ -1533,7 +1611,7 @@ int main(int argc, const char **argv)
 	int pid_offset = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
-		  "sample, types, wraps, big, busy or latency", "NAME" },
+		  "sample, types, wraps, big, busy, latency or chain", "NAME" },
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
 		  "trace directory to write", "DIR" },
 		{ "bad", 0, POPT_ARG_STRING, &bad, 0,
@@ -1667,8 +1745,11 @@ int main(int argc, const char **argv)
 		l_pid_offset = (unsigned)pid_offset;
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 4096;
 		scenario_latency(&g, out, (uint64_t)plant_us);
+	} else if (!strcmp(scenario, "chain")) {
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 4096;
+		scenario_chain(&g, out);
 	} else {
-		die("unknown scenario: %s (sample, types, wraps, big, busy, latency)",
+		die("unknown scenario: %s (sample, types, wraps, big, busy, latency, chain)",
 		    scenario);
 	}
 	free_strings(scenario, out, bad, facdir, testfacdir);

@@ -1,0 +1,62 @@
+#!/bin/sh
+# The critical path of a process (ltttrace-analysis.h, lttv-text
+# --critical-path) on `ltt-tracegen --scenario chain`, a wakeup chain
+# planted by construction: a waits on b, b on c, c on the disk's IRQ (see
+# the scenario in tests/writer/ltt-tracegen.c). Every segment below is
+# derived from the scenario's description.
+. "$(dirname "$0")/lib.sh"
+TEXT="$BIN/lttv-text"
+
+"$BIN/ltt-tracegen" --scenario chain -o "$TMP/c" >/dev/null 2>&1
+check "the chain scenario is written" test -d "$TMP/c/eventdefs"
+"$TEXT" -t "$TMP/c" -q -r --critical-path 110 --begin 0.001 --end 0.0025 >"$TMP/path" 2>"$TMP/err"
+check "lttv-text --critical-path runs without a warning" test ! -s "$TMP/err"
+awk '/^== critical path/ { on = 1; next } on && NF >= 5 && $1 ~ /^[0-9]/' "$TMP/path" |
+	awk '{ printf "%s %s %s %s %s %s\n", $1, $2, $3, $4, $5, $6 }' >"$TMP/segs"
+cat >"$TMP/want" <<'EOF'
+0.001000000 0.001201000 201.000 112 c blocked_device
+0.001201000 0.001220000 19.000 112 c wait_cpu
+0.001220000 0.001500000 280.000 112 c running
+0.001500000 0.001600000 100.000 111 b wait_cpu
+0.001600000 0.002000000 400.000 111 b running
+0.002000000 0.002100000 100.000 110 a wait_cpu
+0.002100000 0.002500000 400.000 110 a running
+EOF
+if cmp -s "$TMP/segs" "$TMP/want"; then
+	_report 0 "a's critical path: c on the disk, c, b, a, each waiting then running"
+else
+	_report 1 "a's critical path: c on the disk, c, b, a, each waiting then running"
+	diff "$TMP/want" "$TMP/segs" | sed 's/^/#   /'
+fi
+check "the disk's block says it was an IRQ on CPU 1" \
+	grep -q "blocked_device (woken in IRQ on cpu 1)" "$TMP/path"
+# over the whole trace: before 1000 us c was blocked since the dump, woken
+# by the IRQ; after 2500 us a is blocked on the disk until the IRQ that
+# interrupts b on CPU 0 (b did not wake it: the path stays on a), waits,
+# runs, and after 2900 it is blocked and nothing says until when
+"$TEXT" -t "$TMP/c" -q -r --critical-path 110 >"$TMP/whole"
+check "whole trace: the path starts at the trace's start with c blocked on the disk" \
+	grep -Eq '^  0.000000000  0.001201000 +1201.000  112 c +blocked_device' "$TMP/whole"
+check "whole trace: a blocked on the disk from 2500 to 2701 us, woken in an IRQ on CPU 0" \
+	grep -Eq '^  0.002500000  0.002701000 +201.000  110 a +blocked_device \(woken in IRQ on cpu 0\)' "$TMP/whole"
+check "whole trace: a waits for CPU 1 until 2750 us, runs to 2900" \
+	sh -c "grep -Eq '^  0.002701000  0.002750000 +49.000  110 a +wait_cpu' '$TMP/whole' &&
+	       grep -Eq '^  0.002750000  0.002900000 +150.000  110 a +running' '$TMP/whole'"
+check "whole trace: after 2900 us, a is blocked and nothing says until when" \
+	grep -Eq '^  0.002900000  0.003000000 +100.000  110 a +unknown' "$TMP/whole"
+# c's own path: only its block on the disk, its wait and its run
+"$TEXT" -t "$TMP/c" -q -r --critical-path 112 --begin 0.001 --end 0.0015 >"$TMP/c.path"
+check "c's path over 1000..1500 us ends with c running" \
+	grep -Eq '^  0.001220000  0.001500000 +280.000  112 c +running' "$TMP/c.path"
+"$TEXT" -t "$TMP/c" -q --critical-path 4242 >"$TMP/none"
+check "an unknown pid is said" grep -q "no process with pid 4242" "$TMP/none"
+fails_with "--critical-path -5: usage error" 2 "critical-path" "$TEXT" -t "$TMP/c" --critical-path -5
+# a real trace: the path of every process covers the range without gaps
+for pid in 35 42 51; do
+	"$TEXT" -t "$TOP/traces/qemu-busybox" -q -r --critical-path $pid >"$TMP/real" 2>/dev/null
+	check "qemu-busybox pid $pid: segments follow each other without gap or overlap" \
+		sh -c "awk '/^== critical path/ { on = 1; next } on && \$1 ~ /^[0-9]/ {
+			if (prev != \"\" && \$1 != prev) bad = 1; prev = \$2; n++ }
+			END { exit !(n > 0 && !bad) }' '$TMP/real'"
+done
+done_testing
