@@ -634,6 +634,9 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		cairo_restore(cr);
 	}
 	cairo_restore(cr);
+	/* wakeup arrows and the critical path, over the rows (analysis-links.c) */
+	if (v->analysis && !v->resources && (v->arrows || v->critical))
+		lttv_draw_links(cr, v, &l);
 	set_rgb(cr, 160, 160, 160);
 	cairo_move_to(cr, l.x0 - 0.5, 0);
 	cairo_line_to(cr, l.x0 - 0.5, height - l.legend_h);

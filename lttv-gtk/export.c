@@ -9,6 +9,9 @@
  *   layout x0=416 x1=1200 y0=32 row_h=20 t0=... t1=... rows=6
  *   kind USER rgb=0,180,0 label=user mode     (the colour of each kind)
  *   row 0 process pid=0 name=swapper/0
+ *
+ * --arrows and --critical-path PID draw the links of analysis-links.c
+ * (the wakeups, the path of PID, selected) over the control flow.
  */
 #include <cairo-svg.h>
 #include <math.h>
@@ -119,8 +122,10 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 #define LTTV_PNG_MAX 32767	/* cairo's largest image side */
 
 int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
-		const char *range, const char *view_name, const char *size, int layout)
+		const char *range, const char *view_name, const char *size, int layout,
+		int arrows, int critical_pid)
 {
+	lttv_adata *data = NULL;
 	char *error = NULL;
 	lttv_doc *d;
 	lttv_view v = { 0 };
@@ -179,6 +184,33 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 	v.cursor_a = v.cursor_b = v.sel_a = v.sel_b = INT64_MIN;
 	v.nrows = lttv_doc_rows(d, v.resources, &rows);
 	v.rows = rows;
+	if (arrows || critical_pid >= 0) {
+		/* the links of analysis-links.c: one pass of the analyses */
+		data = lttv_adata_new(d);
+		while (lttv_adata_step(data, 1 << 20) > 0)
+			;
+		if (!lttv_adata_error(data)) {
+			v.analysis = data;
+			v.arrows = arrows;
+			v.critical = critical_pid >= 0;
+		}
+		for (unsigned r = 0; critical_pid >= 0 && r < v.nrows; r++) {
+			ltt_state_process_info pi;
+
+			if (rows[r].type == LTT_STATE_ROW_PROCESS &&
+			    ltt_state_process(ltt_state_index_state(d->idx), rows[r].index, &pi) == 0 &&
+			    pi.pid == (unsigned)critical_pid)
+				v.selected = (int)r;
+		}
+		if (critical_pid >= 0 && v.selected < 0) {
+			fprintf(stderr, "lttv-gtk: --critical-path %d: no process with that pid\n",
+				critical_pid);
+			lttv_adata_free(data);
+			g_free(rows);
+			lttv_doc_free(d);
+			return 2;
+		}
+	}
 	if (height == 0) {
 		height = lttv_natural_height(&v, width);
 		/* cairo's images stop at 32767 pixels (a trace of thousands
@@ -209,6 +241,7 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 		print_layout(&v, rows, width, height);
 	}
 	g_free(rows);
+	lttv_adata_free(data);
 	lttv_doc_free(d);
 	/* cairo's font caches (fontconfig's stay: see tests/t40-export.sh) */
 	cairo_debug_reset_static_data();

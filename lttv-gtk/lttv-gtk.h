@@ -89,6 +89,10 @@ typedef struct lttv_view {
 	int64_t sel_a, sel_b;		/* a drag selection; INT64_MIN: none */
 	int legend;
 	const char *message;		/* e.g. "indexing 42%" */
+	/* analysis-links.c: over the control flow, from a finished analysis */
+	const struct lttv_adata *analysis;	/* NULL: no links drawn */
+	int arrows;			/* wakeup arrows, waker row -> woken row */
+	int critical;			/* the selected process's critical path */
 } lttv_view;
 
 typedef struct lttv_layout {
@@ -134,7 +138,8 @@ int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b);
 int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, char **error);
 /* layout: print the layout (rows, times, colours) on standard output. */
 int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
-		const char *range, const char *view, const char *size, int layout);
+		const char *range, const char *view, const char *size, int layout,
+		int arrows, int critical_pid);
 
 /* ---- stats-calc.c ---- */
 
@@ -161,9 +166,75 @@ int lttv_stats_cli(const char *const *traces, unsigned ntraces, const char *rang
 /* --bench: open, index and draw as the window does, timed (bench/viewer.py). */
 int lttv_bench(const char *const *traces, unsigned ntraces, const char *size);
 
+/* ---- analysis-calc.c, analysis-draw.c: the Analyses tab ---- */
+
+/* The data: one pass of the library's analyses over d's traces, in slices,
+ * and the events counted per 1/LTTV_DENSITY_BINS of the trace. */
+#define LTTV_DENSITY_BINS 1024
+typedef struct lttv_adata lttv_adata;
+lttv_adata *lttv_adata_new(lttv_doc *d);
+void lttv_adata_free(lttv_adata *x);
+/* Reads up to max_events more: 1 while there is more, 0 when done (or on
+ * a read error: lttv_adata_error()). */
+int lttv_adata_step(lttv_adata *x, unsigned max_events);
+int lttv_adata_done(const lttv_adata *x);
+const char *lttv_adata_error(const lttv_adata *x);
+const ltt_analysis *lttv_adata_analysis(const lttv_adata *x);
+const uint64_t *lttv_adata_density(const lttv_adata *x);
+uint64_t lttv_adata_events(const lttv_adata *x);
+unsigned lttv_density_bin(const lttv_doc *d, int64_t t);
+
+typedef struct lttv_aview {
+	const lttv_doc *doc;
+	const lttv_adata *data;
+	const ltt_analysis *an;		/* lttv_adata_analysis(data), NULL: none yet */
+	int64_t t0, t1;			/* visible range */
+	ltt_latency_kind kind;		/* of the scatter and histogram */
+	const ltt_latency *selected;	/* circled in the scatter, or NULL */
+	const char *message;
+} lttv_aview;
+
+typedef struct lttv_alayout {
+	int x0, x1;			/* the time area */
+	int dens_y, dens_h, cpu_y, cpu_h, sc_y, sc_h, hist_y, hist_h;
+	double lmin, lmax;		/* scatter: log10 of the durations shown */
+} lttv_alayout;
+
+/* What was drawn, for --layout and tests. */
+typedef struct lttv_adraw_stats {
+	uint64_t density_events;	/* events in the density bars drawn */
+	uint64_t points;		/* scatter points */
+	uint64_t hist[LTT_LATENCY_HIST_BUCKETS];
+} lttv_adraw_stats;
+
+void lttv_alayout_get(const lttv_aview *v, int width, int height, lttv_alayout *l);
+int lttv_anatural_height(void);
+double lttv_ax_of(const lttv_aview *v, const lttv_alayout *l, int64_t t);
+/* stats may be NULL */
+void lttv_analysis_draw(cairo_t *cr, const lttv_aview *v, int width, int height,
+			lttv_adraw_stats *stats);
+/* The scatter's occurrence under (x, y), or NULL. */
+const ltt_latency *lttv_analysis_hit(const lttv_aview *v, int width, int height, double x,
+				     double y);
+/* "syscall", "sched", "irq", "softirq", "file": 0, or -1. */
+int lttv_parse_latency_kind(const char *s, ltt_latency_kind *k);
+/* --export FILE --view analyses [--latency KIND] (analysis-export.c) */
+int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char *file,
+			 const char *range, const char *kind_name, const char *size,
+			 int layout);
+
+/* analysis-links.c: wakeup arrows and the critical path over the rows of
+ * the control flow (called by lttv_draw when v->analysis is set). At most
+ * LTTV_MAX_ARROWS arrows: beyond, zoom in. */
+#define LTTV_MAX_ARROWS 2000
+void lttv_draw_links(cairo_t *cr, const lttv_view *v, const lttv_layout *l);
+/* The colour of a critical-path segment of kind k (ltt_path_kind). */
+void lttv_path_rgb(unsigned k, double rgb[3]);
+
 /* ---- window.c ---- */
 
+/* follow: open the trace again as it grows (live.c) */
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
-		    const char *self_test, const char *screenshot);
+		    const char *self_test, const char *screenshot, int follow);
 
 #endif

@@ -7,6 +7,8 @@
  *                                         several traces are merged, as by lttv-text
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
  *            [--size WxH] [--layout]      draw without a display
+ *   lttv-gtk -t TRACE --export F.png --view analyses [--latency KIND]
+ *                                         the Analyses tab without a display
  *   lttv-gtk -t TRACE --filter EXPR           print the events a filter keeps
  *   lttv-gtk -t TRACE --stats [--range A..B]  print the Statistics tab
  *   lttv-gtk -t TRACE --bench [--size WxH]    time indexing and drawing (bench/)
@@ -18,6 +20,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lttv-gtk.h"
 #include "lttv-filter.h"
@@ -25,8 +28,10 @@
 int main(int argc, char **argv)
 {
 	char **traces = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
-	char *self_test = NULL, *screenshot = NULL, *filter = NULL;
-	gboolean bench = FALSE, stats = FALSE, layout = FALSE, version = FALSE;
+	char *self_test = NULL, *screenshot = NULL, *filter = NULL, *latency = NULL;
+	gboolean bench = FALSE, stats = FALSE, layout = FALSE, version = FALSE, arrows = FALSE;
+	gboolean follow = FALSE;
+	gint critical_pid = -1;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
 		{ "trace", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, &traces,
@@ -37,7 +42,17 @@ int main(int argc, char **argv)
 		  "the time range to show: A..B in seconds from the trace start, or times "
 		  "as lttv-text prints them", "A..B" },
 		{ "view", 0, 0, G_OPTION_ARG_STRING, &view,
-		  "with --export: controlflow (default) or resources", "VIEW" },
+		  "with --export: controlflow (default), resources or analyses", "VIEW" },
+		{ "latency", 0, 0, G_OPTION_ARG_STRING, &latency,
+		  "with --export --view analyses: the latency shown, syscall (default), "
+		  "sched, irq, softirq or file", "KIND" },
+		{ "follow", 0, 0, G_OPTION_ARG_NONE, &follow,
+		  "follow the trace while lttd writes it: the time line grows as it does",
+		  NULL },
+		{ "arrows", 0, 0, G_OPTION_ARG_NONE, &arrows,
+		  "with --export: wakeup arrows between the rows of the control flow", NULL },
+		{ "critical-path", 0, 0, G_OPTION_ARG_INT, &critical_pid,
+		  "with --export: the critical path of process PID over the control flow", "PID" },
 		{ "size", 0, 0, G_OPTION_ARG_STRING, &size,
 		  "with --export: WIDTHxHEIGHT in pixels (default 1200 wide, all rows)", "WxH" },
 		{ "layout", 0, 0, G_OPTION_ARG_NONE, &layout,
@@ -87,18 +102,35 @@ int main(int argc, char **argv)
 	} else if ((view || layout) && !export) {
 		fprintf(stderr, "lttv-gtk: --view and --layout go with --export\n");
 		rc = 2;
+	} else if ((arrows || critical_pid != -1) &&
+		   (!export || (view && strcmp(view, "controlflow")))) {
+		fprintf(stderr, "lttv-gtk: --arrows and --critical-path go with --export of the "
+			"control flow\n");
+		rc = 2;
+	} else if (follow && (export || stats || filter || bench)) {
+		fprintf(stderr, "lttv-gtk: --follow is for the window\n");
+		rc = 2;
+	} else if (critical_pid < -1) {
+		fprintf(stderr, "lttv-gtk: --critical-path wants a pid\n");
+		rc = 2;
+	} else if (latency && (!export || !view || strcmp(view, "analyses"))) {
+		fprintf(stderr, "lttv-gtk: --latency goes with --export --view analyses\n");
+		rc = 2;
 	} else if (bench) {
 		rc = lttv_bench((const char *const *)traces, ntraces, size);
 	} else if (stats) {
 		rc = lttv_stats_cli((const char *const *)traces, ntraces, range);
 	} else if (filter) {
 		rc = lttv_filter_cli((const char *const *)traces, ntraces, filter);
+	} else if (export && view && !strcmp(view, "analyses")) {
+		rc = lttv_export_analyses((const char *const *)traces, ntraces, export, range,
+					  latency, size, layout);
 	} else if (export) {
 		rc = lttv_export((const char *const *)traces, ntraces, export, range, view, size,
-				 layout);
+				 layout, arrows, critical_pid);
 	} else {
 		rc = lttv_window_run((const char *const *)traces, ntraces, range, self_test,
-				     screenshot);
+				     screenshot, follow);
 	}
 	/* what could not be printed was not done (--filter, --layout, --bench) */
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {
@@ -116,5 +148,6 @@ int main(int argc, char **argv)
 	g_free(self_test);
 	g_free(screenshot);
 	g_free(filter);
+	g_free(latency);
 	return rc;
 }

@@ -77,7 +77,7 @@ static void sync_views(app *a)
 static int run_command(app *a, const char *cmd)
 {
 	char **w = g_strsplit_set(g_strstrip((char *)cmd), " ", 0);
-	int n = (int)g_strv_length(w), again = 0;
+	int n = (int)g_strv_length(w), again = 0, ok;
 	lttv_layout l;
 	char buf[256];
 
@@ -150,7 +150,8 @@ static int run_command(app *a, const char *cmd)
 	} else if (!strcmp(w[0], "view") && n == 2) {
 		gtk_notebook_set_current_page(GTK_NOTEBOOK(a->notebook),
 					      !strcmp(w[1], "resources") ? 1 :
-					      !strcmp(w[1], "statistics") ? 2 : 0);
+					      !strcmp(w[1], "statistics") ? 2 :
+					      !strcmp(w[1], "analyses") ? 3 : 0);
 	} else if (!strcmp(w[0], "list-key") && n == 2) {
 		gtk_widget_grab_focus(a->list_area);
 		lttv_key(a, gdk_keyval_from_name(w[1]), 0);
@@ -367,6 +368,10 @@ static int run_command(app *a, const char *cmd)
 		printf("# self-test: %d checks, %d failed\n", a->checks, a->failures);
 		fflush(stdout);
 		gtk_widget_destroy(a->win);
+	} else if (lttv_live_script(a, w, n, &again, buf, sizeof(buf), &ok) ||
+		   lttv_atab_script(a, w, n, &again, buf, sizeof(buf), &ok)) {
+		if (ok >= 0)
+			expect(a, ok, buf);
 	} else {
 		printf("not ok - unknown self-test command \"%s\"\n", cmd);
 		a->failures++;

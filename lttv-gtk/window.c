@@ -5,7 +5,7 @@
  *
  *   toolbar    open, zoom in/out/fit/selection, go to time, row filter,
  *              event filter, hidden rows, tracing control
- *   notebook   Control flow | Resources | Statistics
+ *   notebook   Control flow | Resources | Statistics | Analyses (analysis-view.c)
  *   event list hand-drawn, anchored at a time: it holds only the lines on
  *              screen (no object per event); follows cursor A
  *   status     indexing progress, cursors A/B and their delta
@@ -262,6 +262,7 @@ void lttv_queue_redraw(app *a)
 {
 	gtk_widget_queue_draw(a->cf.area);
 	gtk_widget_queue_draw(a->res.area);
+	lttv_atab_redraw(a);
 	if (a->doc && a->doc->hidden) {
 		char buf[64];
 
@@ -774,12 +775,13 @@ void lttv_on_stats_refresh(GtkButton *b, gpointer data) { lttv_stats_refresh(dat
 
 /* ---- opening ---------------------------------------------------------------- */
 
+static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1);
+
 static int open_trace(app *a, const char *const *paths, unsigned n)
 {
 	char *error = NULL;
 	lttv_doc *d = lttv_doc_open(paths, n, &error);
 	int64_t t0 = 0, t1 = 0;
-	char *title;
 
 	if (d && a->range && lttv_range_arg(d, a->range, &t0, &t1, &error) < 0) {
 		/* a bad command line: say why and quit, as the export does */
@@ -810,8 +812,30 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 		g_free(error);
 		return -1;
 	}
+	if (!a->range) {
+		t0 = d->start_ns;
+		t1 = d->end_ns;
+	}
+	g_free(a->range);	/* the first trace's only */
+	a->range = NULL;
+	install_doc(a, d, t0, t1);
+	a->cursor_a = a->cursor_b = INT64_MIN;
+	a->cf.v.selected = a->res.v.selected = -1;
+	a->cf.v.first_row = a->res.v.first_row = 0;
+	a->list_anchor = d->start_ns;
+	a->list_skip = 0;
+	lttv_list_refresh(a);
+	return 0;
+}
+
+/* Puts d in the window, showing [t0, t1], and starts indexing it. */
+static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
+{
+	char *title;
+
 	stop_worker(a);
 	lttv_stats_cancel(a);
+	a->cf.v.analysis = NULL;	/* it reads the old doc */
 	lttv_doc_free(a->doc);
 	g_free(a->index_error);
 	a->index_error = NULL;
@@ -820,15 +844,8 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	ltt_state_free(a->tip_state);	/* its event types belong to the old trace */
 	a->tip_state = NULL;
 	a->doc = d;
-	a->cursor_a = a->cursor_b = INT64_MIN;
-	a->cf.v.selected = a->res.v.selected = -1;
-	a->cf.v.first_row = a->res.v.first_row = 0;
-	a->t0 = a->range ? t0 : d->start_ns;
-	a->t1 = a->range ? t1 : d->end_ns;
-	g_free(a->range);	/* the first trace's only */
-	a->range = NULL;
-	a->list_anchor = d->start_ns;
-	a->list_skip = 0;
+	a->t0 = t0;
+	a->t1 = t1;
 	a->indexed_done = 0;
 	title = g_strdup_printf("%s - LTT viewer", d->path);
 	gtk_window_set_title(GTK_WINDOW(a->win), title);
@@ -847,8 +864,32 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	gtk_widget_show(a->progress);
 	g_atomic_int_set(&a->stop, 0);
 	a->worker = g_thread_new("lttv-index", index_thread, a);
+	lttv_atab_doc_changed(a);
 	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
+}
+
+int lttv_reload_doc(app *a)
+{
+	char *error = NULL;
+	lttv_doc *d, *old = a->doc;
+	int64_t t0, t1;
+	int at_end;
+
+	if (!old)
+		return -1;
+	d = lttv_doc_open((const char *const *)old->paths, old->ntraces, &error);
+	if (!d) {		/* a sub-buffer being written: try again later */
+		g_free(error);
+		return -1;
+	}
+	/* the same window, grown when it showed the end of the trace */
+	at_end = a->t1 >= old->end_ns;
+	t0 = a->t0;
+	t1 = at_end ? d->end_ns + (a->t1 - old->end_ns) : a->t1;
+	install_doc(a, d, t0, t1);
+	if (a->cursor_a == INT64_MIN)
+		a->list_anchor = MAX(t0, d->start_ns);
 	lttv_list_refresh(a);
 	return 0;
 }
@@ -1050,7 +1091,9 @@ static void on_destroy(GtkWidget *w, gpointer data)
 		g_source_remove(a->list_idle);
 	a->list_idle = 0;
 	lttv_stats_cancel(a);
+	lttv_live_stop(a);
 	stop_worker(a);
+	lttv_atab_free(a);
 	a->win = NULL;
 }
 
@@ -1146,6 +1189,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_box_pack_start(GTK_BOX(stats_box), sw, TRUE, TRUE, 0);
 	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), stats_box,
 				 gtk_label_new("Statistics"));
+	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), lttv_atab_widget(a),
+				 gtk_label_new("Analyses"));
 	g_signal_connect(a->notebook, "switch-page", G_CALLBACK(on_page), a);
 
 	a->list_area = gtk_drawing_area_new();
@@ -1193,12 +1238,14 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	else if (!a->script)
 		open_dialog(a);
 	gtk_widget_grab_focus(a->cf.area);
+	if (a->follow)
+		lttv_live_start(a);
 	if (a->script)
 		a->script_wait = g_timeout_add(300, lttv_script_step, a);
 }
 
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
-		    const char *self_test, const char *screenshot)
+		    const char *self_test, const char *screenshot, int follow)
 {
 	app a = { 0 };
 	int rc;
@@ -1213,6 +1260,7 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	a.range = g_strdup(range);
 	a.screenshot = g_strdup(screenshot);
 	a.bench = g_getenv("LTTV_GTK_BENCH") ? 1 : 0;
+	a.follow = follow;
 	if (self_test)
 		a.script = g_strsplit(self_test, ";", 0);
 	a.gapp = gtk_application_new("org.ltt.Viewer", G_APPLICATION_NON_UNIQUE);

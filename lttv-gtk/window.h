@@ -76,6 +76,14 @@ struct app {
 	char *screenshot;
 	int failures, checks;
 	guint script_wait;
+	struct lttv_atab *atab;		/* the Analyses tab (analysis-view.c) */
+	/* --follow (live.c) */
+	int follow;
+	guint live_timer;
+	guint64 live_bytes;		/* of the trace's files, when last opened */
+	unsigned live_reloads;
+	int64_t live_mark;
+	gint64 live_mark_time;
 	/* LTTV_GTK_BENCH set (bench/viewer.py): 1 until the first frame of
 	 * the control flow is drawn, 2 until the first after indexing */
 	int bench;
@@ -131,6 +139,25 @@ void lttv_stats_cancel(app *a);
 /* control.c */
 void lttv_on_control(GtkButton *button, gpointer data);
 gboolean lttv_control_idle(gpointer data);
+
+/* Opens the trace again (it grew): 0, or -1 if it cannot be read now
+ * (the window keeps what it has). window.c */
+int lttv_reload_doc(app *a);
+
+/* live.c: --follow */
+void lttv_live_start(app *a);
+void lttv_live_stop(app *a);
+int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);
+
+/* analysis-view.c: the Analyses tab */
+GtkWidget *lttv_atab_widget(app *a);
+void lttv_atab_doc_changed(app *a);
+void lttv_atab_redraw(app *a);
+void lttv_atab_free(app *a);
+/* its self-test commands: 1 if w[0] is one (*ok: -1 no check, else the
+ * result of the check described in buf) */
+int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size,
+		     int *ok);
 
 /* selftest.c */
 gboolean lttv_script_step(gpointer data);

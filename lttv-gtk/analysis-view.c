@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * analysis-view.c - the Analyses tab of the window: the event density,
+ * CPU usage, latency scatter and histogram of analysis-draw.c over the
+ * visible range, for the latency chosen in the tab's menu. The analyses'
+ * pass runs in idle slices of the main loop (analysis-calc.c, on its own
+ * trace handles), drawn as it goes; nothing waits for it. A click on a
+ * point of the scatter puts cursor A at its start (the event list goes
+ * there) and selects its process in the control flow. Two check boxes
+ * draw the analyses over the control flow (analysis-links.c): wakeup
+ * arrows, the critical path of the selected process.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "window.h"
+
+#define SLICE_EVENTS 20000
+
+typedef struct lttv_atab lttv_atab;
+
+struct lttv_atab {
+	app *a;
+	GtkWidget *box, *area, *combo, *info, *arrows, *critical;
+	lttv_adata *data;
+	guint idle;
+	ltt_latency_kind kind;
+	const ltt_latency *selected;
+	unsigned slices;
+};
+
+static void view_of(lttv_atab *t, lttv_aview *v, char *msg, size_t size)
+{
+	app *a = t->a;
+
+	memset(v, 0, sizeof(*v));
+	v->doc = a->doc;
+	v->data = t->data;
+	v->an = t->data ? lttv_adata_analysis(t->data) : NULL;
+	v->t0 = a->t0;
+	v->t1 = a->t1;
+	v->kind = t->kind;
+	v->selected = t->selected;
+	if (t->data && lttv_adata_error(t->data))
+		snprintf(msg, size, "read error: %s", lttv_adata_error(t->data));
+	else if (t->data && !lttv_adata_done(t->data))
+		snprintf(msg, size, "analysing: %" PRIu64 " events so far",
+			 lttv_adata_events(t->data));
+	else
+		msg[0] = '\0';
+	v->message = *msg ? msg : NULL;
+}
+
+static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
+{
+	lttv_atab *t = data;
+	lttv_aview v;
+	char msg[256];
+
+	view_of(t, &v, msg, sizeof(msg));
+	if (!t->a->doc) {
+		v.an = NULL;
+		v.message = "no trace open";
+	}
+	lttv_analysis_draw(cr, &v, gtk_widget_get_allocated_width(w),
+			   gtk_widget_get_allocated_height(w), NULL);
+	return TRUE;
+}
+
+static gboolean step(gpointer data)
+{
+	lttv_atab *t = data;
+	int more = lttv_adata_step(t->data, SLICE_EVENTS);
+
+	/* redraw now and then while it runs, and at the end */
+	if (!more || ++t->slices % 16 == 0)
+		gtk_widget_queue_draw(t->area);
+	if (more)
+		return G_SOURCE_CONTINUE;
+	t->idle = 0;
+	if (lttv_adata_error(t->data))
+		g_printerr("lttv-gtk: analyses: %s\n", lttv_adata_error(t->data));
+	else
+		t->a->cf.v.analysis = t->data;	/* the links over the control flow */
+	lttv_queue_redraw(t->a);
+	return G_SOURCE_REMOVE;
+}
+
+void lttv_atab_doc_changed(app *a)
+{
+	lttv_atab *t = a->atab;
+
+	if (!t)
+		return;
+	if (t->idle)
+		g_source_remove(t->idle);
+	t->idle = 0;
+	t->selected = NULL;
+	a->cf.v.analysis = NULL;
+	lttv_adata_free(t->data);
+	t->data = a->doc ? lttv_adata_new(a->doc) : NULL;
+	if (t->data)
+		t->idle = g_idle_add_full(G_PRIORITY_LOW, step, t, NULL);
+	gtk_widget_queue_draw(t->area);
+}
+
+void lttv_atab_redraw(app *a)
+{
+	if (a->atab)
+		gtk_widget_queue_draw(a->atab->area);
+}
+
+void lttv_atab_free(app *a)
+{
+	lttv_atab *t = a->atab;
+
+	if (!t)
+		return;
+	if (t->idle)
+		g_source_remove(t->idle);
+	a->cf.v.analysis = NULL;
+	lttv_adata_free(t->data);
+	g_free(t);
+	a->atab = NULL;
+}
+
+/* A click at (x, y) of the tab's area: the occurrence there, if any, is
+ * selected, cursor A goes to its start, its process is selected. */
+static int click(lttv_atab *t, double x, double y)
+{
+	app *a = t->a;
+	lttv_aview v;
+	char msg[256];
+	const ltt_latency *hit;
+	ltt_state_process_info pi;
+	int row;
+
+	view_of(t, &v, msg, sizeof(msg));
+	hit = lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
+				gtk_widget_get_allocated_height(t->area), x, y);
+	if (!hit)
+		return 0;
+	t->selected = hit;
+	lttv_set_cursor(a, hit->start_ns, 0);
+	if (hit->process >= 0 &&
+	    ltt_state_process(ltt_analysis_state(v.an), (unsigned)hit->process, &pi) == 0) {
+		g_mutex_lock(&a->doc->lock);
+		lttv_view_sync(a, &a->cf);
+		g_mutex_unlock(&a->doc->lock);
+		row = lttv_row_of_pid(&a->cf, pi.pid);	/* takes the lock */
+		if (row >= 0)
+			lttv_select_row(&a->cf, row);
+	}
+	gtk_widget_queue_draw(t->area);
+	return 1;
+}
+
+static gboolean on_press(GtkWidget *w, GdkEventButton *e, gpointer data)
+{
+	if (e->type == GDK_BUTTON_PRESS && e->button == 1)
+		click(data, e->x, e->y);
+	return TRUE;
+}
+
+static void on_kind(GtkComboBox *c, gpointer data)
+{
+	lttv_atab *t = data;
+	int k = gtk_combo_box_get_active(c);
+
+	if (k >= 0 && k < LTT_LATENCY_NUM_KINDS) {
+		t->kind = (ltt_latency_kind)k;
+		t->selected = NULL;
+		gtk_widget_queue_draw(t->area);
+	}
+}
+
+static void on_links(GtkToggleButton *b, gpointer data)
+{
+	lttv_atab *t = data;
+
+	t->a->cf.v.arrows = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(t->arrows));
+	t->a->cf.v.critical = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(t->critical));
+	lttv_queue_redraw(t->a);
+}
+
+GtkWidget *lttv_atab_widget(app *a)
+{
+	static const char *const labels[LTT_LATENCY_NUM_KINDS] = {
+		"system calls", "scheduling latency (wakeup to switch-in)",
+		"IRQ handlers", "softirq handlers", "file reads and writes",
+	};
+	lttv_atab *t = g_new0(lttv_atab, 1);
+	GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+
+	t->a = a;
+	a->atab = t;
+	t->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+	t->combo = gtk_combo_box_text_new();
+	for (unsigned k = 0; k < LTT_LATENCY_NUM_KINDS; k++)
+		gtk_combo_box_text_append_text(GTK_COMBO_BOX_TEXT(t->combo), labels[k]);
+	gtk_combo_box_set_active(GTK_COMBO_BOX(t->combo), 0);
+	g_signal_connect(t->combo, "changed", G_CALLBACK(on_kind), t);
+	gtk_box_pack_start(GTK_BOX(bar), gtk_label_new("Latency of"), FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(bar), t->combo, FALSE, FALSE, 0);
+	t->info = gtk_label_new("over the visible range; lttv-text -A prints the same "
+				"tables");
+	gtk_box_pack_start(GTK_BOX(bar), t->info, FALSE, FALSE, 6);
+	/* what the analyses draw over the control flow (analysis-links.c) */
+	t->arrows = gtk_check_button_new_with_label("wakeup arrows");
+	t->critical = gtk_check_button_new_with_label("critical path of the selected process");
+	gtk_widget_set_tooltip_text(t->critical, "in the Control flow view: what the "
+				    "selected process waited on, and who woke it");
+	g_signal_connect(t->arrows, "toggled", G_CALLBACK(on_links), t);
+	g_signal_connect(t->critical, "toggled", G_CALLBACK(on_links), t);
+	gtk_box_pack_end(GTK_BOX(bar), t->critical, FALSE, FALSE, 0);
+	gtk_box_pack_end(GTK_BOX(bar), t->arrows, FALSE, FALSE, 0);
+	gtk_container_set_border_width(GTK_CONTAINER(bar), 3);
+	t->area = gtk_drawing_area_new();
+	gtk_widget_set_vexpand(t->area, TRUE);
+	gtk_widget_add_events(t->area, GDK_BUTTON_PRESS_MASK);
+	g_signal_connect(t->area, "draw", G_CALLBACK(on_draw), t);
+	g_signal_connect(t->area, "button-press-event", G_CALLBACK(on_press), t);
+	gtk_box_pack_start(GTK_BOX(t->box), bar, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(t->box), t->area, TRUE, TRUE, 0);
+	return t->box;
+}
+
+/*
+ * Self-test commands of the tab (selftest.c hands over what it does not
+ * know): wait-analysis; latency KIND; links A C (the check boxes of the
+ * wakeup arrows and critical path); analysis-click-worst (clicks, by
+ * position, on the longest occurrence of the visible range);
+ * expect-analysis-selected START_S (the selected one starts there).
+ * Returns 1 if the command was one of these.
+ */
+int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size,
+		     int *ok)
+{
+	lttv_atab *t = a->atab;
+
+	*ok = -1;
+	if (!t)
+		return 0;
+	if (!strcmp(w[0], "wait-analysis")) {
+		*again = t->data && !lttv_adata_done(t->data);
+	} else if (!strcmp(w[0], "latency") && n == 2) {
+		ltt_latency_kind k;
+
+		*ok = lttv_parse_latency_kind(w[1], &k) == 0;
+		snprintf(buf, size, "latency kind %s", w[1]);
+		if (*ok)
+			gtk_combo_box_set_active(GTK_COMBO_BOX(t->combo), (int)k);
+	} else if (!strcmp(w[0], "analysis-click-worst")) {
+		lttv_aview v;
+		lttv_alayout l;
+		const ltt_latency **worst;
+		char msg[256];
+		size_t got;
+
+		view_of(t, &v, msg, sizeof(msg));
+		*ok = 0;
+		snprintf(buf, size, "a click on the longest %s selects it",
+			 ltt_latency_kind_name(t->kind));
+		if (!v.an)
+			return 1;
+		got = ltt_analysis_worst(v.an, t->kind, v.t0, v.t1, 1, &worst);
+		if (got) {
+			double x, y;
+
+			lttv_alayout_get(&v, gtk_widget_get_allocated_width(t->area),
+					 gtk_widget_get_allocated_height(t->area), &l);
+			x = lttv_ax_of(&v, &l, worst[0]->start_ns);
+			/* the point's row: search the column for it */
+			for (y = l.sc_y; y <= l.sc_y + l.sc_h; y += 1) {
+				if (lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
+						      gtk_widget_get_allocated_height(t->area),
+						      x, y) == worst[0])
+					break;
+			}
+			*ok = y <= l.sc_y + l.sc_h && click(t, x, y) && t->selected == worst[0];
+		}
+		free(worst);
+	} else if (!strcmp(w[0], "links") && n == 3) {
+		/* links ARROWS CRITICAL: 0 or 1 each, as the check boxes */
+		gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(t->arrows), atoi(w[1]));
+		gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(t->critical), atoi(w[2]));
+	} else if (!strcmp(w[0], "expect-analysis-selected") && n == 2) {
+		double got = t->selected ? (t->selected->start_ns - a->doc->origin_ns) / 1e9 : -1;
+
+		*ok = t->selected && fabs(got - g_ascii_strtod(w[1], NULL)) < 1e-9;
+		snprintf(buf, size, "selected occurrence starts at %s s (got %.9f)", w[1], got);
+	} else {
+		return 0;
+	}
+	return 1;
+}

@@ -1,0 +1,60 @@
+#!/bin/sh
+# lttv-gtk --follow under Xvfb while a writer appends sub-buffers to the
+# trace, as lttd does: the window opens the trace again as it grows, the
+# time line grows with it (the window showed the end), and the window
+# keeps answering (its self-test steps, 120 ms apart, go on meanwhile).
+. "$(dirname "$0")/lib.sh"
+gtk="$BIN/lttv-gtk"
+export GSETTINGS_BACKEND=memory ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
+if ! command -v xvfb-run >/dev/null || ! command -v python3 >/dev/null; then
+	skip "live view" "xvfb-run or python3 is missing (scripts/install-deps.sh)"
+	done_testing
+	exit
+fi
+"$BIN/ltt-tracegen" --scenario busy --events 60000 --subbuf-size 8192 -o "$TMP/full" >/dev/null 2>&1
+check "a busy trace of 8 KiB sub-buffers is written" test -s "$TMP/full/cpu_0"
+
+# The writer: the control channels and eventdefs/ at once, then each CPU's
+# file one sub-buffer more every 150 ms (the first two at the start).
+cat >"$TMP/writer.py" <<'EOF'
+import os, shutil, sys, time
+src, dst, sub = sys.argv[1], sys.argv[2], 8192
+shutil.copytree(os.path.join(src, 'control'), os.path.join(dst, 'control'))
+shutil.copytree(os.path.join(src, 'eventdefs'), os.path.join(dst, 'eventdefs'))
+cpus = sorted(f for f in os.listdir(src) if f.startswith('cpu_'))
+data = {f: open(os.path.join(src, f), 'rb').read() for f in cpus}
+done = {f: 0 for f in cpus}
+def step(n):
+    for f in cpus:
+        end = min(len(data[f]), done[f] + n * sub)
+        with open(os.path.join(dst, f), 'ab') as out:
+            out.write(data[f][done[f]:end])
+        done[f] = end
+step(2)
+open(os.path.join(dst, '.started'), 'w').close()
+while any(done[f] < len(data[f]) for f in cpus):
+    time.sleep(0.15)
+    step(1)
+open(os.path.join(dst, '.finished'), 'w').close()
+EOF
+mkdir "$TMP/live"
+python3 "$TMP/writer.py" "$TMP/full" "$TMP/live" &
+writer=$!
+i=0
+while [ ! -e "$TMP/live/.started" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "the writer started" test -e "$TMP/live/.started"
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/live" --follow --self-test \
+	"live-mark; wait-live-grown; expect-live-grown; view analyses;
+	 wait-analysis; screenshot $TMP/live.png; quit" >"$TMP/gui.out" 2>"$TMP/gui.err"
+rc=$?
+wait $writer
+check "lttv-gtk --follow exits 0 (exit $rc)" test "$rc" -eq 0
+sed 's/^/# /' "$TMP/gui.out"
+check "the trace grew while the window showed it, and the window followed" \
+	grep -q '^ok - the trace grew while shown' "$TMP/gui.out"
+check "no check failed" sh -c "! grep -q '^not ok' '$TMP/gui.out'"
+check "the last screenshot was saved" test -s "$TMP/live.png"
+fails_with "--follow with --export: usage error" 2 "follow" \
+	"$gtk" -t "$TMP/full" --follow --export "$TMP/x.png"
+done_testing
