@@ -7,6 +7,7 @@
 #   make kernel     unpack Debian's linux-source, apply kernel/patches, build bzImage
 #   make bench      the benchmarks of docs/performance.md (bench/)
 #   make qemu-test  boot that kernel in QEMU and trace end to end
+#   make demo-live  the same, shown live on the host (lttv-gtk --follow)
 #   make fuzz       run the libFuzzer harness of the trace reader (FUZZ_SECONDS)
 #
 # Each component has a build.mk that adds its rules; outputs go under $(BUILD).

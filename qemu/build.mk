@@ -22,3 +22,12 @@ qemu-test: all
 record-traces: all
 	@$(MAKE) --no-print-directory kernel
 	@BUILD=$(BUILD) TRACES="$(TRACES)" qemu/record-traces.sh
+
+# `make demo-live`: boot our kernel in QEMU with a workload, and show its
+# trace on the host while lttd writes it into the shared folder
+# (qemu/demo-live.sh: lttv-gtk --follow, or pictures at the end without a
+# display).
+.PHONY: demo-live
+demo-live: all
+	@$(MAKE) --no-print-directory kernel
+	@BUILD=$(BUILD) qemu/demo-live.sh
