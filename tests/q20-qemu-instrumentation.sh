@@ -100,7 +100,7 @@ check "cat (pid $CAT): fs.open is inside an openat (257) syscall_entry/exit pair
 	grep -E '^(kernel\\.syscall_(entry|exit)|fs\\.open): .* pid $CAT ' '$TMP/t.txt' |
 	grep -B1 -A1 -E '^fs\\.open: .*filename = \"$FSXML\"' | cut -d: -f1 | tr '\n' ' ' |
 	grep -q '^kernel\\.syscall_entry fs\\.open kernel\\.syscall_exit \$' &&
-	grep -E '^kernel\\.syscall_entry: .* pid $CAT ' '$TMP/t.txt' | grep -q 'syscall_id = 257,'"
+	grep -E '^kernel\\.syscall_entry: .* pid $CAT ' '$TMP/t.txt' | grep -q 'syscall_id = 257 \\[openat\\],'"
 check "cat (pid $CAT): fs.close of that fd" \
 	has "^fs\\.close: .* pid $CAT tgid $CAT .*\\{ fd = ${FD:-x} \\}"
 check "the pipes' cats: fs.read of their stdin (fd 0), count > 0" \
@@ -109,7 +109,7 @@ check "the pipes' cats: fs.write of their stdout (fd 1), count > 0" \
 	has "^fs\\.write: .* \"cat\" SYSCALL \\{ fd = 1, count = [1-9][0-9]* \\}"
 check "every fs.read and fs.write is inside a read (0) or write (1) system call" sh -c "
 	awk '/^kernel\\.syscall_entry: /{ s[\$3] = \$0 } /^kernel\\.syscall_exit: /{ delete s[\$3] }
-	     /^fs\\.(read|write): /{ n++; w = (\$1 == \"fs.write:\"); if (!(\$3 in s) || s[\$3] !~ (\"syscall_id = \" w \",\")) bad++ }
+	     /^fs\\.(read|write): /{ n++; w = (\$1 == \"fs.write:\"); if (!(\$3 in s) || s[\$3] !~ (\"syscall_id = \" w \" \\\\[(read|write)\\\\],\")) bad++ }
 	     END { exit !(n > 0 && bad == 0) }' '$TMP/t.txt'"
 check "cat (pid $CAT): process.exit, then process.free" sh -c "
 	grep -nE '^process\\.(exit|free): .* \\{ pid = $CAT \\}' '$TMP/t.txt' | cut -d: -f2 | tr '\n' ' ' | grep -q '^process\\.exit process\\.free $'"
@@ -147,16 +147,16 @@ syscalls_pair() {
 }
 check "kernel.syscall_entry and syscall_exit pair up in every task" syscalls_pair
 check "the shell's execve (59) of cat is a syscall_entry by pid $CAT" \
-	has "^kernel\\.syscall_entry: .* pid $CAT tgid $CAT .*\\{ syscall_id = 59, "
+	has "^kernel\\.syscall_entry: .* pid $CAT tgid $CAT .*\\{ syscall_id = 59 \\[execve\\], "
 check "page faults: as many trap_exit as trap_entry (14), some in cat" sh -c "
-	e=\$(grep -c '^kernel\\.trap_entry: .*{ trap_id = 14, ' '$TMP/t.txt'); x=\$(grep -c '^kernel\\.trap_exit: .*{ trap_id = 14 }' '$TMP/t.txt')
+	e=\$(grep -c '^kernel\\.trap_entry: .*{ trap_id = 14 \\[page_fault\\], ' '$TMP/t.txt'); x=\$(grep -c '^kernel\\.trap_exit: .*{ trap_id = 14 \\[page_fault\\] }' '$TMP/t.txt')
 	echo \"\$e entries, \$x exits\"; test \$e -gt 0 -a \$((e - x)) -le 2 -a \$((x - e)) -le 2 &&
 	grep -q '^kernel\\.trap_entry: .* pid $CAT ' '$TMP/t.txt'"
 timer_ok() {
 	for c in 0 1; do
 		# the local APIC timer (236), or the global timer (irq 0) when
 		# the kernel keeps a CPU on the broadcast tick (seen under TCG)
-		e=$(grep -Ec "^kernel\.irq_entry: .* \(control/interrupts_$c\) .*\{ irq_id = (236|0), " "$TMP/t.txt")
+		e=$(grep -Ec "^kernel\.irq_entry: .* \(control/interrupts_$c\) .*\{ irq_id = (236 \[local_timer\]|0( \[[a-z0-9_-]+\])?), " "$TMP/t.txt")
 		x=$(grep -c "^kernel\.irq_exit: .* (control/interrupts_$c) " "$TMP/t.txt")
 		a=$(grep -c "^kernel\.irq_entry: .* (control/interrupts_$c) " "$TMP/t.txt")
 		echo "CPU $c: $e timer interrupts, $a entries, $x exits"
