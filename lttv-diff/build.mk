@@ -3,9 +3,9 @@
 LTTV_DIFF_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(wildcard lttv-diff/*.c))
 EXTRA_CFLAGS_lttv-diff = $(GLIB_CFLAGS)
 
-$(BIN)/lttv-diff: $(LTTV_DIFF_OBJS) $(LIBLTT_A)
+$(BIN)/lttv-diff: $(LTTV_DIFF_OBJS) $(TOOL_LINK_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_DIFF_OBJS) $(LTT_LINK) $(POPT_LIBS) -lm
+	$(CC) $(BASE_LDFLAGS) -o $@ $(LTTV_DIFF_OBJS) $(TOOL_LINK) $(POPT_LIBS) -lm
 
 all: $(BIN)/lttv-diff
 INSTALL_BINS += $(BIN)/lttv-diff

@@ -138,6 +138,10 @@ complete_words() { # tool words... -> the completions of the last word
 		_ltt_complete; printf "%s\n" "${COMPREPLY[@]}"' sh \
 		"$I_DATA/bash-completion/completions/$1" "$@")
 }
+for t in $tools; do
+	check "completion: $t's file completes $t" bash -c \
+		". '$I_DATA/bash-completion/completions/$t' && complete -p $t | grep -q _ltt_complete"
+done
 check "completion: lttv-text --fie -> --field-names" \
 	test "$(complete_words lttv-text --fie)" = "--field-names"
 check "completion: lttv-text -t qemu-u -> the trace folder" \
