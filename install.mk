@@ -46,3 +46,8 @@ install: all
 		$(INSTALL) -m 644 scripts/ltt-completion.bash \
 			$(DESTDIR)$(COMPLETION_DIR)/$$t || exit 1; \
 	done
+	@# a real installation (not a staging DESTDIR): the loader's cache must
+	@# know libltttrace.so.0 before a program linked against it can start
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then \
+		echo ldconfig; ldconfig; \
+	fi
