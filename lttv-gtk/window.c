@@ -836,6 +836,9 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	stop_worker(a);
 	lttv_stats_cancel(a);
 	a->cf.v.analysis = NULL;	/* it reads the old doc */
+	/* nor may the views (a tooltip lays one out before its next sync); and
+	 * a new doc allocated where the old one was must not look unchanged */
+	a->cf.v.doc = a->res.v.doc = NULL;
 	lttv_doc_free(a->doc);
 	g_free(a->index_error);
 	a->index_error = NULL;
