@@ -10,6 +10,8 @@
  *	ltt-tracegen --scenario busy --events N -o out   the same, state-consistent
  *	ltt-tracegen --scenario latency [--plant-us N] -o out   known answers
  *	ltt-tracegen --scenario chain -o out         a wakeup chain (critical path)
+ *	ltt-tracegen --scenario fields --family F --events N -o out
+ *		N events of one family of field types (fields.xml), or mixed
  *	ltt-tracegen --bad KIND -o out               see --list-bad
  *
  * Everything is deterministic for a given --seed.  Facility descriptions
@@ -47,7 +49,7 @@ enum { CTL_FACILITIES, CTL_INTERRUPTS, CTL_PROCESSES, CTL_MODULES, CTL_NETWORK,
 
 /* Facility ids, in load order (core is always 0). */
 enum { ID_CORE = 0, ID_CHANNEL, ID_KERNEL, ID_PROCESS, ID_FS, ID_STATEDUMP,
-       ID_USER, ID_TYPES };
+       ID_USER, ID_TYPES, ID_FIELDS };
 
 struct gen {
 	lttw_trace *t;
@@ -1544,6 +1546,165 @@ static void scenario_chain(struct gen *g, const char *dir)
 	finish(g);
 }
 
+/* ---- fields: N events of one family of field types ------------------------
+ *
+ * What bench/decode.py times family by family against babeltrace2: one
+ * event of tests/facilities/fields.xml per family (small and 64-bit
+ * integers, pointers, longs, floats, strings, sequences, arrays, enums,
+ * structs and unions, six scalars of different kinds), or all of them in
+ * turn (mixed), on 2 CPUs, with values of the sizes a kernel writes.
+ */
+
+static const char *const field_families[] = {
+	"ints", "int64s", "pointers", "longs", "floats", "strings", "sequences",
+	"arrays", "enums", "compounds", "scalars",
+};
+#define NUM_FIELD_FAMILIES (sizeof(field_families) / sizeof(field_families[0]))
+
+/* A kernel address, a user one: 16 and 12 hex digits. */
+static uint64_t kaddr(struct gen *g)
+{
+	return 0xffff888000000000ull + (rnd(g) & 0x3ffffffff8ull);
+}
+
+static uint64_t uaddr(struct gen *g)
+{
+	return 0x7f0000000000ull + (rnd(g) & 0xffffffffff0ull);
+}
+
+/* The payload of event `ev` (LTTW_FIELDS_*) in g->p. */
+static void put_family(struct gen *g, unsigned ev)
+{
+	static const char *const comms[] = { "bash", "systemd-journal", "kworker/1:2",
+		"postgres", "cc1", "sshd", "Xorg", "python3", "rcu_sched", "ld" };
+	static const char *const dirs[] = { "/usr/lib/x86_64-linux-gnu/", "/etc/",
+		"/home/user/src/linux/drivers/net/ethernet/", "/tmp/", "/proc/self/",
+		"/var/log/" };
+	static const char *const files[] = { "libc.so.6", "passwd", "e1000e_main.c",
+		"cc8xQ2a.s", "status", "syslog.1", "ld.so.cache", "Makefile" };
+	static const unsigned states[] = { 0, 1, 2, 4, 8, 16, 32, 64 };
+	lttw_payload *p = &g->p;
+	char path[128];
+	unsigned n;
+
+	P(g);
+	switch (ev) {
+	case LTTW_FIELDS_INTS:
+		lttw_put_uint(p, rnd_range(g, 1, 32768));		/* pid */
+		lttw_put_int(p, rnd(g) % 8 ? (int64_t)rnd_range(g, 0, 1023)
+					  : -(int64_t)rnd_range(g, 1, 22));	/* fd */
+		lttw_put_uint_n(p, rnd(g) & 0xffff, 2);			/* flags */
+		lttw_put_int_n(p, (int64_t)rnd_range(g, 0, 39) - 20, 1);	/* prio */
+		lttw_put_uint_n(p, rnd(g) % 8, 1);			/* cpu */
+		break;
+	case LTTW_FIELDS_INT64S:
+		lttw_put_uint_n(p, rnd(g) >> 24, 8);			/* ino */
+		lttw_put_int_n(p, (int64_t)(rnd(g) >> 30), 8);		/* offset */
+		lttw_put_uint_n(p, rnd(g), 8);				/* ns */
+		break;
+	case LTTW_FIELDS_POINTERS:
+		lttw_put_pointer(p, 0xffffffff81000000ull + (rnd(g) & 0xffffff));
+		lttw_put_pointer(p, uaddr(g));
+		lttw_put_pointer(p, kaddr(g));
+		break;
+	case LTTW_FIELDS_LONGS:
+		lttw_put_long(p, rnd(g) % 4 ? (int64_t)rnd_range(g, 0, 65536)
+					   : -(int64_t)rnd_range(g, 1, 4095));	/* ret */
+		lttw_put_ulong(p, rnd(g) % 2 ? uaddr(g) : rnd(g) % 4096);	/* arg */
+		lttw_put_size_t(p, rnd_range(g, 1, 1 << 20));		/* count */
+		lttw_put_long(p, (int64_t)rnd_range(g, 0, 1 << 20));	/* done */
+		lttw_put_long(p, (int64_t)(rnd(g) >> 28));		/* pos */
+		break;
+	case LTTW_FIELDS_FLOATS:
+		lttw_put_float(p, (double)(rnd(g) % 80000) / 10000.0, 4);
+		lttw_put_float(p, (double)(rnd(g) >> 11) / 9007199254740992.0, 8);
+		break;
+	case LTTW_FIELDS_STRINGS:
+		lttw_put_string(p, comms[rnd(g) % 10]);
+		snprintf(path, sizeof(path), "%s%s", dirs[rnd(g) % 6], files[rnd(g) % 8]);
+		lttw_put_string(p, path);
+		break;
+	case LTTW_FIELDS_SEQUENCES:
+		n = (unsigned)(rnd(g) % 7);
+		lttw_put_seq_len(p, n, 1, p->long_size);
+		for (unsigned i = 0; i < n; i++)
+			lttw_put_ulong(p, i % 2 ? uaddr(g) : rnd(g) % 4096);
+		n = (unsigned)(rnd(g) % 5);
+		lttw_put_seq_len(p, n, 1, 2);
+		for (unsigned i = 0; i < n; i++)
+			lttw_put_uint_n(p, rnd(g) % 64, 2);
+		break;
+	case LTTW_FIELDS_ARRAYS:
+		lttw_align(p, p->long_size);
+		for (unsigned i = 0; i < 6; i++)
+			lttw_put_ulong(p, i % 3 ? rnd(g) % 100000 : kaddr(g));
+		lttw_align(p, p->int_size);
+		for (unsigned i = 0; i < 4; i++)
+			lttw_put_uint(p, rnd_range(g, 1, 32768));
+		break;
+	case LTTW_FIELDS_ENUMS:
+		lttw_put_uint_n(p, states[rnd(g) % 8], 4);
+		lttw_put_uint_n(p, rnd(g) % 4, 1);
+		break;
+	case LTTW_FIELDS_COMPOUNDS:
+		lttw_align(p, p->int_size);				/* where */
+		lttw_put_int(p, (int64_t)rnd_range(g, 0, 3839) - 1920);
+		lttw_put_int(p, (int64_t)rnd_range(g, 0, 2159) - 1080);
+		lttw_put_uint_n(p, rnd(g) & 0xffff, 2);
+		lttw_align(p, 8);					/* val */
+		lttw_put_uint_n(p, rnd(g) % 2 ? kaddr(g) : rnd(g) % 1000000, 8);
+		break;
+	case LTTW_FIELDS_SCALARS:
+		lttw_put_int(p, (int64_t)rnd_range(g, 0, 200000) - 100000);
+		lttw_put_uint(p, rnd_range(g, 1, 4000000000u));
+		lttw_put_long(p, (int64_t)(rnd(g) >> 20) - (1ll << 43));
+		lttw_put_pointer(p, kaddr(g));
+		lttw_put_uint_n(p, rnd(g) & 0xff, 1);
+		lttw_put_uint_n(p, rnd(g) >> 8, 8);
+		break;
+	default:
+		die("no such event in fields.xml: %u", ev);
+	}
+}
+
+static void scenario_fields(struct gen *g, const char *dir, const char *family,
+			    uint64_t n)
+{
+	unsigned which = NUM_FIELD_FAMILIES;	/* mixed: all in turn */
+	uint64_t t[MAX_CPUS];
+
+	if (strcmp(family, "mixed")) {
+		for (which = 0; which < NUM_FIELD_FAMILIES; which++)
+			if (!strcmp(family, field_families[which]))
+				break;
+		if (which == NUM_FIELD_FAMILIES)
+			die("unknown --family %s (mixed, ints, int64s, pointers, longs, "
+			    "floats, strings, sequences, arrays, enums, compounds, "
+			    "scalars)", family);
+	}
+	if (LTTW_FIELDS_NUM_EVENTS != NUM_FIELD_FAMILIES)
+		die("fields.xml has %d events, ltt-tracegen knows %zu",
+		    LTTW_FIELDS_NUM_EVENTS, NUM_FIELD_FAMILIES);
+	open_files(g, dir);
+	load_kernel_facilities(g, g->c.start_tsc);
+	load_facility(g, g->c.start_tsc, g->testfacdir, "fields.xml", LTTW_FIELDS_NAME,
+		      ID_FIELDS);
+	for (unsigned cpu = 0; cpu < g->ncpus; cpu++)
+		t[cpu] = g->c.start_tsc + 100;
+	for (uint64_t i = 0; i < n; i++) {
+		unsigned cpu = (unsigned)(i % g->ncpus);
+		unsigned ev = which < NUM_FIELD_FAMILIES ? which
+				: (unsigned)((i / g->ncpus) % NUM_FIELD_FAMILIES);
+
+		/* each family's events in file order: ids are the order */
+		put_family(g, ev);
+		t[cpu] += 200 + (rnd(g) & 1023);
+		if (lttw_event(g->cpu[cpu], t[cpu], ID_FIELDS, ev, g->p.buf, g->p.len))
+			die("%s", lttw_last_error());
+	}
+	finish(g);
+}
+
 /* ---- main ----------------------------------------------------------------- */
 
 /* <dir of the executable>/../../<rel>, else <rel> (in the source tree). */
@@ -1604,14 +1765,18 @@ int main(int argc, const char **argv)
 {
 	struct gen g;
 	char *scenario = NULL, *out = NULL, *bad = NULL, *facdir = NULL,
-	     *testfacdir = NULL;
+	     *testfacdir = NULL, *family = NULL;
 	int cpus = 2, subbuf = 0, alignment = 8, arch_size = 8, heartbeat = 1,
 	    flight = 0, list_bad = 0, seed = 1;
 	long long events = 1000000, start_tsc = -1, freq_khz = 0, plant_us = 0;
 	int pid_offset = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
-		  "sample, types, wraps, big, busy, latency or chain", "NAME" },
+		  "sample, types, wraps, big, busy, latency, chain or fields", "NAME" },
+		{ "family", 0, POPT_ARG_STRING, &family, 0,
+		  "--scenario fields: mixed, or one family of field types (ints, "
+		  "int64s, pointers, longs, floats, strings, sequences, arrays, "
+		  "enums, compounds, scalars) (mixed)", "F" },
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
 		  "trace directory to write", "DIR" },
 		{ "bad", 0, POPT_ARG_STRING, &bad, 0,
@@ -1632,7 +1797,7 @@ int main(int argc, const char **argv)
 		  "flight recorder mode: flight-cpu_N files, last 4 sub-buffers kept",
 		  NULL },
 		{ "events", 'n', POPT_ARG_LONGLONG, &events, 0,
-		  "number of events of --scenario big or busy (1000000)", "N" },
+		  "number of events of --scenario big, busy or fields (1000000)", "N" },
 		{ "plant-us", 0, POPT_ARG_LONGLONG, &plant_us, 0,
 		  "--scenario latency: the 50th read takes N us more (0)", "N" },
 		{ "pid-offset", 0, POPT_ARG_INT, &pid_offset, 0,
@@ -1662,6 +1827,7 @@ int main(int argc, const char **argv)
 		for (const lttw_bad_kind *k = lttw_bad_kinds(); k->name; k++)
 			printf("%s %s %s\n", k->name, k->expect, k->what);
 		free_strings(scenario, out, bad, facdir, testfacdir);
+		free(family);
 		return 0;
 	}
 	if (!out)
@@ -1716,6 +1882,7 @@ int main(int argc, const char **argv)
 		if (lttw_bad_apply(out, bad))
 			die("%s", lttw_bad_error());
 		free_strings(scenario, out, bad, facdir, testfacdir);
+		free(family);
 		return 0;
 	}
 	if (!strcmp(scenario, "sample")) {
@@ -1748,10 +1915,16 @@ int main(int argc, const char **argv)
 	} else if (!strcmp(scenario, "chain")) {
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 4096;
 		scenario_chain(&g, out);
+	} else if (!strcmp(scenario, "fields")) {
+		if (events < 0)
+			die("--events %lld", events);
+		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1048576;
+		scenario_fields(&g, out, family ? family : "mixed", (uint64_t)events);
 	} else {
-		die("unknown scenario: %s (sample, types, wraps, big, busy, latency, chain)",
+		die("unknown scenario: %s (sample, types, wraps, big, busy, latency, chain, fields)",
 		    scenario);
 	}
+	free(family);
 	free_strings(scenario, out, bad, facdir, testfacdir);
 	return 0;
 }
