@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "numfmt.h"
 
 int64_t ltt_event_time_ns(const ltt_event *ev) { return ev->time_ns; }
 uint64_t ltt_event_cycles(const ltt_event *ev) { return ev->cycles; }
@@ -71,9 +72,8 @@ static int event_field(const ltt_event *ev, int index, ltt_value *out)
 	off = ltt_event_type_field_offset(ev->type, (unsigned)index,
 					  ev->payload, ev->size);
 	if (off < 0 ||
-	    ltt_layout_value(&ev->type->facility->sizes,
-			     ((ltt_field_desc *)ev->type->desc->fields->pdata[index])->type,
-			     ev->payload, ev->size, (size_t)off, out) < 0)
+	    ltt_node_value(ev->type->fields[index].node, ev->payload, ev->size,
+			   (size_t)off, out) < 0)
 		return -1;
 	if (index == ev->type->named_field && ltt_value_name(ev->type, index, out))
 		out->label = ltt_value_name(ev->type, index, out);
@@ -134,124 +134,158 @@ const char *ltt_event_get_string(const ltt_event *ev, const char *name)
 
 /* ---- the walker ---- */
 
-typedef struct walker {
-	const ltt_sizes *s;
-	const uint8_t *p;
-	size_t len;
-	ltt_field_visitor fn;	/* visit: callback per value */
-	void *user;
-	GString *path;
-	GString *out;		/* format: text */
-	unsigned flags;
-	int stopped;
-	const ltt_event_type *et;	/* top level: its named field */
-	int field;			/* the top-level field being walked */
-} walker;
+/*
+ * Text goes straight into the caller's buffer; what does not fit is
+ * counted, so that the caller learns the length it needed.
+ */
+typedef struct out {
+	char *p, *end;		/* end: the last byte, kept for the NUL */
+	size_t over;		/* bytes that did not fit */
+} out;
 
-/* GString appends without GLib's generic insert path: the fast case is a
- * memcpy into room that is already there. */
-static inline void out_add(GString *s, const char *p, size_t n)
+static void out_spill(out *o, const char *s, size_t n)
 {
-	if (G_LIKELY(s->len + n < s->allocated_len)) {
-		memcpy(s->str + s->len, p, n);
-		s->len += n;
-		s->str[s->len] = '\0';
+	size_t room = (size_t)(o->end - o->p);
+
+	memcpy(o->p, s, room);
+	o->p += room;
+	o->over += n - room;
+}
+
+static inline void out_add(out *o, const char *s, size_t n)
+{
+	if (G_LIKELY((size_t)(o->end - o->p) >= n)) {
+		memcpy(o->p, s, n);
+		o->p += n;
 	} else {
-		g_string_append_len(s, p, (gssize)n);
+		out_spill(o, s, n);
 	}
 }
 
-static inline void out_str(GString *s, const char *p)
+static inline void out_str(out *o, const char *s)
 {
-	out_add(s, p, strlen(p));
+	out_add(o, s, strlen(s));
 }
 
-static inline void out_chr(GString *s, char c)
+/* A number converted by fmt: in place when there is room for the
+ * longest, else through a copy. */
+#define OUT_NUM(o, fmt, v) do {						\
+	if (G_LIKELY((o)->end - (o)->p >= LTT_NUMFMT_MAX)) {		\
+		(o)->p += fmt((o)->p, (v));				\
+	} else {							\
+		char tmp_[LTT_NUMFMT_MAX];				\
+		out_add((o), tmp_, fmt(tmp_, (v)));			\
+	}								\
+} while (0)
+
+/* Any byte of the eight in x that a string must escape: below 0x20
+ * (NUL included), '"', '\\' or DEL? Exact for the word as a whole. */
+static inline bool needs_escape8(uint64_t x)
 {
-	out_add(s, &c, 1);
+	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+#define HAS_ZERO(y) (((y) - ones) & ~(y) & high)
+	return ((x - 0x20 * ones) & ~x & high) | HAS_ZERO(x ^ ('"' * ones)) |
+	       HAS_ZERO(x ^ ('\\' * ones)) | HAS_ZERO(x ^ (0x7f * ones));
+#undef HAS_ZERO
 }
 
-static void append_string(GString *out, const char *s)
+/* The n bytes of s in double quotes, escaped: runs of plain characters
+ * are copied at once, found eight bytes at a time. */
+static void append_string(out *o, const char *s, size_t n)
 {
-	out_chr(out, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	size_t i = 0, run = 0;
 
-		switch (c) {
-		case '"': out_str(out, "\\\""); break;
-		case '\\': out_str(out, "\\\\"); break;
-		case '\n': out_str(out, "\\n"); break;
-		case '\t': out_str(out, "\\t"); break;
-		case '\r': out_str(out, "\\r"); break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				g_string_append_printf(out, "\\x%02x", c);
-			else
-				out_chr(out, (char)c);
+	out_add(o, "\"", 1);
+	while (i < n) {
+		size_t stop;
+
+		for (;;) {
+			uint64_t x;
+
+			if (i + 8 > n)
+				break;
+			memcpy(&x, s + i, 8);
+			if (needs_escape8(x))
+				break;
+			i += 8;
+		}
+		for (stop = i + 8 < n ? i + 8 : n; i < stop; i++) {
+			unsigned char c = (unsigned char)s[i];
+
+			if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f)
+				continue;
+			out_add(o, s + run, i - run);
+			run = i + 1;
+			switch (c) {
+			case '"': out_add(o, "\\\"", 2); break;
+			case '\\': out_add(o, "\\\\", 2); break;
+			case '\n': out_add(o, "\\n", 2); break;
+			case '\t': out_add(o, "\\t", 2); break;
+			case '\r': out_add(o, "\\r", 2); break;
+			default: {
+				static const char hex[16] = "0123456789abcdef";
+				char x[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
+
+				out_add(o, x, 4);
+			}
+			}
 		}
 	}
-	out_chr(out, '"');
+	out_add(o, s + run, n - run);
+	out_add(o, "\"", 1);
 }
 
-/* Integers are most of what a dump prints: convert them by hand rather
- * than through printf. */
-static void append_uint(GString *out, uint64_t v, unsigned base)
-{
-	static const char digits[] = "0123456789abcdef";
-	char buf[24], *p = buf + sizeof(buf);
-
-	do {
-		*--p = digits[v % base];
-		v /= base;
-	} while (v);
-	out_add(out, p, (size_t)(buf + sizeof(buf) - p));
-}
-
-static void append_scalar(GString *out, const ltt_value *v)
+static void append_scalar(out *o, const ltt_value *v)
 {
 	switch (v->kind) {
 	case LTT_KIND_INT:
-		if (v->i < 0) {
-			out_chr(out, '-');
-			append_uint(out, -(uint64_t)v->i, 10);
-		} else {
-			append_uint(out, (uint64_t)v->i, 10);
-		}
+		OUT_NUM(o, ltt_fmt_i64, v->i);
 		break;
 	case LTT_KIND_UINT:
-		append_uint(out, v->u, 10);
+		OUT_NUM(o, ltt_fmt_u64, v->u);
 		if (v->label) {		/* a system call, trap, IRQ: "257 [openat]" */
-			out_add(out, " [", 2);
-			out_str(out, v->label);
-			out_chr(out, ']');
+			out_add(o, " [", 2);
+			out_str(o, v->label);
+			out_add(o, "]", 1);
 		}
 		break;
 	case LTT_KIND_POINTER:
-		out_add(out, "0x", 2);
-		append_uint(out, v->u, 16);
+		out_add(o, "0x", 2);
+		OUT_NUM(o, ltt_fmt_hex, v->u);
 		break;
 	case LTT_KIND_ENUM:
 		if (v->label)
-			out_str(out, v->label);
+			out_str(o, v->label);
 		else
-			append_uint(out, v->u, 10);
+			OUT_NUM(o, ltt_fmt_u64, v->u);
 		break;
 	case LTT_KIND_FLOAT:
-		g_string_append_printf(out, "%g", v->f);
+		OUT_NUM(o, ltt_fmt_g, v->f);
 		break;
-	case LTT_KIND_STRING:
-		append_string(out, v->str);
+	case LTT_KIND_STRING:	/* its size counts the NUL */
+		append_string(o, v->str, v->size - 1);
 		break;
 	default:
 		break;
 	}
 }
 
+typedef struct walker {
+	const uint8_t *p;
+	size_t len;
+	ltt_field_visitor fn;	/* visit: callback per value */
+	void *user;
+	GString *path;		/* visit: the value's name */
+	out *out;		/* format: text */
+	unsigned flags;
+	int stopped;
+	const ltt_event_type *et;	/* top level: its named field */
+	int field;			/* the top-level field being walked */
+} walker;
+
 /* Text before the i-th member of a struct or event: ", name = ". */
-static void begin_member(walker *w, unsigned i, const char *name)
+static inline void begin_member(walker *w, uint64_t i, const char *name)
 {
-	if (!w->out)
-		return;
 	if (i)
 		out_add(w->out, ", ", 2);
 	if (w->flags & LTT_FORMAT_NAMES) {
@@ -260,113 +294,147 @@ static void begin_member(walker *w, unsigned i, const char *name)
 	}
 }
 
-/* Walks the value of type t at off (aligned by the caller). Returns its
- * size, or -1 if the payload is malformed. */
-static int64_t walk(walker *w, const ltt_type *t, size_t off, int depth)
+static int64_t walk_text(walker *w, const ltt_node *n, size_t off, int depth);
+static int64_t walk_visit(walker *w, const ltt_node *n, size_t off, int depth);
+
+/*
+ * Walks the value of node n at off (aligned by the caller), visiting it
+ * (calling w->fn for it and each value inside it) or printing it (into
+ * w->out). Returns its size, or -1 if the payload is malformed. One walk
+ * for both, so that they never disagree about where a value lies; the
+ * compiler makes one function of each (walk_text, walk_visit), so that
+ * neither pays for the other's tests.
+ */
+static inline __attribute__((always_inline))
+int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool visit)
 {
 	ltt_value v;
-	size_t start = off, pathlen = w->path->len;
-	const ltt_sizes *s = w->s;
+	size_t start = off, pathlen = visit ? w->path->len : 0;
 
-	t = ltt_type_resolve(t);
-	if (ltt_layout_value(s, t, w->p, w->len, off, &v) < 0)
+	if (ltt_node_value(n, w->p, w->len, off, &v) < 0)
 		return -1;
 	if (depth == 0 && w->field == w->et->named_field && ltt_value_name(w->et, w->field, &v))
 		v.label = ltt_value_name(w->et, w->field, &v);
-	if (w->fn && !w->stopped && w->fn(w->user, w->path->str, depth, &v))
+	if (visit && !w->stopped && w->fn(w->user, w->path->str, depth, &v))
 		w->stopped = 1;
 
-	switch (t->xtype) {
-	case X_ARRAY:
-	case X_SEQUENCE: {
-		unsigned ea = ltt_layout_alignment(s, t->elem);
-		uint64_t n = v.u;
+	switch (n->op) {
+	case LTT_OP_ARRAY:
+	case LTT_OP_SEQUENCE: {
+		const ltt_node *e = n->elem;
+		uint64_t count = v.u;
 
-		if (t->xtype == X_SEQUENCE)
-			off += v.size;
-		if (n > w->len)
+		off += v.size;		/* a sequence's length */
+		if (count > w->len)
 			return -1;
-		if (w->out)
-			out_str(w->out, "[ ");
-		for (uint64_t i = 0; i < n; i++) {
+		if (!visit)
+			out_add(w->out, "[ ", 2);
+		for (uint64_t i = 0; i < count; i++) {
 			int64_t one;
 
-			off += ltt_layout_align(s, off, ea);
-			if (w->fn)	/* paths are for visitors only */
+			off += ((size_t)-off) & e->pad_mask;
+			if (visit) {
 				g_string_append_printf(w->path, "[%" PRIu64 "]", i);
-			if (w->out && i)
-				out_str(w->out, ", ");
-			one = walk(w, t->elem, off, depth + 1);
-			g_string_truncate(w->path, pathlen);
+				one = walk_visit(w, e, off, depth + 1);
+				g_string_truncate(w->path, pathlen);
+			} else {
+				if (i)
+					out_add(w->out, ", ", 2);
+				one = walk_text(w, e, off, depth + 1);
+			}
 			if (one < 0)
 				return -1;
 			off += (size_t)one;
 		}
-		if (w->out)
-			out_str(w->out, n ? " ]" : "]");
+		if (!visit)
+			out_add(w->out, count ? " ]" : "]", count ? 2 : 1);
 		return (int64_t)(off - start);
 	}
-	case X_STRUCT:
-	case X_UNION: {
+	case LTT_OP_STRUCT:
+	case LTT_OP_UNION: {
 		int64_t max = 0;
+		bool is_struct = n->op == LTT_OP_STRUCT;
 
-		if (w->out)
-			out_str(w->out, "{ ");
-		for (guint i = 0; i < t->fields->len; i++) {
-			const ltt_field_desc *fd = t->fields->pdata[i];
+		if (!visit)
+			out_add(w->out, "{ ", 2);
+		for (uint64_t i = 0; i < n->count; i++) {
+			const ltt_member *m = &n->members[i];
 			int64_t one;
-			size_t at = off;
+			size_t at = is_struct ? off + (((size_t)-off) & m->node->pad_mask) : start;
 
-			if (t->xtype == X_STRUCT)
-				at += ltt_layout_align(s, off, ltt_layout_alignment(s, fd->type));
-			else
-				at = start;
-			if (w->fn) {
+			if (visit) {
 				if (pathlen)
 					g_string_append_c(w->path, '.');
-				g_string_append(w->path, fd->name);
+				g_string_append(w->path, m->name);
+				one = walk_visit(w, m->node, at, depth + 1);
+				g_string_truncate(w->path, pathlen);
+			} else {
+				begin_member(w, i, m->name);
+				one = walk_text(w, m->node, at, depth + 1);
 			}
-			begin_member(w, i, fd->name);
-			one = walk(w, fd->type, at, depth + 1);
-			g_string_truncate(w->path, pathlen);
 			if (one < 0)
 				return -1;
-			if (t->xtype == X_STRUCT)
+			if (is_struct)
 				off = at + (size_t)one;
 			else if (one > max)
 				max = one;
 		}
-		if (w->out)
-			out_str(w->out, t->fields->len ? " }" : "}");
-		return t->xtype == X_STRUCT ? (int64_t)(off - start) : max;
+		if (!visit)
+			out_add(w->out, n->count ? " }" : "}", n->count ? 2 : 1);
+		return is_struct ? (int64_t)(off - start) : max;
 	}
 	default:
-		if (w->out)
+		if (!visit)
 			append_scalar(w->out, &v);
 		return v.size;
 	}
 }
 
+static int64_t walk_text(walker *w, const ltt_node *n, size_t off, int depth)
+{
+	return walk(w, n, off, depth, false);
+}
+
+static int64_t walk_visit(walker *w, const ltt_node *n, size_t off, int depth)
+{
+	return walk(w, n, off, depth, true);
+}
+
 /* Walks the top-level fields of an event. */
-static int walk_event(walker *w, const ltt_event *ev)
+static inline __attribute__((always_inline))
+int walk_event(walker *w, const ltt_event *ev, const bool visit)
 {
 	const ltt_event_type *et = ev->type;
 	size_t off = 0;
 
-	w->s = &et->facility->sizes;
 	w->p = ev->payload;
 	w->len = ev->size;
 	w->et = et;
 	for (unsigned i = 0; i < et->num_fields && !w->stopped; i++) {
-		const ltt_field_desc *fd = et->desc->fields->pdata[i];
+		const ltt_member *f = &et->fields[i];
 		int64_t one;
 
-		off += ltt_layout_align(w->s, off, ltt_layout_alignment(w->s, fd->type));
-		if (w->fn)
-			g_string_assign(w->path, fd->name);
-		begin_member(w, i, fd->name);
+		off += ((size_t)-off) & f->node->pad_mask;
 		w->field = (int)i;
-		one = walk(w, fd->type, off, 0);
+		if (visit) {
+			g_string_assign(w->path, f->name);
+			one = walk_visit(w, f->node, off, 0);
+		} else if (f->node->op <= LTT_OP_STRING) {
+			/* a scalar or a string, the common case: printed
+			 * here, without a call */
+			ltt_value v;
+
+			begin_member(w, i, f->name);
+			if (ltt_node_value(f->node, w->p, w->len, off, &v) < 0)
+				return -1;
+			if ((int)i == et->named_field && ltt_value_name(et, (int)i, &v))
+				v.label = ltt_value_name(et, (int)i, &v);
+			append_scalar(w->out, &v);
+			one = v.size;
+		} else {
+			begin_member(w, i, f->name);
+			one = walk_text(w, f->node, off, 0);
+		}
 		if (one < 0)
 			return -1;
 		off += (size_t)one;
@@ -382,7 +450,7 @@ int ltt_event_visit_fields(const ltt_event *ev, ltt_field_visitor fn, void *user
 	if (!ev->type)
 		return -1;
 	w.path = g_string_new(NULL);
-	ret = walk_event(&w, ev);
+	ret = walk_event(&w, ev, true);
 	g_string_free(w.path, TRUE);
 	return ret;
 }
@@ -390,34 +458,27 @@ int ltt_event_visit_fields(const ltt_event *ev, ltt_field_visitor fn, void *user
 size_t ltt_event_format_fields(const ltt_event *ev, unsigned flags,
 			       char *buf, size_t size)
 {
-	static __thread GString *out_buf, *path_buf;
-	walker w = { .flags = flags };
-	size_t need;
+	char none[1];
+	out o = size ? (out){ buf, buf + size - 1, 0 } : (out){ none, none, 0 };
+	walker w = { .flags = flags, .out = &o };
+	char *msg = NULL;
 
-	if (!out_buf) {
-		out_buf = g_string_sized_new(256);
-		path_buf = g_string_sized_new(64);
-	}
-	w.out = g_string_truncate(out_buf, 0);
-	w.path = g_string_truncate(path_buf, 0);
 	if (!ev->type) {
 		if (ev->fac)
-			g_string_append_printf(w.out, "<no description of %s 0x%08X: "
-					       "%zu bytes>", ev->fac->name,
-					       ev->fac->checksum, ev->size);
+			msg = g_strdup_printf("<no description of %s 0x%08X: %zu bytes>",
+					      ev->fac->name, ev->fac->checksum, ev->size);
 		else
-			g_string_append_printf(w.out, "<facility id %u never loaded: "
-					       "%zu bytes>", ev->fac_id, ev->size);
-	} else if (walk_event(&w, ev) < 0) {
-		g_string_append_printf(w.out, "%s<malformed payload: %zu bytes>",
-				       w.out->len ? " " : "", ev->size);
+			msg = g_strdup_printf("<facility id %u never loaded: %zu bytes>",
+					      ev->fac_id, ev->size);
+	} else if (walk_event(&w, ev, false) < 0) {
+		msg = g_strdup_printf("%s<malformed payload: %zu bytes>",
+				      o.p > buf || o.over ? " " : "", ev->size);
 	}
-	need = w.out->len;
-	if (size) {
-		size_t n = need < size - 1 ? need : size - 1;
-
-		memcpy(buf, w.out->str, n);
-		buf[n] = '\0';
+	if (msg) {
+		out_str(&o, msg);
+		g_free(msg);
 	}
-	return need;
+	if (size)
+		*o.p = '\0';
+	return (size_t)(o.p - (size ? buf : none)) + o.over;
 }

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ltt/ltt-abi.h"
 #include "ltttrace.h"
@@ -113,11 +114,50 @@ typedef struct ltt_sizes {
 	unsigned alignment;	/* 0: packed */
 } ltt_sizes;
 
+/*
+ * A type compiled for one facility load's sizes: what reading a value
+ * needs, computed once (typerefs followed, sizes, alignments, enum labels
+ * by value), so that a walk of an event is a walk of these nodes. Types
+ * shared by typerefs share their node: a typeref DAG compiles to its size.
+ */
+typedef enum ltt_op {	/* the scalars first, up to LTT_OP_FLOAT, then strings */
+	LTT_OP_INT, LTT_OP_UINT, LTT_OP_POINTER, LTT_OP_ENUM, LTT_OP_FLOAT,
+	LTT_OP_STRING, LTT_OP_ARRAY, LTT_OP_SEQUENCE, LTT_OP_STRUCT, LTT_OP_UNION,
+} ltt_op;
+
+typedef struct ltt_node ltt_node;
+typedef struct ltt_member {
+	const char *name;
+	const ltt_node *node;
+} ltt_member;
+
+typedef struct ltt_enum_value {
+	uint64_t value;
+	const char *label;
+} ltt_enum_value;
+
+struct ltt_node {
+	ltt_op op;
+	unsigned size;		/* scalar: its bytes; sequence: its length's */
+	unsigned pad_mask;	/* (-off) & pad_mask: the padding before a value */
+	unsigned natural;	/* natural alignment, before the trace's cap */
+	int64_t fixed;		/* the bytes it takes, or -1: its payload says */
+	uint64_t count;		/* array: elements; struct, union: members */
+	const ltt_node *elem;		/* array, sequence */
+	const ltt_member *members;	/* struct, union */
+	/* enum: the first label of each value: by value below num_small,
+	 * else searched in values (sorted) */
+	const char *const *small;
+	unsigned num_small, num_values;
+	const ltt_enum_value *values;
+};
+
 typedef struct ltt_event_type {
 	const ltt_event_desc *desc;
 	const struct ltt_facility *facility;
 	unsigned id;
 	unsigned num_fields;
+	const ltt_member *fields;	/* compiled, num_fields of them */
 	/* offset of each top-level field when every field before it has a
 	 * fixed size, else -1 from that field on */
 	int *fixed_offset;
@@ -147,22 +187,106 @@ struct ltt_facility {
 	const ltt_event_type *by_id[256];
 	char *display_name;		/* name, or "facility_<id>" */
 	int64_t load_ns;		/* when it was loaded */
+	GPtrArray *compiled;		/* what the nodes hold, for freeing */
 };
 
-/* Size in bytes of a value of type t at offset off in payload (of len
- * bytes); -1 if malformed / past the end. */
-LTT_HIDDEN int64_t ltt_layout_size(const ltt_sizes *s, const ltt_type *t,
-				   const uint8_t *p, size_t len, size_t off);
 LTT_HIDDEN size_t ltt_layout_align(const ltt_sizes *s, size_t off, unsigned n);
-LTT_HIDDEN unsigned ltt_layout_alignment(const ltt_sizes *s, const ltt_type *t);
-/* Fixed size of a type, or -1 if variable (string, sequence). */
-LTT_HIDDEN int64_t ltt_layout_fixed_size(const ltt_sizes *s, const ltt_type *t);
 /* Scalar size of a basic type with these sizes (0 for compound). */
 LTT_HIDDEN unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t);
-/* Decode the scalar (or compound header) at off; fills *v. -1 if short. */
-LTT_HIDDEN int ltt_layout_value(const ltt_sizes *s, const ltt_type *t,
-				const uint8_t *p, size_t len, size_t off,
-				ltt_value *v);
+/* Size in bytes of a value at offset off in payload p (of len bytes); -1
+ * if malformed / past the end. */
+LTT_HIDDEN int64_t ltt_node_size(const ltt_node *n, const uint8_t *p, size_t len,
+				 size_t off);
+/* The label of an enum's value, or NULL. */
+LTT_HIDDEN const char *ltt_node_label(const ltt_node *n, uint64_t v);
+
+/* Decodes the scalar (or compound header) at off into *v: 0, or -1 if
+ * the payload is too short. Inline: the walker of every event's fields
+ * calls it for each value. */
+static inline __attribute__((always_inline))
+int ltt_node_value(const ltt_node *n, const uint8_t *p,
+				 size_t len, size_t off, ltt_value *v)
+{
+	uint64_t raw;
+
+	v->str = NULL;
+	v->label = NULL;
+	v->size = n->size;
+	switch (n->op) {
+	case LTT_OP_STRING: {
+		const void *nul = off < len ? memchr(p + off, 0, len - off) : NULL;
+
+		if (!nul)
+			return -1;
+		v->kind = LTT_KIND_STRING;
+		v->str = (const char *)p + off;
+		v->size = (unsigned)((const uint8_t *)nul - (p + off)) + 1;
+		v->u = 0;
+		return 0;
+	}
+	case LTT_OP_ARRAY:
+		v->kind = LTT_KIND_ARRAY;
+		v->size = 0;
+		v->u = n->count;
+		return 0;
+	case LTT_OP_STRUCT:
+	case LTT_OP_UNION:
+		v->kind = n->op == LTT_OP_STRUCT ? LTT_KIND_STRUCT : LTT_KIND_UNION;
+		v->size = 0;
+		v->u = n->count;
+		return 0;
+	default:
+		break;
+	}
+	if (off > len || n->size > len - off)
+		return -1;
+	switch (n->size) {
+	case 1: raw = p[off]; break;
+	case 2: { uint16_t x; memcpy(&x, p + off, 2); raw = x; break; }
+	case 4: { uint32_t x; memcpy(&x, p + off, 4); raw = x; break; }
+	case 8: memcpy(&raw, p + off, 8); break;
+	default: return -1;
+	}
+	switch (n->op) {
+	case LTT_OP_INT: {
+		unsigned shift = 64 - n->size * 8;
+
+		v->kind = LTT_KIND_INT;
+		v->i = (int64_t)(raw << shift) >> shift;
+		return 0;
+	}
+	case LTT_OP_POINTER:
+		v->kind = LTT_KIND_POINTER;
+		v->u = raw;
+		return 0;
+	case LTT_OP_ENUM:
+		v->kind = LTT_KIND_ENUM;
+		v->u = raw;
+		v->label = raw < n->num_small ? n->small[raw] : ltt_node_label(n, raw);
+		return 0;
+	case LTT_OP_FLOAT:
+		v->kind = LTT_KIND_FLOAT;
+		if (n->size == 4) {
+			float f;
+			uint32_t r32 = (uint32_t)raw;
+
+			memcpy(&f, &r32, 4);
+			v->f = f;
+		} else {
+			memcpy(&v->f, &raw, 8);
+		}
+		return 0;
+	case LTT_OP_SEQUENCE:
+		v->kind = LTT_KIND_SEQUENCE;
+		v->u = raw;
+		return 0;
+	default:
+		v->kind = LTT_KIND_UINT;
+		v->u = raw;
+		return 0;
+	}
+}
+
 LTT_HIDDEN ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 					  unsigned id, const ltt_sizes *sizes,
 					  const ltt_description *desc,

@@ -5,8 +5,11 @@
  * A description says which types an event has; a facility_load says how big
  * `int`, `long`, pointers and `size_t` were for the writer and whether it
  * aligned fields. Together they give the layout (docs/format.md,
- * "Alignment"). Every read is bounds-checked against the payload length:
- * a corrupt trace yields -1, never a read past the mapping.
+ * "Alignment"), compiled once per facility load into nodes (internal.h):
+ * sizes, alignments, fixed sizes and enum labels by value are computed
+ * when the facility is loaded, not for every event. Every read is
+ * bounds-checked against the payload length: a corrupt trace yields -1,
+ * never a read past the buffer.
  */
 #include <string.h>
 
@@ -36,39 +39,6 @@ unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t)
 	}
 }
 
-/* Natural alignment of a type, before the cap at s->alignment. */
-static unsigned natural_alignment(const ltt_sizes *s, const ltt_type *t)
-{
-	unsigned a = 1, m;
-
-	t = ltt_type_resolve(t);
-	switch (t->xtype) {
-	case X_STRING:
-		return 1;
-	case X_ARRAY:
-		return natural_alignment(s, t->elem);
-	case X_SEQUENCE:
-		a = natural_alignment(s, t->len_type);
-		m = natural_alignment(s, t->elem);
-		return a > m ? a : m;
-	case X_STRUCT:
-	case X_UNION:
-		for (guint i = 0; i < t->fields->len; i++) {
-			m = natural_alignment(s, ((ltt_field_desc *)t->fields->pdata[i])->type);
-			if (m > a)
-				a = m;
-		}
-		return a;
-	default:
-		return ltt_layout_scalar_size(s, t);
-	}
-}
-
-unsigned ltt_layout_alignment(const ltt_sizes *s, const ltt_type *t)
-{
-	return natural_alignment(s, t);
-}
-
 size_t ltt_layout_align(const ltt_sizes *s, size_t off, unsigned n)
 {
 	unsigned a = s->alignment;
@@ -83,89 +53,207 @@ size_t ltt_layout_align(const ltt_sizes *s, size_t off, unsigned n)
 	return (a - (off & (a - 1))) & (a - 1);
 }
 
-int64_t ltt_layout_fixed_size(const ltt_sizes *s, const ltt_type *t)
+/* ---- compiling types into nodes ---- */
+
+typedef struct compiler {
+	const ltt_sizes *s;
+	GHashTable *done;	/* ltt_type* -> ltt_node*: each type once */
+	GPtrArray *owned;	/* the facility's: what is allocated here */
+} compiler;
+
+static void *owned(compiler *c, void *p)
 {
-	int64_t total = 0, m;
+	g_ptr_array_add(c->owned, p);
+	return p;
+}
+
+static int cmp_enum_value(const void *a, const void *b)
+{
+	const ltt_enum_value *x = a, *y = b;
+
+	return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* An enum's labels by value: the first label of each value wins, as a
+ * search in the description's order would find it. */
+#define ENUM_SMALL_MAX 256
+static void compile_labels(compiler *c, ltt_node *n, const ltt_type *t)
+{
+	unsigned len = t->labels ? t->labels->len : 0, num = 0;
+	ltt_enum_value *vals = owned(c, g_new0(ltt_enum_value, len ? len : 1));
+	const char **small;
+	uint64_t max_small = 0;
+
+	for (unsigned i = 0; i < len; i++) {
+		const ltt_label *l = t->labels->pdata[i];
+
+		vals[i].value = (uint64_t)l->value;
+		vals[i].label = l->name;
+		if (vals[i].value < ENUM_SMALL_MAX && vals[i].value + 1 > max_small)
+			max_small = vals[i].value + 1;
+	}
+	/* stable order for equal values: qsort is not stable, so the first
+	 * of each value is found before sorting */
+	small = owned(c, g_new0(const char *, max_small ? max_small : 1));
+	for (unsigned i = len; i-- > 0;)
+		if (vals[i].value < max_small)
+			small[vals[i].value] = vals[i].label;
+	for (unsigned i = 0; i < len; i++) {
+		bool first = true;
+
+		for (unsigned j = 0; j < num && first; j++)
+			first = vals[j].value != vals[i].value;
+		if (first && vals[i].value >= max_small)
+			vals[num++] = vals[i];
+	}
+	qsort(vals, num, sizeof(*vals), cmp_enum_value);
+	n->small = small;
+	n->num_small = (unsigned)max_small;
+	n->values = vals;
+	n->num_values = num;
+}
+
+static const ltt_node *compile(compiler *c, const ltt_type *t);
+
+static ltt_node *compile_fields(compiler *c, ltt_node *n, const GPtrArray *fields)
+{
+	ltt_member *m = owned(c, g_new0(ltt_member, fields->len ? fields->len : 1));
+	int64_t total = 0;
+
+	n->count = fields->len;
+	n->natural = 1;
+	for (guint i = 0; i < fields->len; i++) {
+		const ltt_field_desc *fd = fields->pdata[i];
+		const ltt_node *f = compile(c, fd->type);
+
+		m[i].name = fd->name;
+		m[i].node = f;
+		if (f->natural > n->natural)
+			n->natural = f->natural;
+		if (total < 0 || f->fixed < 0)
+			total = -1;
+		else if (n->op == LTT_OP_STRUCT)
+			total += (int64_t)(((uint64_t)-total) & f->pad_mask) + f->fixed;
+		else if (f->fixed > total)
+			total = f->fixed;
+	}
+	n->members = m;
+	n->fixed = total;
+	return n;
+}
+
+static const ltt_node *compile(compiler *c, const ltt_type *t)
+{
+	ltt_node *n;
 
 	t = ltt_type_resolve(t);
+	n = g_hash_table_lookup(c->done, t);
+	if (n)
+		return n;
+	n = owned(c, g_new0(ltt_node, 1));
+	g_hash_table_insert(c->done, (gpointer)t, n);
 	switch (t->xtype) {
 	case X_STRING:
-	case X_SEQUENCE:
-		return -1;
+		n->op = LTT_OP_STRING;
+		n->natural = 1;
+		n->fixed = -1;
+		break;
 	case X_ARRAY: {
-		int64_t one = ltt_layout_fixed_size(s, t->elem);
-		unsigned a = natural_alignment(s, t->elem);
+		const ltt_node *e = compile(c, t->elem);
+		int64_t total = 0;
 
-		if (one < 0)
-			return -1;
+		n->op = LTT_OP_ARRAY;
+		n->elem = e;
+		n->count = t->length;
+		n->natural = e->natural;
 		/* elements are aligned one after the other */
-		for (unsigned i = 0; i < t->length; i++)
-			total += (int64_t)ltt_layout_align(s, (size_t)total, a) + one;
-		return total;
+		for (uint64_t i = 0; i < n->count && e->fixed >= 0; i++)
+			total += (int64_t)(((uint64_t)-total) & e->pad_mask) + e->fixed;
+		n->fixed = e->fixed >= 0 ? total : -1;
+		break;
+	}
+	case X_SEQUENCE: {
+		const ltt_node *e = compile(c, t->elem);
+
+		n->op = LTT_OP_SEQUENCE;
+		n->elem = e;
+		n->size = ltt_layout_scalar_size(c->s, ltt_type_resolve(t->len_type));
+		n->natural = n->size > e->natural ? n->size : e->natural;
+		n->fixed = -1;
+		break;
 	}
 	case X_STRUCT:
-		for (guint i = 0; i < t->fields->len; i++) {
-			const ltt_type *ft = ((ltt_field_desc *)t->fields->pdata[i])->type;
-
-			m = ltt_layout_fixed_size(s, ft);
-			if (m < 0)
-				return -1;
-			total += (int64_t)ltt_layout_align(s, (size_t)total,
-							   natural_alignment(s, ft)) + m;
-		}
-		return total;
 	case X_UNION:
-		for (guint i = 0; i < t->fields->len; i++) {
-			m = ltt_layout_fixed_size(s, ((ltt_field_desc *)t->fields->pdata[i])->type);
-			if (m < 0)
-				return -1;
-			if (m > total)
-				total = m;
-		}
-		return total;
+		n->op = t->xtype == X_STRUCT ? LTT_OP_STRUCT : LTT_OP_UNION;
+		compile_fields(c, n, t->fields);
+		break;
 	default:
-		return ltt_layout_scalar_size(s, t);
+		n->size = ltt_layout_scalar_size(c->s, t);
+		n->natural = n->size;
+		n->fixed = n->size;
+		switch (t->xtype) {
+		case X_INT: case X_INT_FIXED: case X_CHAR: case X_SHORT: case X_LONG:
+		case X_SSIZE_T: case X_OFF_T:
+			n->op = LTT_OP_INT;
+			break;
+		case X_POINTER:
+			n->op = LTT_OP_POINTER;
+			break;
+		case X_ENUM:
+			n->op = LTT_OP_ENUM;
+			compile_labels(c, n, t);
+			break;
+		case X_FLOAT:
+			n->op = LTT_OP_FLOAT;
+			break;
+		default:
+			n->op = LTT_OP_UINT;
+			break;
+		}
 	}
+	n->pad_mask = (unsigned)ltt_layout_align(c->s, 1, n->natural);
+	return n;
 }
 
-static int read_uint(const uint8_t *p, unsigned size, uint64_t *out)
+const char *ltt_node_label(const ltt_node *n, uint64_t v)
 {
-	uint8_t b1;
-	uint16_t b2;
-	uint32_t b4;
-	uint64_t b8;
+	size_t lo = 0, hi = n->num_values;
 
-	switch (size) {
-	case 1: memcpy(&b1, p, 1); *out = b1; return 0;
-	case 2: memcpy(&b2, p, 2); *out = b2; return 0;
-	case 4: memcpy(&b4, p, 4); *out = b4; return 0;
-	case 8: memcpy(&b8, p, 8); *out = b8; return 0;
-	default: return -1;
+	if (v < n->num_small)
+		return n->small[v];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (n->values[mid].value == v)
+			return n->values[mid].label;
+		if (n->values[mid].value < v)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	return NULL;
 }
 
-static int64_t sign_extend(uint64_t v, unsigned size)
-{
-	if (size >= 8)
-		return (int64_t)v;
-	unsigned shift = 64 - size * 8;
-	return (int64_t)(v << shift) >> shift;
-}
+/* ---- sizes of values in a payload ---- */
 
-/* Size from `start` to the end of n elements of type elem starting at off
- * (arrays and sequences), or -1 past the payload. */
-static int64_t elements_size(const ltt_sizes *s, const ltt_type *elem,
-			     uint64_t n, const uint8_t *p, size_t len, size_t off,
-			     size_t start)
+/* Size from `start` to the end of count elements starting at off (arrays
+ * and sequences), or -1 past the payload. */
+static int64_t elements_size(const ltt_node *e, uint64_t count, const uint8_t *p,
+			     size_t len, size_t off, size_t start)
 {
-	unsigned ea = natural_alignment(s, elem);
-	int64_t fixed = ltt_layout_fixed_size(s, elem);
-
-	for (uint64_t i = 0; i < n; i++) {
+	/* elements of a fixed size that keeps them aligned follow each other
+	 * without padding: one check covers them all */
+	if (e->fixed > 0 && count && ((uint64_t)e->fixed & e->pad_mask) == 0) {
+		off += ((size_t)-off) & e->pad_mask;
+		if (off > len || count > (len - off) / (uint64_t)e->fixed)
+			return -1;
+		return (int64_t)(off + count * (uint64_t)e->fixed - start);
+	}
+	for (uint64_t i = 0; i < count; i++) {
 		int64_t one;
 
-		off += ltt_layout_align(s, off, ea);
-		one = fixed >= 0 ? fixed : ltt_layout_size(s, elem, p, len, off);
+		off += ((size_t)-off) & e->pad_mask;
+		one = e->fixed >= 0 ? e->fixed : ltt_node_size(e, p, len, off);
 		if (one < 0 || off + (uint64_t)one > len)
 			return -1;
 		off += (size_t)one;
@@ -174,17 +262,20 @@ static int64_t elements_size(const ltt_sizes *s, const ltt_type *elem,
 }
 
 /*
- * Size of the value of type t starting at `off` (already aligned for t).
- * For fixed-size types this needs no payload; strings and sequences read it.
+ * Size of the value of node n starting at `off` (already aligned for it).
+ * For fixed-size types this needs no payload but the bounds; strings and
+ * sequences read it.
  */
-int64_t ltt_layout_size(const ltt_sizes *s, const ltt_type *t,
-			const uint8_t *p, size_t len, size_t off)
+int64_t ltt_node_size(const ltt_node *n, const uint8_t *p, size_t len, size_t off)
 {
 	size_t start = off;
 
-	t = ltt_type_resolve(t);
-	switch (t->xtype) {
-	case X_STRING: {
+	/* a fixed size ends inside the payload or not: every value inside
+	 * it ends before its end */
+	if (n->fixed > 0)
+		return off <= len && (uint64_t)n->fixed <= len - off ? n->fixed : -1;
+	switch (n->op) {
+	case LTT_OP_STRING: {
 		const void *nul;
 
 		if (off >= len)
@@ -194,37 +285,42 @@ int64_t ltt_layout_size(const ltt_sizes *s, const ltt_type *t,
 			return -1;
 		return (const uint8_t *)nul - (p + off) + 1;
 	}
-	case X_SEQUENCE: {
-		unsigned lsize = ltt_layout_scalar_size(s, ltt_type_resolve(t->len_type));
-		uint64_t n;
+	case LTT_OP_SEQUENCE: {
+		uint64_t count;
 
-		if (lsize == 0 || off + lsize > len || read_uint(p + off, lsize, &n))
+		if (n->size == 0 || off > len || n->size > len - off)
 			return -1;
-		off += lsize;
-		if (n > len)	/* cannot hold more elements than bytes */
+		switch (n->size) {
+		case 1: count = p[off]; break;
+		case 2: { uint16_t x; memcpy(&x, p + off, 2); count = x; break; }
+		case 4: { uint32_t x; memcpy(&x, p + off, 4); count = x; break; }
+		case 8: memcpy(&count, p + off, 8); break;
+		default: return -1;
+		}
+		off += n->size;
+		if (count > len)	/* cannot hold more elements than bytes */
 			return -1;
-		return elements_size(s, t->elem, n, p, len, off, start);
+		return elements_size(n->elem, count, p, len, off, start);
 	}
-	case X_ARRAY:
-		return elements_size(s, t->elem, t->length, p, len, off, start);
-	case X_STRUCT:
-		for (guint i = 0; i < t->fields->len; i++) {
-			const ltt_type *ft = ((ltt_field_desc *)t->fields->pdata[i])->type;
+	case LTT_OP_ARRAY:
+		return elements_size(n->elem, n->count, p, len, off, start);
+	case LTT_OP_STRUCT:
+		for (uint64_t i = 0; i < n->count; i++) {
+			const ltt_node *f = n->members[i].node;
 			int64_t one;
 
-			off += ltt_layout_align(s, off, natural_alignment(s, ft));
-			one = ltt_layout_size(s, ft, p, len, off);
+			off += ((size_t)-off) & f->pad_mask;
+			one = ltt_node_size(f, p, len, off);
 			if (one < 0 || off + (uint64_t)one > len)
 				return -1;
 			off += (size_t)one;
 		}
 		return (int64_t)(off - start);
-	case X_UNION: {
+	case LTT_OP_UNION: {
 		int64_t max = 0;
 
-		for (guint i = 0; i < t->fields->len; i++) {
-			int64_t one = ltt_layout_size(s, ((ltt_field_desc *)t->fields->pdata[i])->type,
-						      p, len, off);
+		for (uint64_t i = 0; i < n->count; i++) {
+			int64_t one = ltt_node_size(n->members[i].node, p, len, off);
 
 			if (one < 0)
 				return -1;
@@ -233,97 +329,8 @@ int64_t ltt_layout_size(const ltt_sizes *s, const ltt_type *t,
 		}
 		return max;
 	}
-	default: {
-		unsigned size = ltt_layout_scalar_size(s, t);
-
-		if (size == 0 || off + size > len)
-			return -1;
-		return size;
-	}
-	}
-}
-
-int ltt_layout_value(const ltt_sizes *s, const ltt_type *t, const uint8_t *p,
-		     size_t len, size_t off, ltt_value *v)
-{
-	uint64_t raw = 0;
-	unsigned size;
-
-	memset(v, 0, sizeof(*v));
-	t = ltt_type_resolve(t);
-	switch (t->xtype) {
-	case X_STRING:
-		if (off >= len || !memchr(p + off, 0, len - off))
-			return -1;
-		v->kind = LTT_KIND_STRING;
-		v->str = (const char *)p + off;
-		v->size = (unsigned)strlen(v->str) + 1;
-		return 0;
-	case X_ARRAY:
-		v->kind = LTT_KIND_ARRAY;
-		v->u = t->length;
-		return 0;
-	case X_SEQUENCE:
-		size = ltt_layout_scalar_size(s, ltt_type_resolve(t->len_type));
-		if (off + size > len || read_uint(p + off, size, &raw))
-			return -1;
-		v->kind = LTT_KIND_SEQUENCE;
-		v->size = size;
-		v->u = raw;
-		return 0;
-	case X_STRUCT:
-		v->kind = LTT_KIND_STRUCT;
-		v->u = t->fields->len;
-		return 0;
-	case X_UNION:
-		v->kind = LTT_KIND_UNION;
-		v->u = t->fields->len;
-		return 0;
-	default:
-		break;
-	}
-	size = ltt_layout_scalar_size(s, t);
-	if (size == 0 || off + size > len || read_uint(p + off, size, &raw))
+	default:	/* a scalar of no size: never in a checked description */
 		return -1;
-	v->size = size;
-	switch (t->xtype) {
-	case X_INT: case X_INT_FIXED: case X_CHAR: case X_SHORT: case X_LONG:
-	case X_SSIZE_T: case X_OFF_T:
-		v->kind = LTT_KIND_INT;
-		v->i = sign_extend(raw, size);
-		return 0;
-	case X_POINTER:
-		v->kind = LTT_KIND_POINTER;
-		v->u = raw;
-		return 0;
-	case X_ENUM:
-		v->kind = LTT_KIND_ENUM;
-		v->u = raw;
-		for (guint i = 0; i < t->labels->len; i++) {
-			const ltt_label *l = t->labels->pdata[i];
-
-			if ((uint64_t)l->value == raw) {
-				v->label = l->name;
-				break;
-			}
-		}
-		return 0;
-	case X_FLOAT:
-		v->kind = LTT_KIND_FLOAT;
-		if (size == 4) {
-			float f;
-			uint32_t r32 = (uint32_t)raw;
-
-			memcpy(&f, &r32, 4);
-			v->f = f;
-		} else {
-			memcpy(&v->f, &raw, 8);
-		}
-		return 0;
-	default:
-		v->kind = LTT_KIND_UINT;
-		v->u = raw;
-		return 0;
 	}
 }
 
@@ -332,6 +339,7 @@ ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 			       const ltt_description *desc, ltt_error **err)
 {
 	ltt_facility *fac = g_new0(ltt_facility, 1);
+	compiler c;
 
 	fac->name = g_strdup(name);
 	fac->checksum = checksum;
@@ -342,11 +350,14 @@ ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 	if (!desc)
 		return fac;
 
+	fac->compiled = g_ptr_array_new_with_free_func(g_free);
+	c = (compiler){ &fac->sizes, g_hash_table_new(NULL, NULL), fac->compiled };
 	fac->num_event_types = desc->events->len;
 	fac->event_types = g_new0(ltt_event_type, fac->num_event_types);
 	for (unsigned e = 0; e < fac->num_event_types; e++) {
 		ltt_event_type *et = &fac->event_types[e];
 		const ltt_event_desc *ed = desc->events->pdata[e];
+		ltt_member *fields;
 		int64_t off = 0;
 
 		if (e < G_N_ELEMENTS(fac->by_id))
@@ -360,26 +371,30 @@ ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 				      strcmp(ed->name, "buffer_stats") == 0;
 		et->fixed_offset = g_new(int, et->num_fields ? et->num_fields : 1);
 		et->index_by_name = g_hash_table_new(g_str_hash, g_str_equal);
+		fields = owned(&c, g_new0(ltt_member, et->num_fields ? et->num_fields : 1));
 		for (unsigned i = 0; i < et->num_fields; i++) {
 			const ltt_field_desc *fd = ed->fields->pdata[i];
+			const ltt_node *n = compile(&c, fd->type);
 
+			fields[i].name = fd->name;
+			fields[i].node = n;
 			g_hash_table_insert(et->index_by_name, fd->name,
 					    GUINT_TO_POINTER(i + 1));
 			if (off >= 0) {
-				off += (int64_t)ltt_layout_align(sizes, (size_t)off,
-						natural_alignment(sizes, fd->type));
+				off += (int64_t)(((uint64_t)-off) & n->pad_mask);
 				et->fixed_offset[i] = (int)off;
-				int64_t sz = ltt_layout_fixed_size(sizes, fd->type);
-				off = sz < 0 ? -1 : off + sz;
+				off = n->fixed < 0 ? -1 : off + n->fixed;
 			} else {
 				et->fixed_offset[i] = -1;
 			}
 		}
+		et->fields = fields;
 		/* the size an event of fixed fields has: checked per event by
 		 * the reader's fast path; anything else gets a closer look */
 		et->expect_size = off >= 0 && off < LTT_EVENT_SIZE_UNKNOWN
 				  ? (uint32_t)off : UINT32_MAX;
 	}
+	g_hash_table_destroy(c.done);
 	return fac;
 }
 
@@ -392,6 +407,8 @@ void ltt_facility_free(ltt_facility *fac)
 		if (fac->event_types[e].index_by_name)
 			g_hash_table_destroy(fac->event_types[e].index_by_name);
 	}
+	if (fac->compiled)
+		g_ptr_array_free(fac->compiled, TRUE);
 	g_free(fac->event_types);
 	g_free(fac->name);
 	g_free(fac->display_name);
@@ -401,8 +418,6 @@ void ltt_facility_free(ltt_facility *fac)
 int64_t ltt_event_type_field_offset(const ltt_event_type *et, unsigned index,
 				    const uint8_t *p, size_t len)
 {
-	const ltt_sizes *s = &et->facility->sizes;
-	const GPtrArray *fields = et->desc->fields;
 	size_t off = 0;
 	unsigned i = index;
 
@@ -415,14 +430,12 @@ int64_t ltt_event_type_field_offset(const ltt_event_type *et, unsigned index,
 		i--;
 	off = (size_t)et->fixed_offset[i];
 	for (; i < index; i++) {
-		int64_t sz = ltt_layout_size(s, ((ltt_field_desc *)fields->pdata[i])->type,
-					     p, len, off);
+		int64_t sz = ltt_node_size(et->fields[i].node, p, len, off);
 
 		if (sz < 0)
 			return -1;
 		off += (size_t)sz;
-		off += ltt_layout_align(s, off,
-			natural_alignment(s, ((ltt_field_desc *)fields->pdata[i + 1])->type));
+		off += ((size_t)-off) & et->fields[i + 1].node->pad_mask;
 	}
 	return (int64_t)off;
 }
@@ -439,8 +452,6 @@ int64_t ltt_event_type_payload_size(const ltt_event_type *et,
 	off = ltt_event_type_field_offset(et, last, p, len);
 	if (off < 0)
 		return -1;
-	sz = ltt_layout_size(&et->facility->sizes,
-			     ((ltt_field_desc *)et->desc->fields->pdata[last])->type,
-			     p, len, (size_t)off);
+	sz = ltt_node_size(et->fields[last].node, p, len, (size_t)off);
 	return sz < 0 ? -1 : off + sz;
 }
