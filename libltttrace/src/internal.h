@@ -381,7 +381,7 @@ LTT_HIDDEN void ltt_cursor_seek_block(ltt_cursor *c, unsigned block);
 /* ltt_cursor_next(), the per-event read, is inline in cursor.h; these
  * are its unusual cases. */
 LTT_HIDDEN int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err);
-LTT_HIDDEN int ltt_cursor_read_rest(ltt_cursor *c, ltt_error **err);
+LTT_HIDDEN int ltt_cursor_read_more(ltt_cursor *c, size_t upto, ltt_error **err);
 LTT_HIDDEN int ltt_cursor_bad_header(ltt_cursor *c, size_t off,
 				     ltt_error **err);
 /* Read at open: the loss counters, and the first and last event times. */

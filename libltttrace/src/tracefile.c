@@ -263,6 +263,13 @@ void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
 /* What a peeking cursor reads of a block: the first event, unless it is
  * a big one (then the rest is read too). */
 #define PEEK_BYTES 4096
+/*
+ * A block is read a piece at a time, each piece as its events are
+ * reached: a piece is read and decoded while it is in the processor's
+ * cache, where a whole sub-buffer (a megabyte) read at once would have
+ * left it before its events were.
+ */
+#define PIECE_BYTES 262144
 
 /* Reads the next block that has events: 1, 0 at the end, -1 on error. */
 int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
@@ -279,8 +286,8 @@ int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 			ltt_cursor_seek_block(c, c->block + 1);
 			continue;
 		}
-		if (c->loaded) {	/* a peek, read to its end: the rest of it */
-			if (ltt_cursor_read_rest(c, err) < 0)
+		if (c->loaded) {	/* its next piece */
+			if (ltt_cursor_read_more(c, 0, err) < 0)
 				return -1;
 			continue;
 		}
@@ -291,7 +298,9 @@ int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 				      tf->relpath, tf->subbuf_size);
 			return -1;
 		}
-		n = c->peek && end > PEEK_BYTES ? PEEK_BYTES : end;
+		n = c->peek ? PEEK_BYTES : PIECE_BYTES;
+		if (n > end)
+			n = end;
 		if (read_at(tf, c->buf, n, c->base_offset, err) < 0)
 			return -1;
 		c->base = c->buf;
@@ -302,24 +311,32 @@ int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 	return 1;
 }
 
-/* After a peek: the rest of the block. 1, or -1 on error. */
-int ltt_cursor_read_rest(ltt_cursor *c, ltt_error **err)
+/* More of the block: up to `upto` (its end if 0), and at least a piece
+ * (what is there of it). What was read stays where it is: events read
+ * before keep pointing into the buffer. 1, or -1 on error. */
+int ltt_cursor_read_more(ltt_cursor *c, size_t upto, ltt_error **err)
 {
 	const ltt_tracefile *tf = c->tf;
 	uint32_t end = tf->blocks[c->block].data_end;
+	uint64_t want = upto ? upto : end;
 
-	if (read_at(tf, c->buf + c->data_end, end - c->data_end,
+	if (want < (uint64_t)c->data_end + PIECE_BYTES)
+		want = (uint64_t)c->data_end + PIECE_BYTES;
+	if (want > end)
+		want = end;
+	if (read_at(tf, c->buf + c->data_end, want - c->data_end,
 		    c->base_offset + c->data_end, err) < 0)
 		return -1;
-	c->data_end = end;
-	c->full = true;
+	c->data_end = (uint32_t)want;
+	c->full = want == end;
 	return 1;
 }
 
 int ltt_cursor_bad_header(ltt_cursor *c, size_t off, ltt_error **err)
 {
 	if (!c->full)	/* only the start of the block was read */
-		return ltt_cursor_read_rest(c, err) < 0 ? -1 : ltt_cursor_next(c, err);
+		return ltt_cursor_read_more(c, off + c->tf->trace->event_header_size, err) < 0
+		       ? -1 : ltt_cursor_next(c, err);
 	ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: sub-buffer %u: event header at offset 0x%zx "
 		      "runs past the end of the data (0x%zx)", c->tf->relpath,
 		      c->block, (size_t)c->base_offset + off,
@@ -427,9 +444,11 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 	ltt_event *ev = &c->ev;
 	size_t end = c->data_end;
 
-	/* only the start of the block was read: the rest, and again */
+	/* only the start of the block was read: what the event needs (all
+	 * of the block when its size must be computed), and again */
 	if (!c->full && (size == LTT_EVENT_SIZE_UNKNOWN || off > end || size > end - off))
-		return ltt_cursor_read_rest(c, err) < 0 ? -1 : ltt_cursor_next(c, err);
+		return ltt_cursor_read_more(c, size == LTT_EVENT_SIZE_UNKNOWN ? 0 : off + size,
+					    err) < 0 ? -1 : ltt_cursor_next(c, err);
 	if (size == LTT_EVENT_SIZE_UNKNOWN) {
 		int64_t computed = ev->type && off <= end
 			? ltt_event_type_payload_size(ev->type, ev->payload, end - off)
