@@ -415,6 +415,36 @@ int ltt_iter_next(ltt_iter *it, const ltt_event **ev, ltt_error **err);
 /* Position so that the next event returned is the first with time >= t. */
 int ltt_iter_seek_time(ltt_iter *it, int64_t wall_ns, ltt_error **err);
 
+/* ---- One tracefile, in file order ------------------------------------------ */
+
+typedef struct ltt_reader ltt_reader;
+
+/*
+ * The events of one tracefile in the order they were written, not merged
+ * with the other tracefiles': for a pass that does not need the events of
+ * all CPUs in time order (counts, statistics, a check of the whole trace).
+ * Tracefiles are independent: readers of different tracefiles may run in
+ * different threads at once (at most one reader per tracefile, and no
+ * ltt_iter on the same traces meanwhile). The warnings a reader meets are
+ * added to the trace's when it is freed, so that freeing the readers in
+ * tracefile order gives the same warnings in the same order however the
+ * threads ran.
+ */
+ltt_reader *ltt_reader_new(ltt_tracefile *tf);
+/* 1: *ev is the next event (valid until the next call); 0: the end;
+ * -1: error (corrupt data), and every later call fails the same way */
+int ltt_reader_next(ltt_reader *r, const ltt_event **ev, ltt_error **err);
+/*
+ * The next events, up to a few hundred at once (of one sub-buffer): *evs
+ * is an array of n of them, valid until the next call. n > 0: events; 0:
+ * the end; -1: error, as for ltt_reader_next() (the events before the
+ * error come first). A pass over millions of small events takes them this
+ * way: a call per event costs as much as reading one.
+ */
+int ltt_reader_next_batch(ltt_reader *r, const ltt_event *const **evs,
+			  ltt_error **err);
+void ltt_reader_free(ltt_reader *r);
+
 /* Counts events and fills ltt_trace_info.num_events (a full pass). */
 int ltt_trace_count_events(ltt_trace *trace, ltt_error **err);
 

@@ -332,6 +332,10 @@ struct ltt_tracefile {
 	/* from channel.buffer_stats, read at open: ltt_tracefile_read_losses() */
 	uint64_t events_lost, corrupted;
 	unsigned seen;		/* LTT_SEEN_*: warned about already */
+	/* a reader's (ltt_reader_new): its warnings, kept until it ends,
+	 * so that the trace's come in tracefile order whatever the threads
+	 * did; NULL: straight to the trace's */
+	GPtrArray *held_warnings;
 };
 
 struct ltt_event {
@@ -398,7 +402,8 @@ struct ltt_trace {
 	ltt_trace_info info;
 	ltt_sizes header_sizes;		/* for core: int 4, others arch_size */
 	GPtrArray *tracefiles;		/* ltt_tracefile* */
-	GPtrArray *warnings;		/* char* */
+	GPtrArray *warnings;		/* char*, added under warn_lock */
+	GMutex warn_lock;		/* readers of tracefiles run in threads */
 	/* facility id -> GPtrArray of ltt_facility* in load order */
 	GPtrArray *facilities[LTT_MAX_FACILITIES];
 	GPtrArray *all_facilities;	/* for freeing */
@@ -487,5 +492,7 @@ static inline int64_t ltt_cycles_to_ns_inline(const ltt_trace *t, uint64_t cycle
 }
 LTT_HIDDEN void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Adds msg (owned) unless the trace has it already; any thread. */
+LTT_HIDDEN void ltt_trace_add_warning(ltt_trace *t, char *msg);
 
 #endif

@@ -18,6 +18,20 @@
 
 #include "cursor.h"
 
+void ltt_trace_add_warning(ltt_trace *t, char *msg)
+{
+	g_mutex_lock(&t->warn_lock);
+	for (guint i = 0; i < t->warnings->len; i++)
+		if (strcmp(t->warnings->pdata[i], msg) == 0) {
+			g_free(msg);
+			msg = NULL;
+			break;
+		}
+	if (msg)
+		g_ptr_array_add(t->warnings, msg);
+	g_mutex_unlock(&t->warn_lock);
+}
+
 void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -26,12 +40,7 @@ void ltt_trace_warn(ltt_trace *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	for (guint i = 0; i < t->warnings->len; i++)
-		if (strcmp(t->warnings->pdata[i], msg) == 0) {
-			g_free(msg);
-			return;
-		}
-	g_ptr_array_add(t->warnings, msg);
+	ltt_trace_add_warning(t, msg);
 }
 
 /* ---- time ---- */
@@ -467,6 +476,7 @@ void ltt_trace_close(ltt_trace *t)
 		return;
 	g_ptr_array_free(t->tracefiles, TRUE);
 	g_ptr_array_free(t->warnings, TRUE);
+	g_mutex_clear(&t->warn_lock);
 	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++) {
 		if (t->facilities[i])
 			g_ptr_array_free(t->facilities[i], TRUE);
@@ -569,6 +579,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 	t->path = g_strdup(dir);
 	t->tracefiles = g_ptr_array_new_with_free_func(free_tracefile);
 	t->warnings = g_ptr_array_new_with_free_func(g_free);
+	g_mutex_init(&t->warn_lock);
 	t->all_facilities = g_ptr_array_new();
 	t->search_dirs = g_ptr_array_new_with_free_func(g_free);
 	t->descriptions = g_ptr_array_new_with_free_func(

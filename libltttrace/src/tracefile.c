@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -344,6 +345,22 @@ int ltt_cursor_bad_header(ltt_cursor *c, size_t off, ltt_error **err)
 	return -1;
 }
 
+/* A warning about this tracefile: to the trace, or kept by its reader. */
+__attribute__((format(printf, 2, 3)))
+static void tf_warn(ltt_tracefile *tf, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	if (tf->held_warnings)
+		g_ptr_array_add(tf->held_warnings, msg);
+	else
+		ltt_trace_add_warning(tf->trace, msg);
+}
+
 /* Says a problem of this tracefile once: the first event that has it. */
 static bool first_time(ltt_tracefile *tf, unsigned what)
 {
@@ -369,25 +386,25 @@ static void check_time(ltt_cursor *c, uint64_t ts)
 		uint64_t d = before ? (uint64_t)(edge - at) : (uint64_t)(at - edge);
 
 		if (first_time(tf, LTT_SEEN_OUTSIDE_BLOCK))
-			ltt_trace_warn(tf->trace, "%s: sub-buffer %u: the event at "
-				       "offset 0x%" PRIx64 " is %" PRIu64 ".%09" PRIu64
-				       " s %s the sub-buffer's time span: its time "
-				       "is wrong (a broken clock or a corrupt "
-				       "event; the first such event of this file)",
-				       tf->relpath, c->block, c->ev.file_offset,
-				       d / 1000000000, d % 1000000000,
-				       before ? "before" : "after");
+			tf_warn(tf, "%s: sub-buffer %u: the event at "
+				"offset 0x%" PRIx64 " is %" PRIu64 ".%09" PRIu64
+				" s %s the sub-buffer's time span: its time "
+				"is wrong (a broken clock or a corrupt "
+				"event; the first such event of this file)",
+				tf->relpath, c->block, c->ev.file_offset,
+				d / 1000000000, d % 1000000000,
+				before ? "before" : "after");
 	} else if (ts < c->last_cycles) {
 		uint64_t d = (uint64_t)(ltt_cycles_to_ns_inline(t, c->last_cycles) - at);
 
 		if (first_time(tf, LTT_SEEN_BACKWARDS))
-			ltt_trace_warn(tf->trace, "%s: sub-buffer %u: the event at "
-				       "offset 0x%" PRIx64 " is %" PRIu64 ".%09" PRIu64
-				       " s before the event before it: time goes "
-				       "backwards (the first such event of this "
-				       "file)", tf->relpath, c->block,
-				       c->ev.file_offset, d / 1000000000,
-				       d % 1000000000);
+			tf_warn(tf, "%s: sub-buffer %u: the event at "
+				"offset 0x%" PRIx64 " is %" PRIu64 ".%09" PRIu64
+				" s before the event before it: time goes "
+				"backwards (the first such event of this "
+				"file)", tf->relpath, c->block,
+				c->ev.file_offset, d / 1000000000,
+				d % 1000000000);
 	}
 }
 
@@ -396,19 +413,19 @@ static void check_unknown(ltt_tracefile *tf, const ltt_event *ev)
 {
 	if (!ev->fac) {
 		if (first_time(tf, LTT_SEEN_NEVER_LOADED))
-			ltt_trace_warn(tf->trace, "%s: the event at offset 0x%" PRIx64
-				       " is of facility id %u, which was never "
-				       "loaded: such events are shown raw (the first "
-				       "of this file)", tf->relpath, ev->file_offset,
-				       ev->fac_id);
+			tf_warn(tf, "%s: the event at offset 0x%" PRIx64
+				" is of facility id %u, which was never "
+				"loaded: such events are shown raw (the first "
+				"of this file)", tf->relpath, ev->file_offset,
+				ev->fac_id);
 	} else if (ev->fac->desc) {	/* no description: said at the open */
 		if (first_time(tf, LTT_SEEN_UNKNOWN_EVENT))
-			ltt_trace_warn(tf->trace, "%s: the event at offset 0x%" PRIx64
-				       " is event %u of facility %s, whose description "
-				       "has %u events: such events are shown raw (the "
-				       "first of this file)", tf->relpath,
-				       ev->file_offset, ev->ev_id, ev->fac->name,
-				       ev->fac->num_event_types);
+			tf_warn(tf, "%s: the event at offset 0x%" PRIx64
+				" is event %u of facility %s, whose description "
+				"has %u events: such events are shown raw (the "
+				"first of this file)", tf->relpath,
+				ev->file_offset, ev->ev_id, ev->fac->name,
+				ev->fac->num_event_types);
 	}
 }
 
@@ -419,21 +436,21 @@ static void check_size(ltt_tracefile *tf, const ltt_event *ev, unsigned size)
 
 	if (need < 0) {
 		if (first_time(tf, LTT_SEEN_TOO_SMALL))
-			ltt_trace_warn(tf->trace, "%s: the event %s.%s at offset 0x%"
-				       PRIx64 " has %u bytes of payload, which do "
-				       "not hold the fields of its description: it "
-				       "is malformed (the first such event of this "
-				       "file)", tf->relpath, ev->fac->display_name,
-				       ev->type->desc->name, ev->file_offset, size);
+			tf_warn(tf, "%s: the event %s.%s at offset 0x%"
+				PRIx64 " has %u bytes of payload, which do "
+				"not hold the fields of its description: it "
+				"is malformed (the first such event of this "
+				"file)", tf->relpath, ev->fac->display_name,
+				ev->type->desc->name, ev->file_offset, size);
 	} else if ((uint64_t)need < size) {
 		if (first_time(tf, LTT_SEEN_TOO_BIG))
-			ltt_trace_warn(tf->trace, "%s: the event %s.%s at offset 0x%"
-				       PRIx64 " says %u bytes of payload, but its "
-				       "description needs %" PRId64 ": %" PRId64 " bytes "
-				       "after its fields were skipped unread (the "
-				       "first such event of this file)", tf->relpath,
-				       ev->fac->display_name, ev->type->desc->name,
-				       ev->file_offset, size, need, (int64_t)size - need);
+			tf_warn(tf, "%s: the event %s.%s at offset 0x%"
+				PRIx64 " says %u bytes of payload, but its "
+				"description needs %" PRId64 ": %" PRId64 " bytes "
+				"after its fields were skipped unread (the "
+				"first such event of this file)", tf->relpath,
+				ev->fac->display_name, ev->type->desc->name,
+				ev->file_offset, size, need, (int64_t)size - need);
 	}
 }
 
