@@ -11,14 +11,21 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "stats.h"
 
 /*
- * Each line is built in one growing buffer, numbers converted by hand, and
- * written with a single fwrite: printf and stdio's per-piece calls
- * dominated the profile of a dump.
+ * Lines are built in one growing buffer, numbers converted by hand, and
+ * written a batch at a time (LINE_BATCH bytes): printf and stdio's
+ * per-piece calls dominated the profile of a dump, then one fwrite per
+ * line did. What repeats from line to line is built once: the
+ * "facility.event: " of each event type and the "(tracefile) cpu N" of
+ * each tracefile are kept in small caches keyed by the library's
+ * pointers, which stay the same for a trace's lifetime.
  */
+#define LINE_BATCH 65536
+
 typedef struct line {
 	char *p;
 	size_t len, cap;
@@ -55,6 +62,21 @@ static void line_uint(line *l, uint64_t v)
 	line_add(l, p, (size_t)(buf + sizeof(buf) - p));
 }
 
+/* Writes what the buffer holds. */
+static void line_flush(line *l, FILE *out)
+{
+	if (l->len)
+		fwrite_unlocked(l->p, 1, l->len, out);
+	l->len = 0;
+}
+
+/* "00" .. "99" */
+static const char two_digits[201] =
+	"00010203040506070809" "10111213141516171819" "20212223242526272829"
+	"30313233343536373839" "40414243444546474849" "50515253545556575859"
+	"60616263646566676869" "70717273747576777879" "80818283848586878889"
+	"90919293949596979899";
+
 static void line_time(line *l, int64_t ns)
 {
 	/* the seconds change rarely from one event to the next: keep their
@@ -64,28 +86,81 @@ static void line_time(line *l, int64_t ns)
 	static __thread size_t sec_len;
 	uint64_t a = ns < 0 ? -(uint64_t)ns : (uint64_t)ns;
 	int64_t sec = (int64_t)(a / 1000000000);
-	uint64_t f = a % 1000000000;
-	char frac[10];
+	uint32_t f = (uint32_t)(a % 1000000000), hi, lo;
+	char *p;
 
 	if (ns < 0)
 		line_add(l, "-", 1);
 	if (sec != last_sec) {
-		char *p = sec_digits + sizeof(sec_digits);
+		char *q = sec_digits + sizeof(sec_digits);
 		uint64_t v = (uint64_t)sec;
 
 		do {
-			*--p = (char)('0' + v % 10);
+			*--q = (char)('0' + v % 10);
 			v /= 10;
 		} while (v);
-		sec_len = (size_t)(sec_digits + sizeof(sec_digits) - p);
-		memmove(sec_digits, p, sec_len);
+		sec_len = (size_t)(sec_digits + sizeof(sec_digits) - q);
+		memmove(sec_digits, q, sec_len);
 		last_sec = sec;
 	}
-	line_add(l, sec_digits, sec_len);
-	frac[0] = '.';
-	for (int i = 9; i >= 1; i--, f /= 10)
-		frac[i] = (char)('0' + f % 10);
-	line_add(l, frac, 10);
+	line_reserve(l, sec_len + 10);
+	p = l->p + l->len;
+	memcpy(p, sec_digits, sec_len);
+	p += sec_len;
+	/* ".nnnnnnnnn": one digit, then four pairs in 32 bits */
+	p[0] = '.';
+	p[1] = (char)('0' + f / 100000000);
+	f %= 100000000;
+	hi = f / 10000;
+	lo = f % 10000;
+	memcpy(p + 2, two_digits + 2 * (hi / 100), 2);
+	memcpy(p + 4, two_digits + 2 * (hi % 100), 2);
+	memcpy(p + 6, two_digits + 2 * (lo / 100), 2);
+	memcpy(p + 8, two_digits + 2 * (lo % 100), 2);
+	l->len += sec_len + 10;
+}
+
+/* What a line begins with, built once per key (an event type's names, a
+ * tracefile) in a direct-mapped cache. */
+#define PIECE_CACHE 256
+typedef struct piece {
+	const void *k1, *k2;
+	char *text;
+	size_t len;
+} piece;
+
+static const piece *piece_of(piece *cache, const void *k1, const void *k2,
+			     char *(*make)(const void *, const void *))
+{
+	piece *pc = &cache[(((uintptr_t)k1 >> 4) ^ ((uintptr_t)k2 >> 3)) % PIECE_CACHE];
+
+	if (G_UNLIKELY(pc->k1 != k1 || pc->k2 != k2 || !pc->text)) {
+		g_free(pc->text);
+		pc->k1 = k1;
+		pc->k2 = k2;
+		pc->text = make(k1, k2);
+		pc->len = strlen(pc->text);
+	}
+	return pc;
+}
+
+static void pieces_free(piece *cache)
+{
+	for (unsigned i = 0; i < PIECE_CACHE; i++)
+		g_free(cache[i].text);
+}
+
+/* "facility.event: " from the two names */
+static char *make_names(const void *facility, const void *event)
+{
+	return g_strconcat(facility, ".", event, ": ", NULL);
+}
+
+/* " (cpu_0) cpu 0" of a tracefile */
+static char *make_where(const void *tf, const void *unused)
+{
+	return g_strdup_printf(" (%s) cpu %u", ltt_tracefile_relpath(tf),
+			       ltt_tracefile_cpu(tf));
 }
 
 /* Appends the event's fields, formatted by the library in place. */
@@ -103,8 +178,8 @@ static void line_fields(line *l, const ltt_event *ev, unsigned flags)
 	l->len += need;
 }
 
-static int wanted(const lttv_options *o, GPatternSpec **specs,
-		  const ltt_event *ev, int64_t shown_ns)
+int lttv_wanted(const lttv_options *o, GPatternSpec *const *specs,
+		const ltt_event *ev, int64_t shown_ns)
 {
 	if (o->has_begin && shown_ns < o->begin_ns)
 		return 0;
@@ -115,7 +190,7 @@ static int wanted(const lttv_options *o, GPatternSpec **specs,
 
 		snprintf(name, sizeof(name), "%s.%s", ltt_event_facility_name(ev),
 			 ltt_event_name(ev));
-		for (GPatternSpec **s = specs; *s; s++)
+		for (GPatternSpec *const *s = specs; *s; s++)
 			if (g_pattern_spec_match_string(*s, name))
 				return 1;
 		return 0;
@@ -214,6 +289,8 @@ int lttv_dump(lttv_options *o)
 	uint64_t undecodable = 0;
 	size_t nglobs = 0;
 	line lb = { 0 };
+	piece *names_cache = g_new0(piece, PIECE_CACHE);
+	piece *where_cache = g_new0(piece, PIECE_CACHE);
 	int r, status = 0;
 
 	while (o->event_globs[nglobs])
@@ -254,6 +331,15 @@ int lttv_dump(lttv_options *o)
 		status = 1;
 		goto out;
 	}
+	/* printing no event, with no state: no time order needed, the
+	 * tracefiles are read apart, in threads (unordered.c) */
+	if (o->quiet && !state) {
+		if (lttv_count_unordered(o, traces, specs, origin, st, &undecodable, &err)) {
+			fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
+			status = 1;
+		}
+		goto counted;
+	}
 	it = ltt_iter_new(traces, o->num_traces, &err);
 	if (!it) {
 		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
@@ -273,6 +359,8 @@ int lttv_dump(lttv_options *o)
 	const int relative = o->relative, has_end = o->has_end, quiet = o->quiet;
 	const int filtered = o->has_begin || specs[0];
 	const int64_t end_ns = o->end_ns;
+	/* a terminal shows each line as it comes */
+	const size_t batch = isatty(fileno(o->out)) ? 1 : LINE_BATCH;
 
 	while ((r = ltt_iter_next(it, &ev, &err)) > 0) {
 		int64_t t = ltt_event_time_ns(ev);
@@ -292,7 +380,7 @@ int lttv_dump(lttv_options *o)
 			ltt_analysis_process_event(an, ev);
 		else if (own)
 			ltt_state_process_event(own, ev);
-		if (filtered && !wanted(o, specs, ev, shown))
+		if (filtered && !lttv_wanted(o, specs, ev, shown))
 			continue;
 		if (!ltt_event_is_known(ev))
 			undecodable++;
@@ -300,22 +388,21 @@ int lttv_dump(lttv_options *o)
 			lttv_stats_add(st, ev, t);
 		if (quiet)
 			continue;
-		lb.len = 0;
-		line_str(&lb, ltt_event_facility_name(ev));
-		line_add(&lb, ".", 1);
-		line_str(&lb, ltt_event_name(ev));
-		line_add(&lb, ": ", 2);
-		if (o->cycles)
-			line_uint(&lb, ltt_event_cycles(ev));
-		else
-			line_time(&lb, shown);
-		line_add(&lb, " (", 2);
-		line_str(&lb, ltt_tracefile_relpath(ltt_event_tracefile(ev)));
-		line_add(&lb, ") cpu ", 6);
-		line_uint(&lb, ltt_event_cpu(ev));
+		{
+			const piece *names = piece_of(names_cache, ltt_event_facility_name(ev),
+						      ltt_event_name(ev), make_names);
+			const ltt_tracefile *tf = ltt_event_tracefile(ev);
+			const piece *where = piece_of(where_cache, tf, NULL, make_where);
+
+			line_add(&lb, names->text, names->len);
+			if (o->cycles)
+				line_uint(&lb, ltt_event_cycles(ev));
+			else
+				line_time(&lb, shown);
+			line_add(&lb, where->text, where->len);
+		}
 		if (o->state) {
-			fwrite_unlocked(lb.p, 1, lb.len, o->out);
-			lb.len = 0;
+			line_flush(&lb, o->out);
 			lttv_state_print_line(o, state, ev);
 		}
 		if (ltt_event_num_fields(ev) || !ltt_event_is_known(ev)) {
@@ -330,12 +417,15 @@ int lttv_dump(lttv_options *o)
 			line_add(&lb, " }", 2);
 		}
 		line_add(&lb, "\n", 1);
-		fwrite_unlocked(lb.p, 1, lb.len, o->out);
+		if (lb.len >= batch)
+			line_flush(&lb, o->out);
 	}
+	line_flush(&lb, o->out);
 	if (r < 0) {
 		fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
 		status = 1;
 	}
+counted:
 	if (st)
 		lttv_stats_print(st, traces, o->num_traces, o->cpu_stats, o->summary,
 				 o->relative ? origin : 0, o->out);
@@ -389,6 +479,10 @@ out:
 		g_pattern_spec_free(specs[i]);
 	g_free(specs);
 	g_free(lb.p);
+	pieces_free(names_cache);
+	pieces_free(where_cache);
+	g_free(names_cache);
+	g_free(where_cache);
 	if (st)
 		lttv_stats_free(st);
 	ltt_state_free(own);

@@ -25,7 +25,7 @@ int main(int argc, const char **argv)
 	GPtrArray *events = g_ptr_array_new_with_free_func(free);
 	char *arg_trace = NULL, *arg_fac = NULL, *arg_event = NULL;
 	char *begin = NULL, *end = NULL, *output = NULL, *by = NULL;
-	int rc, version = 0, all_analyses = 0;
+	int rc, version = 0, all_analyses = 0, threads = 0;
 	enum { OPT_TRACE = 1, OPT_FAC, OPT_EVENT };
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &arg_trace, OPT_TRACE,
@@ -82,6 +82,9 @@ int main(int argc, const char **argv)
 		  "with --stable, keep pointer values", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &o.quiet, 0,
 		  "do not print events (only statistics and warnings)", NULL },
+		{ "threads", 0, POPT_ARG_INT, &threads, 0,
+		  "with -q and without -s: read the tracefiles in N threads (0, the default: one per "
+		  "CPU)", "N" },
 		{ "output", 'o', POPT_ARG_STRING, &output, 0,
 		  "write to FILE instead of standard output", "FILE" },
 		{ "version", 0, POPT_ARG_NONE, &version, 0,
@@ -148,6 +151,13 @@ int main(int argc, const char **argv)
 		o.relative = 1;
 		o.pids = g_hash_table_new(g_direct_hash, g_direct_equal);
 	}
+	if (threads < 0 || threads > 1024) {
+		fprintf(stderr, "lttv-text: --threads %d: from 0 to 1024 (0: one per CPU)\n",
+			threads);
+		rc = 2;
+		goto done;
+	}
+	o.threads = (unsigned)threads;
 	o.has_begin = begin != NULL;
 	o.has_end = end != NULL;
 	if ((begin && ltt_parse_seconds(begin, &o.begin_ns) < 0) ||

@@ -19,6 +19,7 @@ typedef struct lttv_options {
 	int field_names, relative, cycles;
 	int cpu_stats, summary, quiet;
 	int state, process_stats;	/* -s, --process-stats (state-print.c) */
+	unsigned threads;		/* --threads: 0 = one per CPU */
 	/* analyses.c */
 	int syscalls, schedlat, irqs, file_io, cpu_top, histogram;
 	int worst, buckets;		/* --worst N, --buckets N */
@@ -39,6 +40,18 @@ lttv_stats *lttv_stats_new(void);
 void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 		      int cpu_stats, int summary, int64_t origin_ns, FILE *out);
 void lttv_stats_free(lttv_stats *st);
+/* Adds what src counted to dst (the passes of several tracefiles). */
+void lttv_stats_merge(lttv_stats *dst, const lttv_stats *src);
+
+/* Is the event shown: inside --begin/--end, matching -e (dump.c)? */
+int lttv_wanted(const lttv_options *o, GPatternSpec *const *specs,
+		const ltt_event *ev, int64_t shown_ns);
+/* -q without the state: each tracefile read on its own, in threads
+ * (unordered.c). Counts into st (if any) and *undecodable; 1 and *err on
+ * the first error in tracefile order, else 0. */
+int lttv_count_unordered(const lttv_options *o, ltt_trace *const *traces,
+			 GPatternSpec *const *specs, int64_t origin,
+			 lttv_stats *st, uint64_t *undecodable, ltt_error **err);
 
 /* The state columns of one line and the per-process table (state-print.c). */
 void lttv_state_print_line(const lttv_options *o, const ltt_state *st,

@@ -137,6 +137,34 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 	}
 }
 
+void lttv_stats_merge(lttv_stats *dst, const lttv_stats *src)
+{
+	GHashTableIter hi;
+	gpointer k, v;
+
+	if (src->num_cpus > dst->num_cpus)
+		lttv_stats_grow_cpus(dst, src->num_cpus - 1);
+	for (unsigned cpu = 0; cpu < src->num_cpus; cpu++) {
+		const lttv_cpu_stat *s = &src->cpus[cpu];
+		lttv_cpu_stat *d = &dst->cpus[cpu];
+
+		if (!s->events)
+			continue;
+		if (!d->events || s->first_ns < d->first_ns)
+			d->first_ns = s->first_ns;
+		if (!d->events || s->last_ns > d->last_ns)
+			d->last_ns = s->last_ns;
+		d->events += s->events;
+	}
+	g_hash_table_iter_init(&hi, src->by_ptr);
+	while (g_hash_table_iter_next(&hi, &k, &v)) {
+		const type_key *key = k;
+
+		*lttv_stats_lookup(dst, 0, key->facility, key->event) += *(uint64_t *)v;
+	}
+	dst->total += src->total;
+}
+
 void lttv_stats_free(lttv_stats *st)
 {
 	g_free(st->cpus);

@@ -38,20 +38,25 @@ void lttv_stats_grow_cpus(lttv_stats *st, unsigned cpu);
 uint64_t *lttv_stats_lookup(lttv_stats *st, unsigned slot,
 			    const char *facility, const char *event);
 
-/* t: the event's time (ltt_event_time_ns), which the caller has. */
-static inline void lttv_stats_add(lttv_stats *st, const ltt_event *ev, int64_t t)
+/* The statistics of a CPU (made when first asked for). */
+static inline lttv_cpu_stat *lttv_stats_cpu(lttv_stats *st, unsigned cpu)
 {
-	unsigned cpu = ltt_event_cpu(ev);
+	if (__builtin_expect(cpu >= st->num_cpus, 0))
+		lttv_stats_grow_cpus(st, cpu);
+	return &st->cpus[cpu];
+}
+
+/* Counts ev, of time t (ltt_event_time_ns(), which the caller has), on
+ * the CPU whose statistics are c. */
+static inline void lttv_stats_add_on(lttv_stats *st, lttv_cpu_stat *c,
+				     const ltt_event *ev, int64_t t)
+{
 	const char *facility = ltt_event_facility_name(ev);
 	const char *event = ltt_event_name(ev);
 	unsigned slot = (unsigned)(((uintptr_t)facility >> 4) ^ ((uintptr_t)event >> 3))
 			% LTTV_STATS_CACHE;
-	lttv_cpu_stat *c;
 	uint64_t *n;
 
-	if (__builtin_expect(cpu >= st->num_cpus, 0))
-		lttv_stats_grow_cpus(st, cpu);
-	c = &st->cpus[cpu];
 	if (c->events++ == 0)
 		c->first_ns = t;
 	c->last_ns = t;
@@ -62,6 +67,12 @@ static inline void lttv_stats_add(lttv_stats *st, const ltt_event *ev, int64_t t
 		n = lttv_stats_lookup(st, slot, facility, event);
 	(*n)++;
 	st->total++;
+}
+
+/* t: the event's time (ltt_event_time_ns), which the caller has. */
+static inline void lttv_stats_add(lttv_stats *st, const ltt_event *ev, int64_t t)
+{
+	lttv_stats_add_on(st, lttv_stats_cpu(st, ltt_event_cpu(ev)), ev, t);
 }
 
 #endif
