@@ -1,10 +1,16 @@
 """What the host-side benchmarks (decode.py, viewer.py) share: running a
-command while measuring it, and naming the versions they compare."""
+command while measuring it, naming the versions they compare, and writing
+their tables into docs/performance.md."""
+import datetime
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOC = os.path.join(TOP, 'docs', 'performance.md')
 
 
 def run_timed(cmd, env=None, keep_output=True):
@@ -35,3 +41,48 @@ def version(cmd):
         return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
     except (OSError, IndexError):
         return 'unknown'
+
+
+def now_utc():
+    """'2026-12-03 13:06 UTC'"""
+    return datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
+
+
+def load():
+    """The 1-minute load average."""
+    return os.getloadavg()[0]
+
+
+class Report:
+    """What a benchmark prints, kept to be written into docs/performance.md
+    as well: print it as it comes (the run is long), then update()."""
+
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, text=''):
+        print(text, flush=True)
+        self.lines.append(text)
+
+    def text(self):
+        return '\n'.join(self.lines).strip('\n') + '\n'
+
+
+def update_doc(name, text, doc=DOC):
+    """Replaces what lies between '<!-- NAME: begin -->' and
+    '<!-- NAME: end -->' in docs/performance.md with text: the tables are
+    the script's, never written by hand.  False (and a message) if the
+    markers are missing."""
+    begin, end = '<!-- %s: begin -->' % name, '<!-- %s: end -->' % name
+    with open(doc) as f:
+        old = f.read()
+    m = re.search(re.escape(begin) + r'\n.*?' + re.escape(end), old, re.S)
+    if not m:
+        print('%s: no "%s" ... "%s" markers: not updated' % (doc, begin, end))
+        return False
+    new = old[:m.start()] + begin + '\n' + text + end + old[m.end():]
+    with open(doc + '.tmp', 'w') as f:
+        f.write(new)
+    os.replace(doc + '.tmp', doc)
+    print('(written into %s, between the "%s" markers)' % (os.path.relpath(doc), name))
+    return True
