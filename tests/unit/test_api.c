@@ -9,6 +9,7 @@
  * (older) header gets at its own size.
  */
 #include <glib.h>
+#include <inttypes.h>
 #include <glib/gstdio.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -433,6 +434,139 @@ static void test_sized_outputs(const char *dir)
 	ltt_trace_close(t);
 }
 
+/* ---- ltt_reader: one tracefile in file order ---- */
+
+/* One line per event: what a reader and the iterator must agree on. */
+static void describe(GString *s, const ltt_event *ev)
+{
+	char fields[512];
+
+	ltt_event_format_fields(ev, LTT_FORMAT_NAMES, fields, sizeof(fields));
+	g_string_append_printf(s, "%" PRIu64 " %" PRId64 " %s.%s %s\n", ltt_event_cycles(ev),
+			       ltt_event_time_ns(ev), ltt_event_facility_name(ev),
+			       ltt_event_name(ev), fields);
+}
+
+typedef struct reader_job {
+	ltt_tracefile *tf;
+	ltt_reader *r;
+	GString *got;
+	int status;
+} reader_job;
+
+/* A tracefile read in batches, in a thread of its own. */
+static gpointer read_batches(gpointer data)
+{
+	reader_job *j = data;
+	const ltt_event *const *evs;
+	ltt_error *err = NULL;
+	int n;
+
+	while ((n = ltt_reader_next_batch(j->r, &evs, &err)) > 0)
+		for (int i = 0; i < n; i++)
+			describe(j->got, evs[i]);
+	j->status = n;
+	ltt_error_free(err);
+	return NULL;
+}
+
+/*
+ * Each tracefile's events from a reader (one at a time, then in batches in
+ * one thread per tracefile, all at once) are the iterator's events of that
+ * tracefile, in the same order, with the same fields.
+ */
+static void test_reader_agrees(const char *dir)
+{
+	ltt_error *err = NULL;
+	ltt_trace *t = ltt_trace_open(dir, NULL, &err);
+	unsigned n = t ? ltt_trace_num_tracefiles(t) : 0, same = 0, same_batch = 0;
+	GString **want = g_new0(GString *, n ? n : 1);
+	reader_job *jobs = g_new0(reader_job, n ? n : 1);
+	GThread **th = g_new0(GThread *, n ? n : 1);
+	uint64_t total = 0;
+	ltt_iter *it;
+	const ltt_event *ev;
+
+	if (!ok(t != NULL, "%s opens", dir)) {
+		ltt_error_free(err);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++)
+		want[i] = g_string_new(NULL);
+	it = ltt_iter_new(&t, 1, &err);
+	while (it && ltt_iter_next(it, &ev, &err) > 0) {
+		for (unsigned i = 0; i < n; i++)
+			if (ltt_event_tracefile(ev) == ltt_trace_tracefile(t, i))
+				describe(want[i], ev);
+		total++;
+	}
+	ltt_iter_free(it);
+	for (unsigned i = 0; i < n; i++) {
+		ltt_reader *r = ltt_reader_new(ltt_trace_tracefile(t, i));
+		GString *got = g_string_new(NULL);
+		int ret;
+
+		while ((ret = ltt_reader_next(r, &ev, &err)) > 0)
+			describe(got, ev);
+		same += ret == 0 && g_string_equal(got, want[i]);
+		ltt_reader_free(r);
+		g_string_free(got, TRUE);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		jobs[i].tf = ltt_trace_tracefile(t, i);
+		jobs[i].r = ltt_reader_new(jobs[i].tf);
+		jobs[i].got = g_string_new(NULL);
+		th[i] = g_thread_new("reader", read_batches, &jobs[i]);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		g_thread_join(th[i]);
+		same_batch += jobs[i].status == 0 && g_string_equal(jobs[i].got, want[i]);
+		ltt_reader_free(jobs[i].r);
+		g_string_free(jobs[i].got, TRUE);
+		g_string_free(want[i], TRUE);
+	}
+	ok(total > 0 && same == n, "%s: each of the %u tracefiles read alone gives the "
+	   "iterator's events (%" PRIu64 "), in order, one at a time", dir, n, total);
+	ok(total > 0 && same_batch == n, "%s: the same in batches, a thread per tracefile", dir);
+	ltt_error_free(err);
+	ltt_trace_close(t);
+	g_free(want);
+	g_free(jobs);
+	g_free(th);
+}
+
+/* A reader that met corrupt data fails again, with the same error. */
+static void test_sticky_reader(void)
+{
+	char *dir = spoiled("event-past-subbuf");
+	ltt_error *err = NULL, *again = NULL;
+	ltt_trace *t = dir ? ltt_trace_open(dir, NULL, &err) : NULL;
+	ltt_reader *r = NULL;
+	const ltt_event *ev;
+	int ret = 0, ret2;
+
+	for (unsigned i = 0; t && i < ltt_trace_num_tracefiles(t); i++)
+		if (!strcmp(ltt_tracefile_relpath(ltt_trace_tracefile(t, i)), "cpu_0"))
+			r = ltt_reader_new(ltt_trace_tracefile(t, i));
+	if (!ok(r != NULL, "event-past-subbuf: cpu_0 has a reader")) {
+		ltt_trace_close(t);
+		g_free(dir);
+		return;
+	}
+	while ((ret = ltt_reader_next(r, &ev, &err)) > 0)
+		;
+	ret2 = ltt_reader_next(r, &ev, &again);
+	ok(ret == -1 && err && ltt_error_get_code(err) == LTT_ERROR_CORRUPT,
+	   "event-past-subbuf: the reader fails with LTT_ERROR_CORRUPT");
+	ok(ret2 == -1 && again && err && !strcmp(ltt_error_message(err), ltt_error_message(again)),
+	   "and again, with the same message, when asked once more");
+	ltt_error_free(err);
+	ltt_error_free(again);
+	ltt_reader_free(r);
+	ltt_trace_close(t);
+	g_free(dir);
+}
+
 int main(void)
 {
 	tmpdir = g_dir_make_tmp("ltt-test-api-XXXXXX", NULL);
@@ -441,6 +575,10 @@ int main(void)
 	test_bad_kind_codes();
 	test_other_codes();
 	test_sticky_iterator();
+	test_sticky_reader();
+	test_reader_agrees("traces/sample-synthetic");
+	test_reader_agrees("traces/types-synthetic");
+	test_reader_agrees("traces/qemu-busybox");
 	char *valid = spoiled(NULL);
 
 	if (valid) {
