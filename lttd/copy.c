@@ -4,16 +4,27 @@
  *
  * One worker owns a fixed set of channels and loops:
  *
- *   poll(channels + stop pipe)
+ *   poll(normal channels + stop pipe [+ end-of-trace pipe])
  *     stop pipe readable     -> leave the loop
  *     POLLPRI (buffer full)  -> one sub-buffer from each such channel,
  *                               then poll again, so full buffers go first
  *     POLLIN                 -> one sub-buffer from each such channel
- *     POLLHUP / POLLERR      -> drain the channel, it is finalized
- *   then, after the loop:
+ *     POLLHUP / POLLERR      -> the channel is finalized and empty: done;
+ *                               and the trace is over (see below)
+ *   until no normal channel is left and, if the worker has flight
+ *   channels, the trace is known to be over; then, after the loop:
  *     drain every normal channel still open (what is ready now: at most
  *     n_subbufs each, so that a running writer cannot keep us here)
  *     dump every flight channel once (at most n_subbufs each)
+ *
+ * The kernel reports exactly one of POLLIN, POLLPRI and POLLHUP, as the
+ * 2006 transport did: POLLHUP only when the channel is finalized and
+ * empty.  A flight channel is left alone until the end, so it is never
+ * empty and never hangs up by itself; but the kernel finalizes every
+ * channel of a trace at once, after flushing them all, so the first hang-up
+ * of any channel, seen by any worker, says that the trace is over: it is
+ * latched in the end-of-trace pipe, which the workers waiting only for
+ * their flight channels poll.
  *
  * A sub-buffer is given back to the kernel only after it is on disk, so the
  * only way to lose a complete one is the writer pushing the reader in
@@ -23,6 +34,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,13 +92,31 @@ void lttd_info(const char *fmt, ...)
 static volatile sig_atomic_t stop_flag;
 static int stop_pipe[2] = { -1, -1 };
 
+/* the end of the trace: a latch and a pipe, written once, never read */
+static atomic_int ended_flag;
+static int ended_pipe[2] = { -1, -1 };
+
 int lttd_stop_init(void)
 {
-	if (stop_pipe[0] >= 0)
-		return 0;
-	if (pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+	if (stop_pipe[0] < 0 && pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+		return -errno;
+	if (ended_pipe[0] < 0 && pipe2(ended_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
 		return -errno;
 	return 0;
+}
+
+void lttd_note_trace_end(void)
+{
+	if (atomic_exchange(&ended_flag, 1))
+		return;
+	if (ended_pipe[1] >= 0 && write(ended_pipe[1], "x", 1) < 0) {
+		/* cannot be full: one byte */
+	}
+}
+
+int lttd_trace_ended(void)
+{
+	return atomic_load(&ended_flag);
 }
 
 void lttd_request_stop(void)
@@ -118,6 +148,10 @@ void lttd_stop_reset(void)
 	stop_flag = 0;
 	if (stop_pipe[0] >= 0)
 		while (read(stop_pipe[0], buf, sizeof(buf)) > 0)
+			;
+	atomic_store(&ended_flag, 0);
+	if (ended_pipe[0] >= 0)
+		while (read(ended_pipe[0], buf, sizeof(buf)) > 0)
 			;
 }
 
@@ -346,11 +380,18 @@ size_t lttd_drain(struct lttd_worker *w, struct lttd_channel *ch)
 	return n;
 }
 
-/* Fills the poll set; returns how many channels are still polled. */
-static size_t fill_pollset(struct lttd_worker *w, struct pollfd *pfd)
+/*
+ * Fills the poll set: the worker's channels, the stop pipe, and the
+ * end-of-trace pipe when only flight channels are left to wait for.
+ * Returns how many normal channels are still polled; *flights, how many
+ * flight channels wait for their dump.
+ */
+static size_t fill_pollset(struct lttd_worker *w, struct pollfd *pfd,
+			   size_t *flights)
 {
 	size_t live = 0;
 
+	*flights = 0;
 	for (size_t i = 0; i < w->n; i++) {
 		struct lttd_channel *ch = w->chans[i];
 
@@ -361,24 +402,34 @@ static size_t fill_pollset(struct lttd_worker *w, struct pollfd *pfd)
 			continue;
 		}
 		pfd[i].fd = ch->fd;
-		/* flight channels: only their hang-up matters until the end */
+		/* flight channels: only a hang-up (or an error) until the end */
 		pfd[i].events = ch->flight ? 0 : POLLIN | POLLPRI;
-		live++;
+		if (ch->flight)
+			(*flights)++;
+		else
+			live++;
 	}
 	pfd[w->n].fd = lttd_stop_fd();
 	pfd[w->n].events = POLLIN;
 	pfd[w->n].revents = 0;
+	/* readable for good once set: polled only when nothing else is */
+	pfd[w->n + 1].fd = live ? -1 : ended_pipe[0];
+	pfd[w->n + 1].events = POLLIN;
+	pfd[w->n + 1].revents = 0;
 	return live;
 }
 
 static void poll_loop(struct lttd_worker *w, struct pollfd *pfd)
 {
 	for (;;) {
+		size_t flights;
+
 		if (lttd_stop_requested())
 			return;
-		if (fill_pollset(w, pfd) == 0)
+		if (fill_pollset(w, pfd, &flights) == 0 &&
+		    (flights == 0 || lttd_trace_ended()))
 			return;
-		int r = w->ops->poll(w, pfd, w->n + 1, -1);
+		int r = w->ops->poll(w, pfd, w->n + 2, -1);
 
 		if (r < 0) {
 			if (errno == EINTR)
@@ -417,7 +468,14 @@ static void poll_loop(struct lttd_worker *w, struct pollfd *pfd)
 			    lttd_serve_one(w, ch) == LTTD_FINALIZED)
 				ch->done = 1;
 			if ((re & (POLLHUP | POLLERR)) && !ch->done) {
-				/* a flight channel is dumped after the loop */
+				/*
+				 * Finalized (and empty, for the kernels that
+				 * report one event at a time): the trace is
+				 * over.  A normal channel is drained in case
+				 * the kernel hung up with data left; a flight
+				 * channel is dumped after the loop.
+				 */
+				lttd_note_trace_end();
 				if (!ch->flight)
 					lttd_drain(w, ch);
 				ch->done = 1;
@@ -433,7 +491,7 @@ static void poll_loop(struct lttd_worker *w, struct pollfd *pfd)
  */
 int lttd_worker_run(struct lttd_worker *w)
 {
-	struct pollfd pfd[w->n + 1];
+	struct pollfd pfd[w->n + 2];
 
 	if (!w->flight_only)
 		poll_loop(w, pfd);

@@ -8,8 +8,10 @@
  * (LTTD_FAKE_SUBBUF_SIZE bytes, default 4096); the fake writer feeds them,
  * one per poll, into a ring of LTTD_FAKE_N_SUBBUFS (default 4): a normal
  * channel's writer waits for room, a flight channel's overwrites the oldest.
- * The channel hangs up once its writer is done (data may remain to drain),
- * unless LTTD_FAKE_HOLD is set: then only a signal ends lttd.  LTTD_FAKE_EIO=k makes the put of the
+ * Its poll reports one of POLLPRI (the ring is full), POLLIN (a sub-buffer
+ * is ready) and POLLHUP (the writer is done and the ring empty), as the
+ * kernel does; unless LTTD_FAKE_HOLD is set, when the writer is never done:
+ * then only a signal ends lttd.  LTTD_FAKE_EIO=k makes the put of the
  * k-th sub-buffer (from 1) of every channel fail with EIO.  A file that is
  * not a whole number of sub-buffers is refused as not a channel.
  */
@@ -94,14 +96,14 @@ static int fake_poll(struct lttd_worker *w, struct pollfd *fds, nfds_t nfds,
 		if (fds[i].fd < 0)
 			continue;
 		feed(ch);
-		if (f->produced - f->consumed == ch->n_subbufs)
-			re |= POLLPRI | POLLIN;
+		/* one of them, as the kernel says it (relay.c) */
+		if (f->produced - f->consumed == ch->n_subbufs && !ch->flight)
+			re = POLLPRI;
 		else if (f->produced != f->consumed)
-			re |= POLLIN;
-		re &= fds[i].events;
-		/* finalized once the writer is done; data may remain */
-		if (f->produced == f->total && !f->hold)
-			re |= POLLHUP;
+			re = POLLIN;
+		else if (f->produced == f->total && !f->hold)
+			re = POLLHUP;	/* finalized and empty */
+		re &= fds[i].events | POLLHUP;
 		fds[i].revents = re;
 		ready += re != 0;
 	}

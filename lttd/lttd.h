@@ -37,7 +37,10 @@ struct lttd_worker;
  * negative errno: get_subbuf returns -EAGAIN when no sub-buffer is complete
  * yet and -ENODATA when the channel is finalized and empty.  poll behaves as
  * poll(2) on the descriptors of the worker's channels (entries with fd < 0
- * are ignored) and must also honour the extra entries after them.
+ * are ignored) and must also honour the extra entries after them (the stop
+ * and end-of-trace pipes).  A channel reports one of POLLPRI (a sub-buffer
+ * is ready and the writer is in its last free one), POLLIN (a sub-buffer
+ * is ready) and POLLHUP (finalized and empty), or nothing.
  */
 struct lttd_chan_ops {
 	int (*get_subbuf)(struct lttd_channel *ch, uint32_t *offset);
@@ -99,6 +102,9 @@ void lttd_request_stop(void);		/* async-signal-safe */
 int lttd_stop_requested(void);
 void lttd_stop_reset(void);		/* tests: forget a previous stop */
 int lttd_stop_fd(void);			/* read end, polled by every worker */
+/* A channel hung up: the trace is over (flight channels can be dumped). */
+void lttd_note_trace_end(void);
+int lttd_trace_ended(void);
 
 int lttd_write_full(int fd, const void *buf, size_t len);
 enum lttd_serve lttd_serve_one(struct lttd_worker *w, struct lttd_channel *ch);

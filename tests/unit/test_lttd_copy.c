@@ -7,14 +7,16 @@
  * offset), -EAGAIN when none is complete, -ENODATA once finalized and
  * empty; put gives it back, or says -EIO when told to (the writer pushed the
  * reader).  Its poll "produces" sub-buffers from a script, one step per
- * call, and reports POLLPRI when the ring is full, POLLHUP when the script
- * is over.  Sub-buffer number k is filled with a pattern of k, so a
+ * call, and reports one of POLLPRI (the ring is full), POLLIN (a sub-buffer
+ * is ready) and POLLHUP (the script is over and the ring empty), as the
+ * kernel does.  Sub-buffer number k is filled with a pattern of k, so a
  * tracefile can be checked sub-buffer by sub-buffer.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -107,7 +109,7 @@ static int fake_put(struct lttd_channel *ch, uint32_t off)
 static int fake_poll(struct lttd_worker *w, struct pollfd *fds, nfds_t nfds,
 		     int timeout)
 {
-	int ready = 0;
+	int ready = 0, wanted = 0;
 
 	for (size_t i = 0; i < w->n; i++) {
 		struct fake *f = w->chans[i]->priv;
@@ -122,19 +124,26 @@ static int fake_poll(struct lttd_worker *w, struct pollfd *fds, nfds_t nfds,
 			produce(f, 0);
 		if (f->step == f->nscript && f->pending == 0)
 			f->finalized = 1;
-		if (f->produced - f->consumed == f->n)
-			re |= POLLPRI | POLLIN;
+		/* one of them, as the kernel says it */
+		if (f->produced - f->consumed == f->n && !w->chans[i]->flight)
+			re = POLLPRI;
 		else if (f->produced != f->consumed)
-			re |= POLLIN;
-		re &= fds[i].events;
-		if (f->finalized)
-			re |= POLLHUP;
+			re = POLLIN;
+		else if (f->finalized)
+			re = POLLHUP;	/* finalized and empty */
+		re &= fds[i].events | POLLHUP;
 		fds[i].revents = re;
 		ready += re != 0;
+		wanted |= fds[i].events;
 	}
-	/* the rest (the stop pipe) is real */
+	/*
+	 * The rest (the stop and end-of-trace pipes) is real; block on it
+	 * only when the worker waits for nothing but them (its flight
+	 * channels' end), else the script goes on at the next call.
+	 */
 	if (nfds > w->n) {
-		int r = poll(fds + w->n, nfds - w->n, 0);
+		int r = poll(fds + w->n, nfds - w->n,
+			     ready || wanted ? 0 : timeout);
 
 		if (r > 0)
 			ready += r;
@@ -568,6 +577,60 @@ static void test_flight(void)
 	teardown(&b, &fb);
 }
 
+struct waiter {
+	struct lttd_worker *w;
+	int r;
+	atomic_int finished;
+};
+
+static void *wait_worker(void *arg)
+{
+	struct waiter *x = arg;
+
+	x->r = lttd_worker_run(x->w);
+	atomic_store(&x->finished, 1);
+	return NULL;
+}
+
+/*
+ * A worker left with flight channels only: they never hang up (nothing
+ * reads them, so they are never empty); it waits, without spinning, until
+ * another worker sees a channel of the trace hang up.
+ */
+static void test_flight_waits_for_end(void)
+{
+	static const int sf[] = { 4 };
+	struct lttd_channel b;
+	struct fake fb;
+	struct lttd_channel *v[] = { &b };
+	struct lttd_worker w = { .ops = &fake_ops, .chans = v, .n = 1 };
+	struct waiter x = { .w = &w };
+	pthread_t t;
+
+	reset();
+	setup(&b, &fb, 'F', 4, "flight-cpu_2", 0);
+	b.flight = 1;
+	fb.script = sf;
+	fb.nscript = 1;
+	if (pthread_create(&t, NULL, wait_worker, &x)) {
+		ok(0, "flight end: cannot start a thread");
+		teardown(&b, &fb);
+		return;
+	}
+	usleep(300 * 1000);
+	ok(!atomic_load(&x.finished), "flight end: a flight channel alone "
+	   "does not end the worker");
+	ok(fb.polls <= 3, "flight end: the worker waits in poll, it does not "
+	   "spin (%d polls)", fb.polls);
+	is_int(b.written, 0, "flight end: nothing dumped while the trace runs");
+	lttd_note_trace_end();
+	pthread_join(t, NULL);
+	is_int(x.r, 0, "flight end: the worker ends cleanly");
+	is_int(b.written, 4, "flight end: then the flight channel is dumped");
+	ok(seq_holds("flight-cpu_2", 0, 4), "flight end: the dump is complete");
+	teardown(&b, &fb);
+}
+
 static void *thread_main(void *arg)
 {
 	lttd_worker_run(arg);
@@ -853,6 +916,7 @@ int main(void)
 	test_write_error();
 	test_sigterm();
 	test_flight();
+	test_flight_waits_for_end();
 	test_threads();
 	test_bad_offset();
 	test_buffer_stats();
