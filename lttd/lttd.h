@@ -123,10 +123,13 @@ void lttd_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * scan looks at a sub-buffer (and learns facility ids from a facilities
  * channel); commit records what it found, once the sub-buffer is kept.
  */
+#define LTTD_STATS_CANDIDATES	8
 struct lttd_stats_hit {
-	int found;		/* a candidate first event was seen */
-	unsigned fac;
-	uint32_t events_lost, corrupted;
+	int found;		/* candidates in fac[] etc. */
+	struct {
+		unsigned fac;
+		uint32_t events_lost, corrupted;
+	} c[LTTD_STATS_CANDIDATES];
 };
 void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
 		     size_t len, struct lttd_stats_hit *hit);

@@ -4,12 +4,14 @@
  *
  * The kernel writes channel.buffer_stats (two uint_fixed 4: events_lost,
  * corrupted_subbuffers; cumulative) as the first event of a sub-buffer when
- * a counter changed.  The facility id of "channel" is only known from the
- * facility_load events of the facilities channels, which another worker may
- * copy later, so for every channel we keep, per facility id, the largest pair
- * seen in a first event of id 0 and payload size 8, and pick the "channel"
- * row at exit.  Cost: a look at one event header per sub-buffer, plus a walk
- * of the (small) facilities channels.  Layout: docs/format.md.
+ * a counter changed, and at the stop anywhere in the last sub-buffer (the
+ * losses of a buffer still full then).  The facility id of "channel" is only
+ * known from the facility_load events of the facilities channels, which
+ * another worker may copy later, so for every channel we keep, per facility
+ * id, the largest pair seen in an event of id 0 and payload size 8, and pick
+ * the "channel" row at exit: the rows of other facilities' look-alikes are
+ * never read.  Cost: a walk of the event headers (each says its size).
+ * Layout: docs/format.md.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,21 +86,54 @@ static void facility_load(const unsigned char *p, size_t size, size_t a)
 void lttd_stats_commit(struct lttd_channel *ch,
 		       const struct lttd_stats_hit *hit)
 {
-	if (!hit->found || hit->fac >= LTTD_MAX_FACILITIES)
+	if (!hit->found)
 		return;
 	if (!ch->bstats)
 		ch->bstats = calloc(LTTD_MAX_FACILITIES, sizeof(*ch->bstats));
 	if (!ch->bstats)
 		return;		/* the report will say "no loss": rare enough */
 
-	struct lttd_bufstats *b = &ch->bstats[hit->fac];
+	for (int i = 0; i < hit->found; i++) {
+		if (hit->c[i].fac >= LTTD_MAX_FACILITIES)
+			continue;
 
-	/* cumulative counters: the largest is the latest */
-	if (hit->events_lost > b->events_lost)
-		b->events_lost = hit->events_lost;
-	if (hit->corrupted > b->corrupted)
-		b->corrupted = hit->corrupted;
-	b->seen = 1;
+		struct lttd_bufstats *b = &ch->bstats[hit->c[i].fac];
+
+		/* cumulative counters: the largest is the latest */
+		if (hit->c[i].events_lost > b->events_lost)
+			b->events_lost = hit->c[i].events_lost;
+		if (hit->c[i].corrupted > b->corrupted)
+			b->corrupted = hit->c[i].corrupted;
+		b->seen = 1;
+	}
+}
+
+/* One more candidate (largest per facility id); the channel's is kept first. */
+static void candidate(struct lttd_stats_hit *hit, unsigned fac, uint32_t lost,
+		      uint32_t corrupted)
+{
+	int i;
+
+	for (i = 0; i < hit->found; i++)
+		if (hit->c[i].fac == fac)
+			break;
+	if (i == hit->found) {
+		if (hit->found == LTTD_STATS_CANDIDATES) {
+			/* full of look-alikes: make room for the real one */
+			if ((int)fac != lttd_stats_channel_facility())
+				return;
+			i = 0;
+		} else {
+			hit->found++;
+		}
+		hit->c[i].fac = fac;
+		hit->c[i].events_lost = 0;
+		hit->c[i].corrupted = 0;
+	}
+	if (lost > hit->c[i].events_lost)
+		hit->c[i].events_lost = lost;
+	if (corrupted > hit->c[i].corrupted)
+		hit->c[i].corrupted = corrupted;
 }
 
 void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
@@ -124,7 +159,7 @@ void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
 			  : sizeof(struct ltt_event_header_nohb);
 	size_t o = HDR_SIZE;
 
-	for (int first = 1;; first = 0) {
+	for (;;) {
 		o += pad(o, 8, a);
 		if (o + hsize > end)
 			return;
@@ -136,15 +171,9 @@ void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
 		o += pad(o, a ? a : 1, a);
 		if (size == LTT_EVENT_SIZE_UNKNOWN || o + size > end)
 			return;
-		if (first && ev == 0 && size == 8) {
-			hit->found = 1;
-			hit->fac = fac;
-			hit->events_lost = rd32(sb + o);
-			hit->corrupted = rd32(sb + o + 4);
-		}
-		if (!ch->facilities)
-			return;		/* only the first event matters here */
-		if (fac == LTT_CORE_FACILITY_ID &&
+		if (ev == 0 && size == 8)
+			candidate(hit, fac, rd32(sb + o), rd32(sb + o + 4));
+		if (ch->facilities && fac == LTT_CORE_FACILITY_ID &&
 		    (ev == LTT_EVENT_CORE_FACILITY_LOAD ||
 		     ev == LTT_EVENT_CORE_STATE_DUMP_FACILITY_LOAD))
 			facility_load(sb + o, size, a);

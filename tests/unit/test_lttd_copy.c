@@ -818,6 +818,21 @@ static void test_buffer_stats(void)
 		   cc.bstats[5].events_lost == 7 && cc.bstats[5].corrupted == 1,
 		   "stats (align %d): 7 events lost, 1 corrupted (largest seen)",
 		   align);
+		/* the stop's last buffer_stats: after other events */
+		memset(other, 0, SB);
+		o = put_header(other, 1, align);
+		st[0] = 1;
+		o = put_event(other, o, align, 3, 1, st, 4);
+		o = put_event(other, o, align, 3, 1, st, 4);
+		st[0] = 9;
+		st[1] = 2;
+		o = put_event(other, o, align, 5, 0, st, 8);
+		finish(other, o);
+		scan(&cc, other);
+		ok(cc.bstats && cc.bstats[5].events_lost == 9 &&
+		   cc.bstats[5].corrupted == 2,
+		   "stats (align %d): a buffer_stats after other events counts "
+		   "too (9 lost, 2 corrupted)", align);
 		teardown(&cf, &ff);
 		teardown(&cc, &fc);
 	}
