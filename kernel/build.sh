@@ -13,7 +13,8 @@
 # builds its own kernel with both (kernel/config-bench-fragment into
 # build-kernel-bench/), so that it never swaps the test kernel's config.
 # Fails loudly: a patch that does not apply, a config option that did not
-# stick, a build error.
+# stick, a build error.  A changed series is swapped in file by file, only
+# the files whose content changed being rewritten (an incremental build).
 set -eu
 
 TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
@@ -64,16 +65,56 @@ same_series() { # is $APPLIED the same series as $PATCHES?
 	done
 }
 
+# files a series touches (both sides of every diff), sorted
+touched() { # DIR
+	for p in $(series "$1"); do
+		sed -n 's|^+++ b/||p; s|^--- a/||p' "$1/$p"
+	done | sort -u
+}
+
+# A changed series: the files either series touches are made again, from
+# the tarball, with the new series, in a scratch folder; only those whose
+# content changed are copied into the tree, so the others keep their
+# times and the build stays incremental (reversing and applying again
+# would touch every patched file: sched/signal.h alone rebuilds most of
+# the kernel).  Any failure: a clean unpack.
+swap_series() {
+	scratch=$OUT/swap.tmp
+	rm -rf "$scratch"
+	mkdir -p "$scratch"
+	{ touched "$APPLIED"; touched "$PATCHES"; } | sort -u >"$OUT/swap.files"
+	sed 's|^|linux-source-6.1/|' "$OUT/swap.files" >"$OUT/swap.members"
+	# members the tarball lacks (files the series add) are not an error
+	tar -C "$scratch" -xf "$TARBALL" --files-from="$OUT/swap.members" 2>/dev/null || true
+	mkdir -p "$scratch/linux-source-6.1"
+	for p in $(series "$PATCHES"); do
+		(cd "$scratch/linux-source-6.1" && patch -p1 -s --no-backup-if-mismatch -N <"$PATCHES/$p") >/dev/null ||
+			return 1
+	done
+	while read -r f; do
+		if [ -e "$scratch/linux-source-6.1/$f" ]; then
+			if ! cmp -s "$scratch/linux-source-6.1/$f" "$TREE/$f"; then
+				mkdir -p "$(dirname "$TREE/$f")"
+				cp "$scratch/linux-source-6.1/$f" "$TREE/$f"
+			fi
+		else
+			rm -f "$TREE/$f"	# a file only the old series added
+		fi
+	done <"$OUT/swap.files"
+	rm -rf "$scratch" "$OUT/swap.files" "$OUT/swap.members" "$APPLIED"
+	mkdir -p "$APPLIED"
+	for p in $(series "$PATCHES"); do cp "$PATCHES/$p" "$APPLIED/$p"; done
+	cp "$PATCHES/series" "$APPLIED/series"
+}
+
 [ -d "$TREE" ] || unpack
 if [ -r "$APPLIED/series" ] && ! same_series; then
-	say "series changed: reversing the one applied"
-	ok=1
-	for p in $(series "$APPLIED" | sed -n '1!G;h;$p'); do
-		if ! (cd "$TREE" && patch -R -p1 -E -s --no-backup-if-mismatch <"$APPLIED/$p"); then
-			ok=0; break
-		fi
-	done
-	if [ $ok = 1 ]; then rm -rf "$APPLIED"; else say "reverse failed: starting from a clean tree"; unpack; fi
+	say "series changed: the files it touches made again (changed ones only)"
+	if ! swap_series; then
+		say "the new series does not apply: starting from a clean tree"
+		rm -rf "$OUT/swap.tmp" "$OUT/swap.files" "$OUT/swap.members"
+		unpack
+	fi
 fi
 if [ ! -r "$APPLIED/series" ]; then
 	if [ -d "$APPLIED" ]; then unpack; fi	# half-applied: start again
