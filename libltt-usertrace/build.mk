@@ -16,6 +16,7 @@ $(USERTRACE_EXAMPLE_H): libltt-usertrace/examples/usertrace_example.xml $(BIN)/g
 
 $(OBJ)/libltt-usertrace/examples/usertrace-example.o: $(USERTRACE_EXAMPLE_H)
 $(OBJ)/qemu/ltt-usertrace-tool.o: $(USERTRACE_EXAMPLE_H)
+$(OBJ)/qemu/ltt-hostile-tool.o: $(USERTRACE_EXAMPLE_H)
 EXTRA_CFLAGS_qemu = -Ilibltt-usertrace/include -I$(USERTRACE_GEN)
 
 # static: the QEMU guest has no C library (not under SANITIZE=1, which
@@ -33,8 +34,13 @@ $(BIN)/ltt-usertrace-tool: $(OBJ)/qemu/ltt-usertrace-tool.o $(USERTRACE_A)
 $(LIB)/pkgconfig/ltt-usertrace.pc: libltt-usertrace/ltt-usertrace.pc.in $(BUILD)/install-dirs Makefile
 	$(make-pc)
 
+# tests/q50-qemu-hostile.sh: what a hostile user does to the tracer
+$(BIN)/ltt-hostile-tool: $(OBJ)/qemu/ltt-hostile-tool.o $(USERTRACE_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) $(USERTRACE_STATIC) -o $@ $^
+
 all: $(USERTRACE_A) $(LIB)/pkgconfig/ltt-usertrace.pc $(BIN)/usertrace-example \
-	$(BIN)/ltt-usertrace-tool
+	$(BIN)/ltt-usertrace-tool $(BIN)/ltt-hostile-tool
 
 # tests/unit/test_usertrace.c: the generated functions' payloads, decoded
 $(OBJ)/tests/unit/test_usertrace.o: $(USERTRACE_EXAMPLE_H)

@@ -16,7 +16,9 @@ P=/sys/module/ltt_probes/parameters/enable
 if [ -e $P ]; then echo 0 >$P; res probes_off $?; fi
 
 # -- control: not root, bad messages ------------------------------------
-setpriv --reuid=1000 --regid=1000 --clear-groups lttctl -n nonroot -c
+# (ltt-runas drops every privilege and checks it did: busybox's setpriv
+# has no --reuid)
+ltt-runas 1000 1000 lttctl -n nonroot -c >$R/nonroot-create.txt 2>&1
 res nonroot_create $?
 test ! -e $T/nonroot; res nonroot_no_trace $?
 ltt-guest-tool badmsg >$R/badmsg.txt 2>&1; res badmsg $?
@@ -26,7 +28,7 @@ lttctl -n trace1 -c -m normal; res t1_create $?
 ls -lR $T/trace1 >$R/trace1-files.txt 2>&1
 ltt-guest-tool open2 $T/trace1/cpu_0 >>$R/tool.txt 2>&1; res open2 $?
 ltt-guest-tool ioctls $T/trace1/cpu_1 >>$R/tool.txt 2>&1; res ioctls $?
-setpriv --reuid=1000 --regid=1000 --clear-groups cat $T/trace1/cpu_0 >/dev/null 2>&1
+ltt-runas 1000 1000 ltt-hostile-tool open $T/trace1/cpu_0 >$R/nonroot-read.txt 2>&1
 res nonroot_read $?
 lttd -t $T/trace1 -d $R/trace1 >$R/lttd1.log 2>&1 &
 L1=$!
@@ -86,6 +88,7 @@ res f2_create $?
 lttctl -n flight2 -s; res f2_start $?
 ltt-guest-tool pushtest $T/flight2/flight-cpu_1 1 >>$R/tool.txt 2>&1; res f2_pushtest $?
 lttctl -n flight2 -q; res f2_stop $?
+ltt-guest-tool flightpoll $T/flight2/flight-cpu_1 >$R/flightpoll.txt 2>&1; res f2_flightpoll $?
 lttctl -n flight2 -r; res f2_destroy $?
 
 # -- losses: normal mode, tiny buffers, no reader at first ----------------

@@ -19,6 +19,8 @@
  *   ltt-guest-tool pushtest FILE CPU   on a flight channel of CPU: take a
  *                                  sub-buffer, make the writer wrap the
  *                                  buffer, then PUT_SUBBUF must say EIO
+ *   ltt-guest-tool flightpoll FILE     on a stopped flight channel: POLLIN
+ *                                  alone, drained, then POLLHUP alone
  *
  * Exit status 0 when the kernel behaved as expected; each check is
  * printed on its own line.
@@ -219,6 +221,8 @@ static int ioctls(const char *file)
 	return !(n >= 2 && size >= 4096 && !(n & (n - 1)) && !(size & (size - 1)));
 }
 
+static short poll_now(int fd);
+
 static int pushtest(const char *file, int cpu)
 {
 	__u32 n = 0, size = 0, off = 0;
@@ -253,6 +257,12 @@ static int pushtest(const char *file, int cpu)
 		written += write(ev, buf, sizeof(buf)) > 0;
 	}
 	printf("got sub-buffer at %u after %ld events\n", off, written);
+	/* a flight recorder is never "full": POLLIN alone, never POLLPRI */
+	if (poll_now(fd) != POLLIN) {
+		printf("flight, a sub-buffer ready: revents %#x, not POLLIN\n",
+		       poll_now(fd));
+		return 1;
+	}
 	/* wrap the whole buffer: the writer must push us */
 	for (i = 0; i < 2L * n * size / (long)sizeof(buf); i++)
 		if (write(ev, buf, sizeof(buf)) < 0) {
@@ -335,25 +345,29 @@ static int polltest(const char *trace, int cpu)
 	if (lttctl_op(trace, "-s"))
 		return 1;
 	memset(buf, 'q', sizeof(buf));
-	for (i = 0; i < 10000 && !(poll_now(fd) & POLLIN); i++)
+	for (i = 0; i < 10000 && !poll_now(fd); i++)
 		if (write(ev, buf, sizeof(buf)) < 0)
 			return 1;
 	r = poll_now(fd);
 	printf("after %d events: revents %#x\n", i, r);
-	EXPECT("a complete sub-buffer: POLLIN", r & POLLIN);
-	EXPECT("2 sub-buffers, writer in the last: POLLPRI (full)", r & POLLPRI);
-	EXPECT("no POLLHUP while tracing", !(r & POLLHUP));
+	/* one of POLLIN, POLLPRI, POLLHUP at a time: the 2006 lttd needs it */
+	EXPECT("2 sub-buffers, one complete, the writer in the last: "
+	       "POLLPRI alone", r == POLLPRI);
+	off2 = 0;
+	EXPECT("PUT_SUBBUF of the ready sub-buffer without GET_SUBBUF: EINVAL",
+	       ioctl(fd, RELAYFS_PUT_SUBBUF, &off2) < 0 && errno == EINVAL);
 	EXPECT("GET_SUBBUF gives offset 0", ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0 && off == 0);
 	EXPECT("its block header is in the map (magic)",
 	       map != MAP_FAILED && *(__u32 *)((char *)map + 40) == LTT_TRACER_MAGIC_NUMBER);
 	EXPECT("PUT_SUBBUF gives it back", ioctl(fd, RELAYFS_PUT_SUBBUF, &off) == 0);
 	EXPECT("then nothing more to read: EAGAIN",
 	       ioctl(fd, RELAYFS_GET_SUBBUF, &off2) < 0 && errno == EAGAIN);
+	EXPECT("and poll says nothing", poll_now(fd) == 0);
 	if (lttctl_op(trace, "-q"))
 		return 1;
 	r = poll_now(fd);
-	EXPECT("stopped: the flushed sub-buffer, POLLIN, not yet POLLHUP",
-	       (r & POLLIN) && !(r & POLLHUP));
+	EXPECT("stopped: the flushed sub-buffer, POLLIN or POLLPRI alone "
+	       "(no POLLHUP while data remains)", r == POLLIN || r == POLLPRI);
 	/* kernel events (lttctl's own system calls...) may have filled more */
 	for (i = 0; i < (int)n && ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0; i++) {
 		printf("drained sub-buffer at %u\n", off);
@@ -363,8 +377,36 @@ static int polltest(const char *trace, int cpu)
 	EXPECT("stopped: 1 or 2 sub-buffers to drain, at sub-buffer offsets",
 	       i >= 1 && off % size == 0);
 	r = poll_now(fd);
-	EXPECT("stopped and drained: POLLHUP", r & POLLHUP);
+	EXPECT("stopped and drained: POLLHUP alone", r == POLLHUP);
 	EXPECT("stopped and drained: GET_SUBBUF says ENODATA",
+	       ioctl(fd, RELAYFS_GET_SUBBUF, &off) < 0 && errno == ENODATA);
+	return bad != 0;
+}
+
+/*
+ * A stopped flight channel: POLLIN alone while complete sub-buffers
+ * remain (the 2006 lttd reads it like any other), then POLLHUP alone.
+ */
+static int flightpoll(const char *file)
+{
+	__u32 n = 0, off = 0;
+	int fd = open(file, O_RDONLY | O_NONBLOCK), bad = 0, i;
+	short r;
+
+	if (fd < 0) {
+		perror(file);
+		return 1;
+	}
+	ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n);
+	r = poll_now(fd);
+	EXPECT("stopped flight channel with data: POLLIN alone", r == POLLIN);
+	for (i = 0; i < (int)n && ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0; i++)
+		if (ioctl(fd, RELAYFS_PUT_SUBBUF, &off))
+			break;
+	EXPECT("drained: at most n_subbufs sub-buffers", i >= 1 && i <= (int)n);
+	r = poll_now(fd);
+	EXPECT("stopped flight channel, drained: POLLHUP alone", r == POLLHUP);
+	EXPECT("and GET_SUBBUF says ENODATA",
 	       ioctl(fd, RELAYFS_GET_SUBBUF, &off) < 0 && errno == ENODATA);
 	return bad != 0;
 }
@@ -388,6 +430,8 @@ int main(int argc, char **argv)
 		return big(atoi(argv[2]));
 	if (argc > 3 && !strcmp(argv[1], "polltest"))
 		return polltest(argv[2], atoi(argv[3]));
+	if (argc > 2 && !strcmp(argv[1], "flightpoll"))
+		return flightpoll(argv[2]);
 	if (argc > 3 && !strcmp(argv[1], "pushtest"))
 		return pushtest(argv[2], atoi(argv[3]));
 	if (argc > 1 && !strcmp(argv[1], "load"))
@@ -398,6 +442,6 @@ int main(int argc, char **argv)
 		return open2(argv[2]);
 	if (argc > 2 && !strcmp(argv[1], "ioctls"))
 		return ioctls(argv[2]);
-	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | big SIZE | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | polltest TRACE CPU\n");
+	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | big SIZE | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | flightpoll FILE | polltest TRACE CPU\n");
 	return 2;
 }

@@ -87,3 +87,19 @@ scratch_install() {
 		PREFIX="$1" BINDIR="$2" LIBDIR="$3" INCLUDEDIR="$4" DATADIR="$5" \
 		install DESTDIR="$ROOT" >"$TMP/install.log" 2>&1
 }
+
+# The kernel log of a QEMU test guest (the test kernel: KASAN, lockdep,
+# full preemption, SLUB debugging, kernel/config-debug-fragment):
+#   qemu_dmesg_clean FILE     no report of any of them, nor of a BUG,
+#                             WARNING or oops; prints the first lines if any
+#   qemu_debug_kernel FILE    the debug options were on in that boot (so
+#                             that the check above means something)
+qemu_dmesg_clean() {
+	test -s "$1" || { echo "no kernel log $1"; return 1; }
+	! grep -E -m 20 'BUG:|WARNING:|KASAN|UBSAN|refcount_t|general protection|possible recursive locking|possible circular locking|inconsistent lock state|INFO: |DEBUG_LOCKS_WARN_ON|sleeping function called|Call Trace:|Oops|Kernel panic|Redzone|Poison overwritten|Object padding|list_(add|del) corruption|page allocation failure|vmalloc error|Out of memory' "$1"
+}
+qemu_debug_kernel() {
+	grep -q 'KernelAddressSanitizer initialized' "$1" || { echo "no KASAN"; return 1; }
+	grep -q 'Lock dependency validator' "$1" || { echo "no lockdep"; return 1; }
+	grep -Eq 'Linux version .* PREEMPT' "$1" || { echo "no full preemption"; return 1; }
+}

@@ -1,0 +1,224 @@
+#!/bin/sh
+# The kernel tracer against hostile users, races, CPU hotplug and restarts
+# (issue 12): boot the test kernel (KASAN, lockdep, full preemption, SLUB
+# debugging) in QEMU with qemu/run.sh, let qemu/hostile-guest.sh play the
+# unprivileged user and the racer, and check on the host what the kernel
+# answered, what the traces hold, and that dmesg stayed clean.
+#
+# Needs what tests/q10-qemu-trace.sh needs; skips loudly without.
+# Q50_REUSE=DIR checks the results of an earlier run in DIR; KERNEL_TREE
+# boots that tree's bzImage instead of running `make kernel`; RACE_SECS
+# (60) is how long readers race the creation and destruction of a trace.
+. "$(dirname "$0")/lib.sh"
+cd "$TOP" || exit 2
+OUT=$TOP/$BUILD/q50.$$
+LTTV=$BIN/lttv-text
+EX=libltt-usertrace/examples
+
+skip_all() {
+	skip "QEMU hostile-user test" "$1"
+	echo "# q50: SKIPPED ALL: $1" >&2
+	done_testing
+	exit 0
+}
+[ -r "${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}" ] || [ -n "${KERNEL_TREE:-}" ] ||
+	skip_all "no kernel tarball /usr/src/linux-source-6.1.tar.xz (scripts/install-deps.sh kernel)"
+command -v qemu-system-x86_64 >/dev/null || skip_all "no qemu-system-x86_64 (scripts/install-deps.sh kernel)"
+[ -x /bin/busybox ] || skip_all "no static busybox (busybox-static)"
+for b in lttctl lttd lttv-text ltt-hostile-tool; do
+	[ -x "$BIN/$b" ] || skip_all "no $BIN/$b (make)"
+done
+[ "${SANITIZE:-0}" != 1 ] || skip_all "SANITIZE=1: the guest tools must be static (the plain run covers this)"
+
+# -- build and boot ----------------------------------------------------------
+if [ -n "${Q50_REUSE:-}" ]; then
+	OUT=$Q50_REUSE
+	skip "make kernel and boot" "Q50_REUSE=$Q50_REUSE: checking an earlier run"
+else
+	if [ -z "${KERNEL_TREE:-}" ]; then
+		check "make kernel (incremental)" make --no-print-directory kernel
+		[ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] || { done_testing; exit; }
+	fi
+	# the nested writer (qemu/nest): a module of the test kernel's tree
+	# (bzImage alone has no module linker script: modules_prepare makes
+	# it; KBUILD_MODPOST_WARN: the tree has no Module.symvers, the
+	# symbols are resolved when the guest loads the module)
+	TREE=${KERNEL_TREE:-build-kernel/linux-source-6.1}
+	rm -rf "$OUT.nest"; mkdir -p "$OUT.nest"
+	cp qemu/nest/Kbuild qemu/nest/ltt-nest-test.c "$OUT.nest/"
+	check "qemu/nest/ltt-nest-test.ko builds against the test kernel's tree" sh -c "
+		nice make -C '$TREE' modules_prepare >'$OUT.nest/build.log' 2>&1 &&
+		nice make -C '$TREE' M='$OUT.nest' KBUILD_MODPOST_WARN=1 modules >>'$OUT.nest/build.log' 2>&1 &&
+		test -r '$OUT.nest/ltt-nest-test.ko'"
+	printf 'dir /lib 0755 0 0\nfile /lib/ltt-nest-test.ko %s 0644 0 0\n' "$OUT.nest/ltt-nest-test.ko" >"$OUT.nest/initramfs.list"
+	check "QEMU boots, runs the hostile scenario and powers off" \
+		env BUILD="$BUILD" GUEST_SCRIPT=qemu/hostile-guest.sh QEMU_TIMEOUT=500 \
+		QEMU_APPEND="ltt_user.gid=1001" \
+		INITRAMFS_EXTRA="$OUT.nest/initramfs.list" qemu/run.sh "$OUT"
+fi
+if [ ! -r "$OUT/results" ]; then
+	sed 's/^/#   console: /' "$OUT.console" 2>/dev/null | tail -n 30
+	done_testing; exit
+fi
+step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results")" = 0; }
+said() { grep -qx "$2" "$OUT/$1"; }	# FILE LINE: the tool printed LINE
+# decode OK TRACE OUT [lttv-text options]: lttv-text's output in $TMP/OUT;
+# passes when it warned of nothing but what the extended regex OK matches
+# (lttv-text exits 3 after a warning)
+decode() {
+	_ok=$1 _t=$2 _o=$3; shift 3
+	"$LTTV" -t "$OUT/$_t" "$@" >"$TMP/$_o" 2>"$TMP/$_o.err"
+	! grep -v -E "$_ok" "$TMP/$_o.err"
+}
+# the user facilities of earlier steps stay registered, unused, and are in
+# the facility table of every later trace, without a description
+NODESC='no description with that name and checksum'
+
+# -- the unprivileged user is one ---------------------------------------------
+check "ltt-runas: the user runs as uid 1000" said runas-id.txt 1000
+check "ltt-runas: with no capability left" grep -Eq '^CapEff:[[:space:]]+0+$' "$OUT/runas-status.txt"
+
+# -- what it is refused, with which errno ----------------------------------------
+check "non-root: trace control over netlink refused with EPERM" said nonroot-nl.txt "nlcreate EPERM"
+check "non-root: and no trace was made" step nonroot_no_trace
+check "non-root: opening a channel file refused with EACCES" said nonroot-open.txt "open EACCES"
+check "root: opens the same file" said root-open.txt "open OK"
+check "the user-space gate's group is the one given at boot (ltt_user.gid=1001)" said gate.txt 1001
+check "/proc/ltt_user_generic is 0220, root and the gate's group (not world-writable, like trace_marker)" \
+	sh -c "awk '{ print \$1, \$3, \$4 }' '$OUT/proc-mode.txt' | grep -qx -- '--w--w---- 0 1001'"
+check "non-root, not in the gate's group: /proc/ltt_user_generic refused with EACCES" \
+	said nonroot-proc.txt "procwrite EACCES"
+check "non-root, not in the gate's group: ltt_register_generic refused with EPERM" \
+	said nonroot-reg.txt "register EPERM"
+
+# -- open racing create/destroy ------------------------------------------------
+for s in errs_create errs_start errs_destroy race race_gone; do
+	check "guest: $s" step $s
+done
+race_ok() {
+	c=$(sed -n 's/^cycles \([0-9]*\)$/\1/p' "$OUT/race-cycles.txt")
+	o=$(cat "$OUT"/openrace[01].txt | sed -n 's/^openrace opened \([0-9]*\) .*/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+	echo "$c create/destroy cycles, $o opens that got a file"
+	test "${c:-0}" -ge 10 && test "$o" -ge 100
+}
+check "race: readers opened the files of a trace created and destroyed ${RACE_SECS:-60} s long" race_ok
+race_ok 2>&1 | sed 's/^/# /'
+
+# -- 65535-byte and forged user events ----------------------------------------------
+for s in big_create big_start big_stop big_lttd big_destroy; do
+	check "guest: $s" step $s
+done
+check "a user event of exactly 65535 bytes (the 'size unknown' marker) is refused: EINVAL" \
+	said big65535.txt "big 65535 EINVAL"
+check "one of 65534 bytes is written" said big65534.txt "big 65534 OK"
+# the 65534-byte event's description needs 21 bytes: the reader says it
+# skipped the rest unread (it is the user's), and nothing else
+check "lttv-text decodes the trace with the big events, skipping the user's bytes unread" \
+	decode "skipped unread|$NODESC" big big.txt -f "$EX" -n
+check "the events after the big ones are all there (2 'after big' marks)" \
+	test "$(grep -c '^user_generic\.string: .*"after big"' "$TMP/big.txt")" = 2
+check "no forged event: the bytes inside a user payload are never read as events" \
+	sh -c "! grep -q FORGED '$TMP/big.txt'"
+
+# -- members of the gate's group: quotas, squatting, execve -------------------------
+check "a member of the gate's group writes to /proc/ltt_user_generic" said member-proc.txt "procwrite OK"
+quota_ok() {
+	cat "$OUT"/exhaust[0-7].txt | awk '$1 == "exhaust" { ok += $3; if ($5 != "OK") e = $5 }
+		END { print ok " facilities for the user, then " e; exit !(ok > 0 && ok <= 64 && e == "EDQUOT") }'
+}
+check "eight processes of one user: a per-user quota, then EDQUOT" quota_ok
+quota_ok 2>&1 | sed 's/^/# /'
+check "root still registers a facility after them (no ENOSPC)" said exhaust-root.txt "register OK"
+check "a name held by another user with other type sizes: no squatting (OK)" said squat2.txt "register OK"
+check "a kernel facility's name (kernel) is refused: EEXIST" said squat-kernel.txt "register EEXIST"
+check "a kernel facility's name (core) is refused: EEXIST" said squat-core.txt "register EEXIST"
+check "execve(): the process writes with its facility before" said exec.txt "before_exec OK"
+check "execve(): but not after (the table is dropped): EPERM" said exec.txt "after_exec EPERM"
+
+# -- flooding the facilities channel -----------------------------------------------------
+for s in flood_create flood_start flood_stop flood_lttd flood_destroy; do
+	check "guest: $s" step $s
+done
+check "root registers its facility during the flood" said flood-root.txt "register OK"
+check "lttv-text decodes the flooded trace (no warning but facilities without description)" \
+	decode "$NODESC" flood flood.txt -n
+check "root's core.facility_load is in the trace, after the user's flood" \
+	grep -q '^core\.facility_load: .*name = "rootflood"' "$TMP/flood.txt"
+grep -h '^flood ' "$OUT/flood.txt" | sed 's/^/# /'
+
+# -- blocked writers are woken by their own buffer only ------------------------------------
+check "guest: wakeups" step wakeups
+wake_ok() {
+	read -r _ served _ woken <"$OUT/wakeups.txt"
+	echo "$served sub-buffers of CPU 1 given back, the writer blocked on CPU 0 woke $woken times"
+	test "$served" -ge 10 && test "$woken" -le 2
+}
+check "PUT_SUBBUF on CPU 1 does not wake a writer waiting for CPU 0" wake_ok
+wake_ok 2>&1 | sed 's/^/# /'
+
+# -- restart of a stopped trace -----------------------------------------------------------
+for s in restart_create restart_start1 restart_stop1 restart_start2 restart_stop2 restart_lttd restart_destroy; do
+	check "guest: $s" step $s
+done
+check "lttv-text decodes the restarted trace (no warning but facilities without description)" \
+	decode "$NODESC" restart rs.txt -n
+runs_ok() { grep -o '"run [12]"' "$TMP/rs.txt" | tr '\n' ' ' | grep -qx '"run 1" "run 2" '; }
+check "restart: the events of both runs are there, in order" runs_ok
+cycles_ok() {
+	awk '{ tf = $3; c = $2 + 0; if ((tf in l) && c < l[tf]) bad = 1; l[tf] = c } END { exit bad }' "$TMP/rsc.txt"
+}
+decode "$NODESC" restart rsc.txt --cycles
+check "restart: cycle counts never decrease within a tracefile" cycles_ok
+
+# -- CPU hotplug -------------------------------------------------------------------------------
+for s in hp_create hp_start hp_offline hp_online hp_stop hp_lttd hp_destroy; do
+	check "guest: $s" step $s
+done
+check "lttv-text decodes the hotplug trace (no warning but facilities without description)" \
+	decode "$NODESC" hotplug hp.txt -n
+hotplug_ok() {
+	sed -n 's/^user_generic\.string: \([0-9.]*\) .*(cpu_1) .*data = "mark [a-z]* \([0-9.]*\)".*/\1 \2/p' "$TMP/hp.txt" |
+	awk 'BEGIN { n = 0 } { t[n] = $1; u[n] = $2; n++ }
+	     END {
+		if (n != 2) { print n " marks on cpu_1"; exit 1 }
+		dt = t[1] - t[0]; du = u[1] - u[0]; d = dt - du; if (d < 0) d = -d
+		printf "CPU 1 offline 8 s between the marks: trace %.3f s, guest uptime %.3f s\n", dt, du
+		exit !(du > 8 && d <= du * 0.02)
+	     }'
+}
+check "hotplug: trace time between two marks on CPU 1 = uptime (2 %), CPU 1 offline 8 s between" hotplug_ok
+hotplug_ok 2>&1 | sed 's/^/# /'
+
+# -- a writer nested between a reservation and its push (flight mode) -----
+for s in nest_create nest_start nest_insmod nest_load nest_stop nest_lttd nest_destroy; do
+	check "guest: $s" step $s
+done
+check "the module nested at least 20 writes in push_reader" \
+	sh -c "test \"\$(cat '$OUT/nest-done.txt')\" -ge 20"
+nest_ok() {
+	"$LTTV" -t "$OUT/nest" -n 2>/dev/null | grep '^user_generic\.string: .* (flight-cpu_1) ' |
+		sed -n 's/.*data = "seq \([0-9]*\) .*/\1/p' >"$TMP/nest.seq"
+	awk '{ s = $1 + 0; if (n++ && s != prev + 1) { print "gap after " prev; bad = 1 } if (n == 1) first = s; prev = s }
+	     END { printf "flight-cpu_1 dump: %d events, seq %d to %d\n", n, first, prev
+		   exit !(n >= 2 && prev == 199 && !bad) }' "$TMP/nest.seq"
+}
+check "the flight dump of CPU 1 ends with the last event, contiguous (the reader was not left behind)" nest_ok
+nest_ok 2>&1 | sed 's/^/# /'
+check "no corrupted sub-buffer in the nested flight trace" \
+	sh -c "! grep -Eq 'LTT: nest .* [1-9][0-9]* corrupted' '$OUT/dmesg.txt'"
+
+# -- buffer memory ------------------------------------------------------------------------
+check "a trace asking for more buffer memory than the cap is refused (ENOMEM)" sh -c "
+	grep -q 'out of memory' '$OUT/huge.txt' && grep -qx 'rc 1' '$OUT/huge.txt'"
+check "no trace left in relayfs" test ! -s "$OUT/ltt-left.txt"
+
+# -- the kernel stayed healthy ------------------------------------------------------------
+check "dmesg: no KASAN, lockdep, refcount, BUG or WARNING report" qemu_dmesg_clean "$OUT/dmesg.txt"
+check "dmesg: KASAN, lockdep and full preemption were on" qemu_debug_kernel "$OUT/dmesg.txt"
+
+if [ "$_failed" -eq 0 ] && [ -z "${Q50_REUSE:-}" ]; then
+	rm -rf "$OUT" "$OUT.console" "$OUT.work" "$OUT.nest"
+else
+	echo "# q50: the guest's results are kept in $OUT" >&2
+fi
+done_testing
