@@ -26,4 +26,10 @@ $(BIN)/ltt-tracegen: $(OBJ)/tests/writer/ltt-tracegen.o $(WRITER_A) $(LIBLTT_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_LDFLAGS) -o $@ $< $(WRITER_A) $(LTT_LINK) $(POPT_LIBS)
 
-all: $(WRITER_A) $(BIN)/ltt-tracegen
+# ltt-reencode: the writer's rules against a trace, byte for byte (it reads
+# the trace and its descriptions with libltttrace, lays out with the writer)
+$(BIN)/ltt-reencode: $(OBJ)/tests/writer/ltt-reencode.o $(WRITER_A) $(LIBLTT_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) -o $@ $< $(WRITER_A) $(LTT_LINK)
+
+all: $(WRITER_A) $(BIN)/ltt-tracegen $(BIN)/ltt-reencode

@@ -325,6 +325,18 @@ static unsigned header_pad(uint32_t off, unsigned hdr_size, unsigned a)
 	return (n - off % n) % n;
 }
 
+size_t lttw_event_place(uint32_t off, unsigned has_heartbeat, unsigned a,
+			size_t len, unsigned *pre, unsigned *post)
+{
+	unsigned hdr_size = has_heartbeat ? 8 : 12;
+	uint32_t hdr_end;
+
+	*pre = header_pad(off, hdr_size, a);
+	hdr_end = off + *pre + hdr_size;
+	*post = a ? (a - hdr_end % a) % a : 0;
+	return *pre + hdr_size + *post + len;
+}
+
 static int buffer_stats(lttw_file *f, uint64_t tsc);
 
 /* Copy one event at f->off; the sub-buffer is open and it fits. */
@@ -369,13 +381,8 @@ static void put_event(lttw_file *f, uint64_t tsc, unsigned fac, unsigned ev,
 static size_t event_span(const lttw_trace *t, uint32_t off, size_t len,
 			 unsigned *pre, unsigned *post)
 {
-	unsigned a = t->c.alignment;
-	uint32_t hdr_end;
-
-	*pre = header_pad(off, t->hdr_size, a);
-	hdr_end = off + *pre + t->hdr_size;
-	*post = a ? (a - hdr_end % a) % a : 0;
-	return *pre + t->hdr_size + *post + len;
+	return lttw_event_place(off, t->c.has_heartbeat, t->c.alignment, len,
+				pre, post);
 }
 
 static int event_at(lttw_file *f, uint64_t tsc, unsigned fac, unsigned ev,

@@ -123,6 +123,15 @@ void lttw_file_keep_last(lttw_file *f, unsigned n);
  */
 size_t lttw_file_room(const lttw_file *f);
 
+/*
+ * Where an event goes in a sub-buffer whose events so far end at offset off
+ * (docs/format.md, Alignment): *pre bytes of padding, the header (8 bytes
+ * with heartbeat timestamps, else 12), *post bytes of padding, len bytes of
+ * payload.  Returns the bytes it takes from off.
+ */
+size_t lttw_event_place(uint32_t off, unsigned has_heartbeat, unsigned alignment,
+			size_t len, unsigned *pre, unsigned *post);
+
 /* Where the next event's header will go if it fits (for tests). */
 uint64_t lttw_file_offset(const lttw_file *f);
 unsigned lttw_file_num_subbufs(const lttw_file *f);
