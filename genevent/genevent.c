@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "genevent.h"
 #include "ltttrace.h"
 #include "names.h"
 
@@ -304,25 +305,22 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 	return ok;
 }
 
-/* The description in xml, its names checked (names.c) before anything
- * is generated from them. */
-static ltt_description *load(const char *xml, GError **error)
+static void add_file(GPtrArray *files, char *name, GString *text)
 {
-	ltt_error *err = NULL;
-	ltt_description *d;
-	char *text;
-	gsize len;
+	gen_file *f = g_new(gen_file, 1);
 
-	if (!genevent_read_checked(xml, &text, &len, error))
-		return NULL;
-	d = ltt_description_parse(text, len, xml, &err);
-	g_free(text);
-	if (!d) {
-		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
-			    ltt_error_message(err));
-		ltt_error_free(err);
-	}
-	return d;
+	f->name = name;
+	f->text = text;
+	g_ptr_array_add(files, f);
+}
+
+void genevent_file_free(gpointer p)
+{
+	gen_file *f = p;
+
+	g_free(f->name);
+	g_string_free(f->text, TRUE);
+	g_free(f);
 }
 
 /* The file's name, for a comment. */
@@ -335,21 +333,15 @@ static char *comment_basename(const char *xml)
 	return safe;
 }
 
-/* --user: DIR/ltt-user-facility-NAME.h for libltt-usertrace. */
-static gboolean generate_user(const char *xml, const char *outdir, GError **error)
+/* --user: ltt-user-facility-NAME.h for libltt-usertrace. */
+static gboolean generate_user(const char *xml, const ltt_description *d,
+			      GPtrArray *files, GError **error)
 {
-	ltt_description *d = load(xml, error);
-	const char *fac;
-	char *FAC, *base, *path;
-	GString *h;
+	const char *fac = ltt_description_name(d);
+	char *FAC = upper(fac), *base = comment_basename(xml);
+	GString *h = g_string_new(NULL);
 	gboolean ok = TRUE;
 
-	if (!d)
-		return FALSE;
-	fac = ltt_description_name(d);
-	FAC = upper(fac);
-	base = comment_basename(xml);
-	h = g_string_new(NULL);
 	g_string_append_printf(h,
 		"/* SPDX-License-Identifier: LGPL-2.1-or-later */\n"
 		"/*\n * ltt-user-facility-%s.h - the %s facility's user-space tracing\n"
@@ -376,34 +368,24 @@ static gboolean generate_user(const char *xml, const char *outdir, GError **erro
 	for (unsigned e = 0; ok && e < ltt_description_num_events(d); e++)
 		ok = emit_event(h, d, e, fac, FAC, TRUE, error);
 	g_string_append_printf(h, "#endif /* _LTT_USER_FACILITY_%s_H */\n", FAC);
-	if (ok) {
-		path = g_strdup_printf("%s/ltt-user-facility-%s.h", outdir, fac);
-		ok = g_file_set_contents(path, h->str, (gssize)h->len, error);
-		g_free(path);
-	}
-	if (!ok)
-		g_prefix_error(error, "%s: ", xml);
-	g_string_free(h, TRUE);
+	if (ok)
+		add_file(files, g_strdup_printf("ltt-user-facility-%s.h", fac), h);
+	else
+		g_string_free(h, TRUE);
 	g_free(base);
 	g_free(FAC);
-	ltt_description_free(d);
 	return ok;
 }
 
-static gboolean generate(const char *xml, const char *outdir, GError **error)
+/* The kernel's ltt-facility-NAME.h and ltt-facility-loader-NAME.c. */
+static gboolean generate_kernel(const char *xml, const ltt_description *d,
+				GPtrArray *files, GError **error)
 {
-	ltt_description *d = load(xml, error);
-	const char *fac;
-	char *FAC, *base, *path;
-	GString *h, *c;
+	const char *fac = ltt_description_name(d);
+	char *FAC = upper(fac), *base = comment_basename(xml);
+	GString *h = g_string_new(NULL), *c;
 	gboolean ok = TRUE;
 
-	if (!d)
-		return FALSE;
-	fac = ltt_description_name(d);
-	FAC = upper(fac);
-	base = comment_basename(xml);
-	h = g_string_new(NULL);
 	g_string_append_printf(h,
 		"/* SPDX-License-Identifier: GPL-2.0 */\n"
 		"/*\n * ltt-facility-%s.h - the %s facility's tracing functions.\n"
@@ -440,24 +422,67 @@ static gboolean generate(const char *xml, const char *outdir, GError **error)
 		"\treturn ret < 0 ? ret : 0;\n}\n"
 		"core_initcall(ltt_facility_%s_init);\n",
 		fac, fac, base, fac, fac, fac, FAC, fac, fac, fac);
-
 	if (ok) {
-		path = g_strdup_printf("%s/ltt-facility-%s.h", outdir, fac);
-		ok = g_file_set_contents(path, h->str, (gssize)h->len, error);
-		g_free(path);
+		add_file(files, g_strdup_printf("ltt-facility-%s.h", fac), h);
+		add_file(files, g_strdup_printf("ltt-facility-loader-%s.c", fac), c);
+	} else {
+		g_string_free(h, TRUE);
+		g_string_free(c, TRUE);
 	}
-	if (ok) {
-		path = g_strdup_printf("%s/ltt-facility-loader-%s.c", outdir, fac);
-		ok = g_file_set_contents(path, c->str, (gssize)c->len, error);
-		g_free(path);
-	}
-	if (!ok)
-		g_prefix_error(error, "%s: ", xml);
-	g_string_free(h, TRUE);
-	g_string_free(c, TRUE);
 	g_free(base);
 	g_free(FAC);
+	return ok;
+}
+
+gboolean genevent_generate(const char *xml, const char *text, gsize len,
+			   gboolean user, GPtrArray *files, GError **error)
+{
+	ltt_error *err = NULL;
+	ltt_description *d;
+	gboolean ok;
+
+	/* the names checked (names.c) before anything is generated */
+	if (!genevent_check_names(xml, text, len, error))
+		return FALSE;
+	d = ltt_description_parse(text, len, xml, &err);
+	if (!d) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
+			    ltt_error_message(err));
+		ltt_error_free(err);
+		return FALSE;
+	}
+	gen_user = user;
+	ok = (user ? generate_user : generate_kernel)(xml, d, files, error);
+	if (!ok)
+		g_prefix_error(error, "%s: ", xml);
 	ltt_description_free(d);
+	return ok;
+}
+
+/* Generates from the file xml into outdir. The file is read once: the
+ * bytes checked are the bytes generated from. */
+static gboolean generate_file(const char *xml, const char *outdir, gboolean user,
+			      GError **error)
+{
+	GPtrArray *files = g_ptr_array_new_with_free_func(genevent_file_free);
+	char *text;
+	gsize len;
+	gboolean ok = genevent_read_bounded(xml, &text, &len, error);
+
+	if (ok) {
+		ok = genevent_generate(xml, text, len, user, files, error);
+		g_free(text);
+	}
+	for (guint i = 0; ok && i < files->len; i++) {
+		const gen_file *f = files->pdata[i];
+		char *path = g_build_filename(outdir, f->name, NULL);
+
+		ok = g_file_set_contents(path, f->text->str, (gssize)f->text->len, error);
+		if (!ok)
+			g_prefix_error(error, "%s: ", xml);
+		g_free(path);
+	}
+	g_ptr_array_free(files, TRUE);
 	return ok;
 }
 
@@ -502,8 +527,7 @@ int main(int argc, const char **argv)
 	while ((xml = poptGetArg(ctx))) {
 		GError *error = NULL;
 
-		gen_user = user != 0;
-		if (!(user ? generate_user : generate)(xml, outdir, &error)) {
+		if (!generate_file(xml, outdir, user != 0, &error)) {
 			fprintf(stderr, "genevent: %s\n", error->message);
 			g_error_free(error);
 			status = 1;

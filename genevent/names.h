@@ -8,15 +8,19 @@
 
 #include <glib.h>
 
-/*
- * Reads FILE (a regular file of at most LTT_DESCRIPTION_MAX_BYTES) into
- * *text; then checks every name="..." of it: a C identifier, not a C
- * keyword, and unique where C needs it (events of a facility, also once
- * upper-cased for their constants; fields of an event or struct; labels
- * of an enum). Errors say "FILE:LINE: ...".
- */
-gboolean genevent_read_checked(const char *file, char **text, gsize *len,
+/* Reads FILE: a regular file of at most LTT_DESCRIPTION_MAX_BYTES, whole,
+ * NUL-terminated. Errors name FILE. */
+gboolean genevent_read_bounded(const char *file, char **text, gsize *len,
 			       GError **error);
+
+/*
+ * Checks every name="..." of the facility text (from FILE): a C
+ * identifier, not a C keyword, and unique where C needs it (events of a
+ * facility, also once upper-cased for their constants; fields of an
+ * event or struct; labels of an enum). Errors say "FILE:LINE: ...".
+ */
+gboolean genevent_check_names(const char *file, const char *text, gsize len,
+			      GError **error);
 
 /* s made safe inside a C block comment: a star and a slash never
  * touch, printable ASCII and newlines only. g_free() it. */

@@ -21,7 +21,7 @@ FUZZ_FLAGS_ctf := -Ilttv-convert
 FUZZ_SRCS_filter := lttv-gtk/filter.c
 FUZZ_FLAGS_filter := -Ilttv-gtk -DLTT_FUZZ_FILTER_TRACE='"$(CURDIR)/traces/sample-synthetic"'
 FUZZ_SRCS_genevent := genevent/genevent.c genevent/names.c
-FUZZ_FLAGS_genevent := -Igenevent -Dmain=genevent_main
+FUZZ_FLAGS_genevent := -Igenevent -Dmain=genevent_main $(GLIB_CFLAGS)
 FUZZ_LIBS_genevent := $(POPT_LIBS)
 
 $(FUZZ_DIR)/core-xml.c: facilities/core.xml

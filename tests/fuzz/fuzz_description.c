@@ -2,7 +2,7 @@
 /*
  * fuzz_description.c - libFuzzer harness for the facility XML parser and
  * the checksum: any input must give a description or an error, nothing
- * else. Seeds: facilities/*.xml.
+ * else. Seeds: the facility files (tests/fuzz/seed.py).
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const ltt_event *ev;
 		unsigned n = 0;
 
-		while (n++ < 300 && ltt_iter_next(it, &ev, NULL) > 0) {
+		while (n++ < 100 && ltt_iter_next(it, &ev, NULL) > 0) {
 			ltt_state_process_event(st, ev);
 			(void)lttv_filter_match(f, ev, st);
 		}

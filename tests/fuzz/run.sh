@@ -13,7 +13,7 @@ cd "$dir" || exit 2
 mkdir -p "corpus-$h" "findings-$h"
 set -- -print_final_stats=1 -artifact_prefix="findings-$h/" -timeout=30 -rss_limit_mb=2048
 case $h in
-trace|ctf) set -- "$@" -max_len=32768 ;;
+trace|ctf) set -- "$@" -max_len=8192 ;;
 description|genevent) set -- "$@" -max_len=16384 -dict="$here/xml.dict" ;;
 filter) set -- "$@" -max_len=4096 -dict="$here/filter.dict" ;;
 esac

@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PART_MAX = 12 * 1024    # bytes of each tracefile kept, whole sub-buffers
+PART_MAX = 4 * 1024     # bytes of each tracefile kept, whole sub-buffers
 
 
 def cut(path):
