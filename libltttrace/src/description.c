@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -925,6 +926,67 @@ ltt_description *ltt_description_load(const char *path, ltt_error **err)
 		d->file_dev = (uint64_t)st.st_dev;
 		d->file_ino = (uint64_t)st.st_ino;
 	}
+	return d;
+}
+
+/*
+ * The descriptions of the installed folder and of the -f folders, shared
+ * by every trace of the process: a viewer that opens trace after trace,
+ * or a tool that opens many, parses each of those files once. A file is
+ * known by its identity (device, inode, size, modification and change
+ * times): a changed file is read again. Shared descriptions live as long
+ * as the process (one per file version: a few). A trace's own eventdefs/
+ * are not shared: each trace has its copies.
+ */
+static GMutex shared_lock;
+static GHashTable *shared;	/* "dev ino size mtime ctime" -> ltt_description* */
+
+static char *file_key(const struct stat *st)
+{
+	return g_strdup_printf("%ju %ju %jd %jd.%09ld %jd.%09ld", (uintmax_t)st->st_dev,
+			       (uintmax_t)st->st_ino, (intmax_t)st->st_size,
+			       (intmax_t)st->st_mtim.tv_sec, st->st_mtim.tv_nsec,
+			       (intmax_t)st->st_ctim.tv_sec, st->st_ctim.tv_nsec);
+}
+
+const ltt_description *ltt_description_load_shared(const char *path, ltt_error **err)
+{
+	struct stat st;
+	char *key, *text;
+	size_t len;
+	ltt_description *d = NULL;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		key = file_key(&st);
+		g_mutex_lock(&shared_lock);
+		d = shared ? g_hash_table_lookup(shared, key) : NULL;
+		g_mutex_unlock(&shared_lock);
+		g_free(key);
+		if (d)
+			return d;
+	}
+	text = read_description_file(path, &len, &st, err);
+	if (!text)
+		return NULL;
+	d = ltt_description_parse(text, len, path, err);
+	g_free(text);
+	if (!d)
+		return NULL;
+	d->file_dev = (uint64_t)st.st_dev;
+	d->file_ino = (uint64_t)st.st_ino;
+	key = file_key(&st);	/* the identity of what was read */
+	g_mutex_lock(&shared_lock);
+	if (!shared)
+		shared = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					       (GDestroyNotify)ltt_description_free);
+	if (g_hash_table_contains(shared, key)) {	/* another thread was first */
+		ltt_description_free(d);
+		d = g_hash_table_lookup(shared, key);
+		g_free(key);
+	} else {
+		g_hash_table_insert(shared, key, d);
+	}
+	g_mutex_unlock(&shared_lock);
 	return d;
 }
 

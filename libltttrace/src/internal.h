@@ -103,6 +103,11 @@ struct ltt_description {
 	GHashTable *named;	/* name -> ltt_type* */
 };
 
+/* A description of a file outside any trace (installed, -f), parsed once
+ * per process and file version, owned by the library: never freed by the
+ * caller. */
+LTT_HIDDEN const ltt_description *ltt_description_load_shared(const char *path,
+							      ltt_error **err);
 /* Follows typerefs. */
 LTT_HIDDEN const ltt_type *ltt_type_resolve(const ltt_type *t);
 /* The compiled-in core.xml, parsed once. */
@@ -407,11 +412,12 @@ struct ltt_trace {
 	/* facility id -> GPtrArray of ltt_facility* in load order */
 	GPtrArray *facilities[LTT_MAX_FACILITIES];
 	GPtrArray *all_facilities;	/* for freeing */
-	char *unknown_names[LTT_MAX_FACILITIES]; /* "facility_<id>" */
-	char *unknown_event_names[256];		/* "event_<id>" */
+	char *const *unknown_names;		/* "facility_<id>", shared */
+	char *const *unknown_event_names;	/* "event_<id>", shared */
 	/* description search */
 	GPtrArray *search_dirs;		/* char*, in order */
-	GPtrArray *descriptions;	/* ltt_description* loaded, owned */
+	GPtrArray *descriptions;	/* ltt_description* found, in search order */
+	GPtrArray *own_descriptions;	/* those of eventdefs/: owned */
 	GHashTable *dirs_loaded;	/* dir -> 1 */
 	uint64_t freq_hz;
 	/* 10^9 * 2^64 / freq_hz, rounded down, in two 64-bit halves: the

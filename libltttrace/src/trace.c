@@ -118,7 +118,10 @@ static gint cmp_names(gconstpointer a, gconstpointer b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int load_dir(ltt_trace *t, const char *dir, bool fatal, ltt_error **err)
+/* Loads the descriptions of a folder: the trace's eventdefs/ (own: the
+ * trace's copies) or another (shared by the process: parsed once). */
+static int load_dir(ltt_trace *t, const char *dir, bool fatal, bool own,
+		    ltt_error **err)
 {
 	GDir *d;
 	const char *name;
@@ -141,11 +144,20 @@ static int load_dir(ltt_trace *t, const char *dir, bool fatal, ltt_error **err)
 		const char *file = *(char **)((char **)names->pdata + i);
 		char *path = g_build_filename(dir, file, NULL);
 		ltt_error *e = NULL;
-		ltt_description *desc = ltt_description_load(path, &e);
+		const ltt_description *desc;
 
+		if (own) {
+			ltt_description *mine = ltt_description_load(path, &e);
+
+			if (mine)
+				g_ptr_array_add(t->own_descriptions, mine);
+			desc = mine;
+		} else {
+			desc = ltt_description_load_shared(path, &e);
+		}
 		g_free(path);
 		if (desc) {
-			g_ptr_array_add(t->descriptions, desc);
+			g_ptr_array_add(t->descriptions, (gpointer)desc);
 			continue;
 		}
 		if (fatal) {
@@ -175,7 +187,7 @@ static const ltt_description *find_description(ltt_trace *t, const char *name,
 		if (pass == t->search_dirs->len)
 			break;
 		/* the installed folder (index 1) is not the trace's fault */
-		if (load_dir(t, t->search_dirs->pdata[pass], pass != 1, err) < 0)
+		if (load_dir(t, t->search_dirs->pdata[pass], pass != 1, pass == 0, err) < 0)
 			return NULL;
 	}
 	if (strcmp(name, LTT_CORE_FACILITY_NAME) == 0 &&
@@ -456,8 +468,7 @@ static void free_tracefile(gpointer p)
 	g_free(p);
 }
 
-/* prefix + decimal n: 512 of these per open trace, printf was a
- * measurable part of opening one */
+/* prefix + decimal n */
 static char *numbered_name(const char *prefix, unsigned n)
 {
 	char digits[12], *p = digits + sizeof(digits);
@@ -470,6 +481,23 @@ static char *numbered_name(const char *prefix, unsigned n)
 	return g_strconcat(prefix, p, NULL);
 }
 
+/* "facility_<id>" and "event_<id>", made once for the process and shared
+ * by its traces: 512 strings per open were a measurable part of it. */
+static char *const *unknown_names(int events)
+{
+	static gsize once;
+	static char *names[2][256];
+
+	if (g_once_init_enter(&once)) {
+		for (unsigned i = 0; i < 256; i++) {
+			names[0][i] = numbered_name("facility_", i);
+			names[1][i] = numbered_name("event_", i);
+		}
+		g_once_init_leave(&once, 1);
+	}
+	return names[events];
+}
+
 void ltt_trace_close(ltt_trace *t)
 {
 	if (!t)
@@ -477,17 +505,15 @@ void ltt_trace_close(ltt_trace *t)
 	g_ptr_array_free(t->tracefiles, TRUE);
 	g_ptr_array_free(t->warnings, TRUE);
 	g_mutex_clear(&t->warn_lock);
-	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++) {
+	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++)
 		if (t->facilities[i])
 			g_ptr_array_free(t->facilities[i], TRUE);
-		g_free(t->unknown_names[i]);
-		g_free(t->unknown_event_names[i]);
-	}
 	for (guint i = 0; i < t->all_facilities->len; i++)
 		ltt_facility_free(t->all_facilities->pdata[i]);
 	g_ptr_array_free(t->all_facilities, TRUE);
 	g_ptr_array_free(t->search_dirs, TRUE);
 	g_ptr_array_free(t->descriptions, TRUE);
+	g_ptr_array_free(t->own_descriptions, TRUE);
 	g_hash_table_destroy(t->dirs_loaded);
 	for (unsigned i = 0; i < t->num_irq_names; i++)
 		g_free(t->irq_names[i]);
@@ -582,17 +608,16 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 	g_mutex_init(&t->warn_lock);
 	t->all_facilities = g_ptr_array_new();
 	t->search_dirs = g_ptr_array_new_with_free_func(g_free);
-	t->descriptions = g_ptr_array_new_with_free_func(
+	t->descriptions = g_ptr_array_new();
+	t->own_descriptions = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)ltt_description_free);
 	t->dirs_loaded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	g_ptr_array_add(t->search_dirs, g_build_filename(dir, LTT_EVENTDEFS_DIR, NULL));
 	g_ptr_array_add(t->search_dirs, g_strdup(ltt_default_facilities_dir()));
 	for (const char *const *f = opt->facility_dirs; f && *f; f++)
 		g_ptr_array_add(t->search_dirs, g_strdup(*f));
-	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++) {
-		t->unknown_names[i] = numbered_name("facility_", i);
-		t->unknown_event_names[i] = numbered_name("event_", i);
-	}
+	t->unknown_names = unknown_names(0);
+	t->unknown_event_names = unknown_names(1);
 
 	if (add_tracefiles(t, NULL, err) < 0 ||
 	    add_tracefiles(t, LTT_CONTROL_ROOT, err) < 0)

@@ -9,7 +9,7 @@ FUZZ_RUNS ?=
 FUZZ_DIR := build-fuzz
 FUZZ_HARNESSES := trace description ctf filter genevent
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Ilibltttrace/include \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-DLTT_FACILITIES_DIR='"$(CURDIR)/facilities"' \
 	-DLTT_TEST_FACILITIES_DIR='"$(CURDIR)/tests/facilities"'
 

@@ -24,7 +24,7 @@ else
 fi
 # no fill of fresh allocations and a small quarantine: the same checks,
 # at twice the speed (the harnesses allocate a trace per input)
-ASAN_OPTIONS="max_malloc_fill_size=0:quarantine_size_mb=4:malloc_context_size=8${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+ASAN_OPTIONS="max_malloc_fill_size=0:quarantine_size_mb=4:malloc_context_size=4${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export ASAN_OPTIONS
 start=$(date +%s)
 "./fuzz_$h" "$@" "corpus-$h" "seeds-$h" >"fuzz_$h.log" 2>&1
