@@ -5,6 +5,7 @@
 # genevent fails here. The seeds are every bundled trace, the writer's
 # scenarios and bad kinds, the facility files and the filter examples
 # (tests/fuzz/seed.py): a harness that starts from nothing fails too.
+# What a fuzzer once found (tests/fuzz/regressions/HARNESS/) is run again.
 # run-once: the fuzzers carry ASan and UBSan themselves.
 . "$(dirname "$0")/lib.sh"
 SECONDS_EACH=${FUZZ_SMOKE_SECONDS:-10}
@@ -23,6 +24,15 @@ _report 0 "fuzzers build with clang -fsanitize=fuzzer, seeds written"
 for h in trace description ctf filter genevent; do
 	n=$(ls build-fuzz/seeds-$h | wc -l)
 	check "fuzz_$h has seeds ($n)" test "$n" -ge 5
+	# what it found once, each input run whole (longer than -max_len too)
+	for f in tests/fuzz/regressions/$h/*; do
+		[ -f "$f" ] || continue
+		timeout 300 "build-fuzz/fuzz_$h" -artifact_prefix="$TMP/" "$f" \
+			>"$TMP/regression" 2>&1
+		rc=$?
+		check "fuzz_$h on its old finding $(basename "$f") (exit $rc)" test "$rc" -eq 0
+		[ $rc -eq 0 ] || grep -m 3 'ERROR\|SUMMARY' "$TMP/regression" | sed 's/^/#   /'
+	done
 	# a corpus of its own, so that a smoke run does not grow the campaign's
 	rm -rf "build-fuzz/smoke" && mkdir -p "build-fuzz/smoke"
 	ln -s "../seeds-$h" "build-fuzz/smoke/seeds-$h"

@@ -7,7 +7,7 @@
  * formatted and visited, the state engine fed, then seeked. Descriptions
  * come from facilities/ and tests/facilities/ (the types scenario). Any
  * crash, leak, sanitizer report or hang is a bug; errors and warnings are
- * the expected outcome. Run with `make fuzz` (seeds: tests/fuzz/seed.sh).
+ * the expected outcome. Run with `make fuzz` (seeds: tests/fuzz/seed.py).
  */
 #include "ltttrace.h"
 #include "scratch-trace.h"

@@ -7,7 +7,7 @@
  *
  * so that the facility_load events come from one part and the events
  * they describe from the other, as in a real trace (seeds: tests/fuzz/
- * seed.sh cuts them from the bundled traces and the writer's scenarios).
+ * seed.py cuts them from the bundled traces and the writer's scenarios).
  * An input shorter than 4 bytes, or whose n is past its end, is all
  * cpu_0. The folder is in /dev/shm when there is one: two files are
  * written per input.

@@ -16,6 +16,8 @@ tree holds, so that no fuzzer starts from nothing (issue 16):
   description,  every facility file of the tree, and small hostile ones
   genevent      (a typeref DAG, deep arrays, odd names)
   filter        tests/fuzz/filter.seeds, one expression a line
+  all           tests/fuzz/regressions/HARNESS/: what the fuzzers found
+                once (t60 also runs each of them on its own)
 """
 import os
 import shutil
@@ -143,6 +145,10 @@ def main():
             if line and not line.startswith('#'):
                 with open(os.path.join(dirs['filter'], 'f%03d' % i), 'w') as g:
                     g.write(line)
+    for k, d in dirs.items():
+        found = os.path.join(TOP, 'tests', 'fuzz', 'regressions', k)
+        for n in sorted(os.listdir(found)) if os.path.isdir(found) else ():
+            shutil.copy(os.path.join(found, n), os.path.join(d, 'regression-' + n))
     for k, d in sorted(dirs.items()):
         print('seeds-%s: %d files' % (k, len(os.listdir(d))))
 
