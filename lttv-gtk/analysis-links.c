@@ -150,7 +150,7 @@ static void draw_path(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 void lttv_draw_links(cairo_t *cr, const lttv_view *v, const lttv_layout *l)
 {
 	const ltt_analysis *an = lttv_adata_analysis(v->analysis);
-	const ltt_state *ist = ltt_state_index_state(v->doc->idx);
+	const ltt_state *ist = ltt_state_index_state(v->doc->view);
 
 	cairo_save(cr);
 	cairo_rectangle(cr, l->x0, l->y0, l->x1 - l->x0, l->height - l->y0 - l->legend_h);

@@ -145,10 +145,8 @@ static int click(lttv_atab *t, double x, double y)
 	lttv_set_cursor(a, hit->start_ns, 0);
 	if (hit->process >= 0 &&
 	    ltt_state_process(ltt_analysis_state(v.an), (unsigned)hit->process, &pi) == 0) {
-		g_mutex_lock(&a->doc->lock);
 		lttv_view_sync(a, &a->cf);
-		g_mutex_unlock(&a->doc->lock);
-		row = lttv_row_of_pid(&a->cf, pi.pid);	/* takes the lock */
+		row = lttv_row_of_pid(&a->cf, pi.pid);
 		if (row >= 0)
 			lttv_select_row(&a->cf, row);
 	}

@@ -38,7 +38,6 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 	lttv_doc *d = g_new0(lttv_doc, 1);
 	ltt_error *err = NULL;
 
-	g_mutex_init(&d->lock);
 	d->sort_col = LTTV_COL_BUSY;
 	d->sort_desc = 1;
 	d->hidden = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -71,6 +70,8 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 		return NULL;
 	}
 	lttv_doc_report_warnings(d);
+	d->view = d->idx;
+	d->rtraces = d->traces;
 	d->path = g_strjoinv(" + ", d->paths);
 	d->start_ns = ltt_state_index_start_ns(d->idx);
 	d->end_ns = ltt_state_index_end_ns(d->idx);
@@ -79,18 +80,49 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 	return d;
 }
 
+int lttv_doc_open_reader(lttv_doc *d, char **error)
+{
+	ltt_error *err = NULL;
+
+	d->rtraces = g_new0(ltt_trace *, d->ntraces);
+	for (unsigned i = 0; i < d->ntraces; i++) {
+		d->rtraces[i] = ltt_trace_open(d->paths[i], NULL, &err);
+		if (!d->rtraces[i]) {
+			*error = g_strdup_printf("%s: %s", d->paths[i], ltt_error_message(err));
+			ltt_error_free(err);
+			return -1;
+		}
+	}
+	d->view = ltt_state_index_snapshot(d->idx, d->rtraces, d->ntraces);
+	return 0;
+}
+
+void lttv_doc_publish(lttv_doc *d, ltt_state_index *snapshot)
+{
+	if (d->view != d->idx)
+		ltt_state_index_free(d->view);
+	d->view = snapshot;
+}
+
 void lttv_doc_free(lttv_doc *d)
 {
 	if (!d)
 		return;
+	if (d->view != d->idx)
+		ltt_state_index_free(d->view);
 	ltt_state_index_free(d->idx);
+	if (d->rtraces != d->traces) {
+		for (unsigned i = 0; d->rtraces && i < d->ntraces; i++)
+			if (d->rtraces[i])
+				ltt_trace_close(d->rtraces[i]);
+		g_free(d->rtraces);
+	}
 	for (unsigned i = 0; i < d->ntraces; i++)
 		ltt_trace_close(d->traces[i]);
 	g_free(d->traces);
 	g_free(d->warned);
 	g_strfreev(d->paths);
 	g_hash_table_destroy(d->hidden);
-	g_mutex_clear(&d->lock);
 	g_free(d->filter);
 	g_free(d->path);
 	g_free(d);
@@ -101,11 +133,9 @@ int lttv_doc_index_all(lttv_doc *d, char **error)
 	ltt_error *err = NULL;
 	int r;
 
-	g_mutex_lock(&d->lock);
 	while ((r = ltt_state_index_run(d->idx, 1 << 20, &err)) > 0)
 		;
 	lttv_doc_report_warnings(d);
-	g_mutex_unlock(&d->lock);
 	if (r < 0) {
 		*error = g_strdup(ltt_error_message(err));
 		ltt_error_free(err);
@@ -178,7 +208,7 @@ static int matches(const lttv_doc *d, const ltt_state_process_info *p)
 
 unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out)
 {
-	const ltt_state *st = ltt_state_index_state(d->idx);
+	const ltt_state *st = ltt_state_index_state(d->view);
 	unsigned n = 0;
 	lttv_row *rows;
 

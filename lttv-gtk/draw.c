@@ -509,7 +509,7 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		     const lttv_row *row, double y)
 {
-	const ltt_state *st = ltt_state_index_state(v->doc->idx);
+	const ltt_state *st = ltt_state_index_state(v->doc->view);
 	char buf[LTTV_NUM_COLS][64];
 	double base = y + ROW_H - 6;
 
@@ -611,7 +611,7 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		ltt_state_process_info pi;
 
 		if (v->rows[r].type == LTT_STATE_ROW_PROCESS &&
-		    ltt_state_process(ltt_state_index_state(v->doc->idx), v->rows[r].index,
+		    ltt_state_process(ltt_state_index_state(v->doc->view), v->rows[r].index,
 				      &pi) == 0)
 			b.idle_task = pi.pid == 0;
 
@@ -629,7 +629,7 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		cairo_clip(cr);
 		cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
 		draw_grid(cr, v, &l, y);
-		ltt_state_index_intervals(v->doc->idx, v->rows[r].type, v->rows[r].index,
+		ltt_state_index_intervals(v->doc->view, v->rows[r].type, v->rows[r].index,
 					  v->t0, v->t1, res > 0 ? res : 1, draw_interval, &b);
 		cairo_restore(cr);
 	}

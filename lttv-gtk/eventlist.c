@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * eventlist.c - the event list of the window: hand-drawn, anchored at a
- * time (cursor A, or the left edge of the view). It holds only the lines
- * on screen: scrolling seeks the state there (a checkpoint and a bounded
- * replay) and reads forward, through the event filter.
+ * time. It holds only the lines on screen: a refresh seeks the model at
+ * the anchor (a checkpoint of the window's snapshot and a bounded replay)
+ * and reads on through the event filter, in slices of at most
+ * FILL_SLICE_US from the main loop, so that a filter that keeps few events
+ * fills the list as they come and never freezes the window.
+ *
+ * Where it is anchored: cursor A while A is in view, else the left edge of
+ * the view; a list scrolled by the user stays where it is while its first
+ * line is in view (lttv_list_follow).
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,89 +18,187 @@
 
 #include "window.h"
 
+#define FILL_SLICE_US 8000
+#define FILL_STEP 2000		/* events between two looks at the clock */
+
 /* ---- the event list ------------------------------------------------------------ */
 
-/* Fill the lines on screen from the anchor: seek the state there (a
- * checkpoint and a bounded replay), then read and filter forward. */
-void lttv_list_refresh(app *a)
+/* Stop filling the list (the lines so far stay). */
+void lttv_list_cancel(app *a)
 {
-	int h = gtk_widget_get_allocated_height(a->list_area);
-	unsigned want = (unsigned)(h > 2 * LIST_LINE_H ? h / LIST_LINE_H - 1 : 10);
-	ltt_error *err = NULL;
-	ltt_iter *it;
-	const ltt_event *ev;
-	unsigned skip = a->list_skip, scanned = 0;
+	lttv_list *l = &a->list;
 
-	a->nlines = 0;
+	if (l->fill_source)
+		g_source_remove(l->fill_source);
+	l->fill_source = 0;
+	if (l->idle)
+		g_source_remove(l->idle);
+	l->idle = 0;
+	ltt_iter_free(l->it);
+	l->it = NULL;
+}
+
+/* The list's scrollbar says where its anchor is in the trace. */
+static void update_scrollbar(app *a)
+{
+	lttv_list *l = &a->list;
+	double span, page;
+
 	if (!a->doc)
 		return;
-	a->lines = g_renew(list_line, a->lines, want + 1);
-	g_mutex_lock(&a->doc->lock);
-	if (!a->list_state)
-		a->list_state = ltt_state_new();
-	if (ltt_state_index_seek(a->doc->idx, a->list_anchor, a->list_state, &err) < 0)
-		goto out;
-	it = ltt_iter_new(a->doc->traces, a->doc->ntraces, &err);
-	if (!it || ltt_iter_seek_time(it, a->list_anchor, &err) < 0) {
-		ltt_iter_free(it);
-		goto out;
-	}
-	while (a->nlines < want && scanned < 2000000 && ltt_iter_next(it, &ev, &err) > 0) {
-		list_line *ln;
-		int i;
-		ltt_state_process_info pi;
-		char pid[16];
+	span = (double)(a->doc->end_ns - a->doc->start_ns);
+	page = l->nlines > 1 ? (double)(l->lines[l->nlines - 1].t - l->lines[0].t) : span / 1000;
+	l->adj_busy = 1;
+	gtk_adjustment_configure(l->vadj, (double)(l->anchor - a->doc->start_ns), 0, span + page,
+				 page / 4 + 1, page + 1, page + 1);
+	l->adj_busy = 0;
+}
 
-		scanned++;
-		ltt_state_process_event(a->list_state, ev);
-		if (!lttv_filter_match(a->filter, ev, a->list_state))
-			continue;
-		if (skip) {
-			skip--;
-			continue;
+static void add_line(app *a, const ltt_event *ev)
+{
+	lttv_list *l = &a->list;
+	list_line *ln = &l->lines[l->nlines++];
+	ltt_state_process_info pi;
+	int i;
+
+	ln->t = ltt_event_time_ns(ev);
+	ln->cpu = ltt_event_cpu(ev);
+	i = ltt_state_cpu_process(l->state, ln->cpu);
+	ln->pid = -1;
+	if (i >= 0 && ltt_state_process(l->state, (unsigned)i, &pi) == 0)
+		ln->pid = (int)pi.pid;
+	ltt_event_format_fields(ev, LTT_FORMAT_NAMES, ln->col[LIST_FIELDS],
+				sizeof(ln->col[LIST_FIELDS]));
+	snprintf(ln->col[LIST_TIME], sizeof(ln->col[0]), "%.9f",
+		 (ln->t - a->doc->origin_ns) / 1e9);
+	snprintf(ln->col[LIST_CPU], sizeof(ln->col[0]), "%u", ln->cpu);
+	if (ln->pid >= 0)
+		snprintf(ln->col[LIST_PID], sizeof(ln->col[0]), "%d", ln->pid);
+	else
+		snprintf(ln->col[LIST_PID], sizeof(ln->col[0]), "?");
+	g_strlcpy(ln->col[LIST_NAME], ln->pid >= 0 ? pi.name : "", sizeof(ln->col[0]));
+	snprintf(ln->col[LIST_EVENT], sizeof(ln->col[0]), "%s.%s",
+		 ltt_event_facility_name(ev), ltt_event_name(ev));
+	g_snprintf(ln->text, sizeof(ln->text), "%s  cpu %s  pid %s  %s  %s  { %s }",
+		   ln->col[LIST_TIME], ln->col[LIST_CPU], ln->col[LIST_PID],
+		   ln->col[LIST_NAME], ln->col[LIST_EVENT], ln->col[LIST_FIELDS]);
+}
+
+/* One slice of filling: 1 if there is more to read. */
+static int fill_slice(app *a)
+{
+	lttv_list *l = &a->list;
+	gint64 until = g_get_monotonic_time() + FILL_SLICE_US;
+	ltt_error *err = NULL;
+	const ltt_event *ev;
+	int r = 1;
+
+	while (l->nlines < l->want && r > 0) {
+		for (unsigned n = 0; n < FILL_STEP && l->nlines < l->want; n++) {
+			if ((r = ltt_iter_next(l->it, &ev, &err)) <= 0)
+				break;
+			ltt_state_process_event(l->state, ev);
+			if (!lttv_filter_match(a->filter, ev, l->state))
+				continue;
+			if (l->skip_left) {
+				l->skip_left--;
+				continue;
+			}
+			add_line(a, ev);
 		}
-		ln = &a->lines[a->nlines++];
-		ln->t = ltt_event_time_ns(ev);
-		ln->cpu = ltt_event_cpu(ev);
-		i = ltt_state_cpu_process(a->list_state, ln->cpu);
-		ln->pid = -1;
-		if (i >= 0 && ltt_state_process(a->list_state, (unsigned)i, &pi) == 0)
-			ln->pid = (int)pi.pid;
-		ltt_event_format_fields(ev, LTT_FORMAT_NAMES, ln->col[LIST_FIELDS],
-					sizeof(ln->col[LIST_FIELDS]));
-		if (ln->pid >= 0)
-			snprintf(pid, sizeof(pid), "%d", ln->pid);
-		else
-			snprintf(pid, sizeof(pid), "?");
-		snprintf(ln->col[LIST_TIME], sizeof(ln->col[0]), "%.9f",
-			 (ln->t - a->doc->origin_ns) / 1e9);
-		snprintf(ln->col[LIST_CPU], sizeof(ln->col[0]), "%u", ln->cpu);
-		g_strlcpy(ln->col[LIST_PID], pid, sizeof(ln->col[0]));
-		g_strlcpy(ln->col[LIST_NAME], i >= 0 ? pi.name : "", sizeof(ln->col[0]));
-		snprintf(ln->col[LIST_EVENT], sizeof(ln->col[0]), "%s.%s",
-			 ltt_event_facility_name(ev), ltt_event_name(ev));
-		g_snprintf(ln->text, sizeof(ln->text), "%s  cpu %s  pid %s  %s  %s  { %s }",
-			 ln->col[LIST_TIME], ln->col[LIST_CPU], ln->col[LIST_PID],
-			 ln->col[LIST_NAME], ln->col[LIST_EVENT], ln->col[LIST_FIELDS]);
+		if (g_get_monotonic_time() >= until)
+			break;
 	}
-	ltt_iter_free(it);
-out:
-	g_mutex_unlock(&a->doc->lock);
-	if (err) {
-		g_printerr("lttv-gtk: event list: %s\n", ltt_error_message(err));
+	if (r < 0) {
+		l->error = g_strdup_printf("reading stopped: %s", ltt_error_message(err));
 		ltt_error_free(err);
 	}
-	if (a->doc) {
-		double span = (double)(a->doc->end_ns - a->doc->start_ns);
-		double page = a->nlines > 1 ? (double)(a->lines[a->nlines - 1].t - a->lines[0].t)
-					    : span / 1000;
+	update_scrollbar(a);
+	gtk_widget_queue_draw(l->area);
+	if (l->nlines < l->want && r > 0)
+		return 1;
+	ltt_iter_free(l->it);
+	l->it = NULL;
+	return 0;
+}
 
-		a->list_adj_busy = 1;
-		gtk_adjustment_configure(a->list_vadj, (double)(a->list_anchor - a->doc->start_ns),
-					 0, span + page, page / 4 + 1, page + 1, page + 1);
-		a->list_adj_busy = 0;
+static gboolean fill_idle(gpointer data)
+{
+	app *a = data;
+
+	if (fill_slice(a))
+		return G_SOURCE_CONTINUE;
+	a->list.fill_source = 0;
+	return G_SOURCE_REMOVE;
+}
+
+/* Fill the lines on screen from the anchor: seek the model there, then
+ * read on through the filter (the first slice now, the rest from idle). */
+void lttv_list_refresh(app *a)
+{
+	lttv_list *l = &a->list;
+	int h = gtk_widget_get_allocated_height(l->area);
+	ltt_error *err = NULL;
+
+	lttv_list_cancel(a);
+	l->nlines = 0;
+	g_free(l->error);
+	l->error = NULL;
+	if (!a->doc) {
+		gtk_widget_queue_draw(l->area);
+		return;
 	}
-	gtk_widget_queue_draw(a->list_area);
+	l->want = (unsigned)(h > 2 * LIST_LINE_H ? h / LIST_LINE_H - 1 : 10);
+	l->lines = g_renew(list_line, l->lines, l->want + 1);
+	l->skip_left = l->skip;
+	if (!l->state)
+		l->state = ltt_state_new();
+	if (ltt_state_index_seek(a->doc->view, l->anchor, l->state, &err) < 0 ||
+	    !(l->it = ltt_iter_new(a->doc->rtraces, a->doc->ntraces, &err)) ||
+	    ltt_iter_seek_time(l->it, l->anchor, &err) < 0) {
+		l->error = g_strdup_printf("cannot read the trace there: %s",
+					   ltt_error_message(err));
+		ltt_error_free(err);
+		ltt_iter_free(l->it);
+		l->it = NULL;
+		update_scrollbar(a);
+		gtk_widget_queue_draw(l->area);
+		return;
+	}
+	if (fill_slice(a))
+		l->fill_source = g_idle_add(fill_idle, a);
+}
+
+static gboolean refresh_idle(gpointer data)
+{
+	app *a = data;
+
+	a->list.idle = 0;
+	lttv_list_refresh(a);
+	return G_SOURCE_REMOVE;
+}
+
+/* A refresh from the main loop, once however many are asked for. */
+void lttv_list_queue_refresh(app *a)
+{
+	if (!a->list.idle)
+		a->list.idle = g_idle_add(refresh_idle, a);
+}
+
+void lttv_list_follow(app *a, int64_t t0, int64_t t1)
+{
+	lttv_list *l = &a->list;
+	int64_t first = l->nlines ? l->lines[0].t : l->anchor, anchor;
+
+	if (!a->doc || (first >= t0 && first <= t1 && first >= a->doc->start_ns))
+		return;
+	anchor = a->cursor_a != INT64_MIN && a->cursor_a >= t0 && a->cursor_a <= t1 ?
+		 a->cursor_a : MAX(t0, a->doc->start_ns);
+	if (anchor == l->anchor && !l->skip)
+		return;
+	l->anchor = anchor;
+	l->skip = 0;
+	lttv_list_queue_refresh(a);
 }
 
 /* The scrollbar of the list moves its anchor in time. */
@@ -102,41 +206,40 @@ void lttv_on_list_vadj(GtkAdjustment *adj, gpointer data)
 {
 	app *a = data;
 
-	if (a->list_adj_busy || !a->doc)
+	if (a->list.adj_busy || !a->doc)
 		return;
-	a->list_anchor = a->doc->start_ns + (int64_t)gtk_adjustment_get_value(adj);
-	a->list_skip = 0;
-	a->list_selected = -1;
-	if (!a->list_idle)
-		a->list_idle = g_idle_add(lttv_list_idle_cb, a);
+	a->list.anchor = a->doc->start_ns + (int64_t)gtk_adjustment_get_value(adj);
+	a->list.skip = 0;
+	a->list.selected = -1;
+	lttv_list_queue_refresh(a);
 }
 
 /* Scroll the list by n lines (negative: back). */
 void lttv_list_scroll(app *a, int n)
 {
-	if (!a->doc || !a->nlines)
+	if (!a->doc || !a->list.nlines)
 		return;
 	if (n > 0) {
-		unsigned k = MIN((unsigned)n, a->nlines - 1);
-		int64_t t = a->lines[k].t;
+		unsigned k = MIN((unsigned)n, a->list.nlines - 1);
+		int64_t t = a->list.lines[k].t;
 		unsigned same = 0;
 
 		for (unsigned i = 0; i < k; i++)
-			if (a->lines[i].t == t)
+			if (a->list.lines[i].t == t)
 				same++;
-		if (t == a->list_anchor)
-			same += a->list_skip;
-		a->list_anchor = t;
-		a->list_skip = same;
+		if (t == a->list.anchor)
+			same += a->list.skip;
+		a->list.anchor = t;
+		a->list.skip = same;
 	} else {
 		/* back: a guess of the time n events take, doubled until enough */
-		int64_t span = a->nlines > 1 ? a->lines[a->nlines - 1].t - a->lines[0].t : 1000;
-		int64_t dt = span > 0 ? span / (int64_t)a->nlines * -n + 1 : 1000;
+		int64_t span = a->list.nlines > 1 ? a->list.lines[a->list.nlines - 1].t - a->list.lines[0].t : 1000;
+		int64_t dt = span > 0 ? span / (int64_t)a->list.nlines * -n + 1 : 1000;
 
-		a->list_anchor -= dt;
-		a->list_skip = 0;
-		if (a->list_anchor < a->doc->start_ns)
-			a->list_anchor = a->doc->start_ns;
+		a->list.anchor -= dt;
+		a->list.skip = 0;
+		if (a->list.anchor < a->doc->start_ns)
+			a->list.anchor = a->doc->start_ns;
 	}
 	lttv_list_refresh(a);
 }
@@ -171,15 +274,15 @@ gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		cairo_move_to(cr, x[c], LIST_LINE_H - 4);
 		cairo_show_text(cr, titles[c]);
 	}
-	for (unsigned i = 0; i < a->nlines; i++) {
+	for (unsigned i = 0; i < a->list.nlines; i++) {
 		double y = (i + 1) * LIST_LINE_H;
 
-		if ((int)i == a->list_selected) {
+		if ((int)i == a->list.selected) {
 			cairo_set_source_rgb(cr, 0.78, 0.86, 1);
 			cairo_rectangle(cr, 0, y, width, LIST_LINE_H);
 			cairo_fill(cr);
 		}
-		if (a->cursor_a != INT64_MIN && a->lines[i].t == a->cursor_a) {
+		if (a->cursor_a != INT64_MIN && a->list.lines[i].t == a->cursor_a) {
 			cairo_set_source_rgb(cr, 0.86, 0, 0);
 			cairo_rectangle(cr, 0, y, 3, LIST_LINE_H);
 			cairo_fill(cr);
@@ -192,14 +295,22 @@ gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 				cairo_clip(cr);
 			}
 			cairo_move_to(cr, x[c], y + LIST_LINE_H - 4);
-			cairo_show_text(cr, a->lines[i].col[c]);
+			cairo_show_text(cr, a->list.lines[i].col[c]);
 			cairo_restore(cr);
 		}
 	}
-	if (!a->nlines && a->doc) {
-		cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-		cairo_move_to(cr, 6, LIST_LINE_H + 14);
-		cairo_show_text(cr, a->filter ? "no event matches the filter after this time"
+	if (a->doc && (a->list.error || a->list.it || !a->list.nlines)) {
+		/* under the lines: why there are no more */
+		double y = (a->list.nlines + 1) * LIST_LINE_H + 14;
+
+		if (a->list.error)
+			cairo_set_source_rgb(cr, 0.8, 0, 0);
+		else
+			cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+		cairo_move_to(cr, 6, y);
+		cairo_show_text(cr, a->list.error ? a->list.error :
+				    a->list.it ? "reading on..." :
+				    a->filter ? "no event matches the filter after this time"
 					      : "no event after this time");
 	}
 	return TRUE;
@@ -210,12 +321,12 @@ void lttv_list_click(app *a, double y)
 {
 	int i = (int)(y / LIST_LINE_H) - 1;
 
-	if (i < 0 || i >= (int)a->nlines)
+	if (i < 0 || i >= (int)a->list.nlines)
 		return;
-	a->list_selected = i;
-	a->cursor_a = a->lines[i].t;
-	if (a->lines[i].pid >= 0) {
-		int r = lttv_row_of_pid(&a->cf, (unsigned)a->lines[i].pid);
+	a->list.selected = i;
+	a->cursor_a = a->list.lines[i].t;
+	if (a->list.lines[i].pid >= 0) {
+		int r = lttv_row_of_pid(&a->cf, (unsigned)a->list.lines[i].pid);
 
 		if (r >= 0)
 			lttv_select_row(&a->cf, r);
@@ -224,7 +335,7 @@ void lttv_list_click(app *a, double y)
 	if (a->cursor_a < a->t0 || a->cursor_a > a->t1)
 		lttv_set_range(a, a->cursor_a - (a->t1 - a->t0) / 2, a->cursor_a + (a->t1 - a->t0) / 2);
 	lttv_queue_redraw(a);
-	gtk_widget_queue_draw(a->list_area);
+	gtk_widget_queue_draw(a->list.area);
 }
 
 gboolean lttv_on_list_press(GtkWidget *w, GdkEventButton *e, gpointer data)
@@ -255,142 +366,35 @@ int lttv_list_key(app *a, guint key)
 {
 	switch (key) {
 	case GDK_KEY_Up:
-		if (a->list_selected > 0)
-			a->list_selected--;
+		if (a->list.selected > 0)
+			a->list.selected--;
 		else
 			lttv_list_scroll(a, -1);
 		break;
 	case GDK_KEY_Down:
-		if (a->list_selected + 1 < (int)a->nlines - 1)
-			a->list_selected++;
+		if (a->list.selected + 1 < (int)a->list.nlines - 1)
+			a->list.selected++;
 		else
 			lttv_list_scroll(a, 1);
 		break;
-	case GDK_KEY_Page_Up: lttv_list_scroll(a, -(int)MAX(a->nlines, 2) + 1); break;
-	case GDK_KEY_Page_Down: lttv_list_scroll(a, (int)MAX(a->nlines, 2) - 1); break;
+	case GDK_KEY_Page_Up: lttv_list_scroll(a, -(int)MAX(a->list.nlines, 2) + 1); break;
+	case GDK_KEY_Page_Down: lttv_list_scroll(a, (int)MAX(a->list.nlines, 2) - 1); break;
 	case GDK_KEY_Home:
 		if (a->doc) {
-			a->list_anchor = a->doc->start_ns;
-			a->list_skip = 0;
+			a->list.anchor = a->doc->start_ns;
+			a->list.skip = 0;
 			lttv_list_refresh(a);
 		}
 		break;
 	case GDK_KEY_Return: case GDK_KEY_KP_Enter:
-		if (a->list_selected >= 0)
-			lttv_list_click(a, (a->list_selected + 1) * LIST_LINE_H + 1);
+		if (a->list.selected >= 0)
+			lttv_list_click(a, (a->list.selected + 1) * LIST_LINE_H + 1);
 		break;
 	default:
 		return 0;
 	}
-	if (a->list_selected < 0 && a->nlines)
-		a->list_selected = 0;
-	gtk_widget_queue_draw(a->list_area);
-	return 1;
-}
-
-/*
- * Search: the next (dir > 0) or previous event that matches the expression
- * typed in the event filter entry, from cursor A (or the view's left edge);
- * cursor A goes there and its process is selected. Backwards, windows of
- * growing size are replayed from a checkpoint until one holds a match.
- * Returns 1 if found, 0 if not, -1 if the expression is wrong.
- */
-int lttv_find(app *a, int dir)
-{
-	const char *text = gtk_entry_get_text(GTK_ENTRY(a->event_filter));
-	char *error = NULL;
-	lttv_filter *f;
-	ltt_state *st;
-	ltt_error *err = NULL;
-	int64_t from, found = INT64_MIN;
-	int found_pid = -1;
-
-	if (!a->doc)
-		return 0;
-	f = lttv_filter_parse(text, a->doc->origin_ns, a->doc->traces, a->doc->ntraces, &error);
-	if (!f) {
-		gtk_label_set_text(GTK_LABEL(a->filter_error), error);
-		gtk_widget_show(a->filter_error);
-		g_free(error);
-		return -1;
-	}
-	gtk_widget_hide(a->filter_error);
-	from = a->cursor_a != INT64_MIN ? a->cursor_a : a->t0;
-	st = ltt_state_new();
-	g_mutex_lock(&a->doc->lock);
-	if (dir > 0) {
-		ltt_iter *it = ltt_iter_new(a->doc->traces, a->doc->ntraces, &err);
-		const ltt_event *ev;
-
-		if (it && ltt_state_index_seek(a->doc->idx, from + 1, st, &err) == 0 &&
-		    ltt_iter_seek_time(it, from + 1, &err) == 0)
-			while (ltt_iter_next(it, &ev, &err) > 0) {
-				ltt_state_process_event(st, ev);
-				if (lttv_filter_match(f, ev, st)) {
-					int i = ltt_state_cpu_process(st, ltt_event_cpu(ev));
-					ltt_state_process_info pi;
-
-					found = ltt_event_time_ns(ev);
-					if (i >= 0 && ltt_state_process(st, (unsigned)i, &pi) == 0)
-						found_pid = (int)pi.pid;
-					break;
-				}
-			}
-		ltt_iter_free(it);
-	} else {
-		int64_t dt = MAX((a->t1 - a->t0) / 100, 1000);
-
-		for (;;) {
-			int64_t lo = from - dt;
-			ltt_iter *it = ltt_iter_new(a->doc->traces, a->doc->ntraces, &err);
-			const ltt_event *ev;
-
-			if (lo < a->doc->start_ns)
-				lo = a->doc->start_ns;
-			if (!it || ltt_state_index_seek(a->doc->idx, lo, st, &err) < 0 ||
-			    ltt_iter_seek_time(it, lo, &err) < 0) {
-				ltt_iter_free(it);
-				break;
-			}
-			while (ltt_iter_next(it, &ev, &err) > 0 && ltt_event_time_ns(ev) < from) {
-				ltt_state_process_event(st, ev);
-				if (lttv_filter_match(f, ev, st)) {
-					int i = ltt_state_cpu_process(st, ltt_event_cpu(ev));
-					ltt_state_process_info pi;
-
-					found = ltt_event_time_ns(ev);
-					found_pid = -1;
-					if (i >= 0 && ltt_state_process(st, (unsigned)i, &pi) == 0)
-						found_pid = (int)pi.pid;
-				}
-			}
-			ltt_iter_free(it);
-			if (found != INT64_MIN || lo <= a->doc->start_ns)
-				break;
-			dt *= 4;
-		}
-	}
-	g_mutex_unlock(&a->doc->lock);
-	ltt_state_free(st);
-	lttv_filter_free(f);
-	if (err) {
-		g_printerr("lttv-gtk: search: %s\n", ltt_error_message(err));
-		ltt_error_free(err);
-	}
-	if (found == INT64_MIN) {
-		gtk_widget_error_bell(a->event_filter);
-		gtk_label_set_text(GTK_LABEL(a->status), dir > 0 ? "no match after cursor A"
-								 : "no match before cursor A");
-		return 0;
-	}
-	if (found < a->t0 || found > a->t1)
-		lttv_set_range(a, found - (a->t1 - a->t0) / 2, found + (a->t1 - a->t0) / 2);
-	lttv_set_cursor(a, found, 0);
-	if (found_pid >= 0) {
-		int r = lttv_row_of_pid(&a->cf, (unsigned)found_pid);
-
-		if (r >= 0)
-			lttv_select_row(&a->cf, r);
-	}
+	if (a->list.selected < 0 && a->list.nlines)
+		a->list.selected = 0;
+	gtk_widget_queue_draw(a->list.area);
 	return 1;
 }

@@ -56,7 +56,7 @@ static gboolean tick(gpointer data)
 	app *a = data;
 	guint64 bytes;
 
-	if (!a->doc || !a->indexed_done)
+	if (!a->doc || !a->ix.done)
 		return G_SOURCE_CONTINUE;	/* the last growth is still indexed */
 	bytes = trace_bytes(a->doc);
 	if (bytes == a->live_bytes)

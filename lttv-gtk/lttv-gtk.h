@@ -2,9 +2,9 @@
 /*
  * lttv-gtk.h - the viewer's parts:
  *
- *   doc.c      a trace, its state index (built in a worker thread by the
- *              window, synchronously by the export) and the row lists
- *              (sorted, filtered, hidden rows)
+ *   doc.c      the traces, their state index (built by the window's
+ *              worker, which publishes snapshots of it; synchronously by
+ *              the export) and the row lists (sorted, filtered, hidden)
  *   draw.c     everything drawn, with cairo only: the widget and the
  *              export call the same lttv_draw(), so the export test
  *              checks what users see
@@ -14,8 +14,9 @@
  *              zooms, timed, without a display
  *   filter.c   the event filter language (lttv-filter.h); filter-cli.c
  *              is --filter EXPR
- *   window.c   the GtkApplication window, with eventlist.c, stats.c,
- *              control.c and selftest.c (they share window.h)
+ *   window.c   the GtkApplication window, with indexer.c (the worker
+ *              that indexes), eventlist.c, find.c (search in a worker),
+ *              stats.c, control.c and selftest.c (they share window.h)
  *   main.c     options
  *
  * Prefix lttv_. GTK appears only in the window's files.
@@ -42,13 +43,22 @@ typedef struct lttv_row {
 	unsigned index;
 } lttv_row;
 
+/*
+ * Two threads, no lock: the index (idx) is built by one thread, reading
+ * traces; the other (the window's) reads only view, an immutable snapshot
+ * of idx that the indexing thread publishes now and then, and rtraces, the
+ * same traces opened again (two threads must not read one ltt_trace).
+ * Without a window (export, --stats), one thread does everything: view is
+ * idx and rtraces is traces.
+ */
 typedef struct lttv_doc {
 	char *path;			/* the paths, joined with " + " */
 	char **paths;			/* NULL-terminated */
-	ltt_trace **traces;
+	ltt_trace **traces;		/* read by the indexing thread */
+	ltt_trace **rtraces;		/* read by the thread that reads view */
 	unsigned ntraces;
-	ltt_state_index *idx;
-	GMutex lock;			/* around idx: the worker indexes, the UI draws */
+	ltt_state_index *idx;		/* the indexing thread's */
+	ltt_state_index *view;		/* what the window reads: idx, or a snapshot */
 	int64_t start_ns, end_ns;	/* first and last event */
 	int64_t origin_ns;		/* 0 of relative times, as lttv-text -r */
 	uint64_t events_lost, corrupted;
@@ -69,9 +79,15 @@ int lttv_warnings_reported(void);
 /* The same for every trace of d. */
 void lttv_doc_report_warnings(lttv_doc *d);
 void lttv_doc_free(lttv_doc *d);
+/* For a window: open the traces again for its thread (rtraces) and make
+ * view a snapshot, before another thread indexes. 0, or -1 with *error. */
+int lttv_doc_open_reader(lttv_doc *d, char **error);
+/* The window's thread: read this snapshot of idx from now on (taken by
+ * the indexing thread, with rtraces for its seeks). */
+void lttv_doc_publish(lttv_doc *d, ltt_state_index *snapshot);
 /* Index everything now (export, tests). 0, or -1 with *error set. */
 int lttv_doc_index_all(lttv_doc *d, char **error);
-/* The rows of a view, in order (call with d->lock held). g_free() them. */
+/* The rows of a view, in order, from d->view. g_free() them. */
 unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out);
 /* Time a process ran, the idle task's idle time left out. */
 uint64_t lttv_busy_ns(const ltt_state_process_info *p);

@@ -3,23 +3,64 @@
  * selftest.c - lttv-gtk --self-test "cmd; cmd; ...": drives the window
  * through the same handlers as the mouse and keys (and, with xdotool, real
  * X input), one command every 120 ms; expect-* commands print ok / not ok
- * lines (tests/t43-gui.sh turns them into checks).
+ * lines (tests/t43-gui.sh turns them into checks). The commands are a
+ * table: a name, the words it needs, whether it needs a trace open, and a
+ * small function. "sleep MS" pauses the script.
+ *
+ * "meter" measures how long the main loop goes without turning: a timer
+ * every 2 ms notes the longest gap between two of its runs in the thread's
+ * CPU time (work it does itself), and on the clock less the time the
+ * thread was ready while another process had the CPU (the kernel's
+ * run-queue wait, /proc/thread-self/schedstat): work and waiting, for a
+ * lock, a read, the X server, whatever else the machine runs. So a test
+ * can say that the window never froze.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "window.h"
 
-/* ---- self-test ------------------------------------------------------------- */
+struct lttv_selftest {
+	char **script;
+	unsigned pos;
+	char *screenshot;		/* saved at the end */
+	int failures, checks;
+	guint wait;			/* the next step's timer */
+	/* the stall meter */
+	guint meter;
+	gint64 last_wall, last_queued, last_cpu, max_wall, max_own, max_cpu;
+	unsigned ticks;
+	int no_schedstat;
+};
 
-static void expect(app *a, int cond, const char *what)
+/* A command's words: w[0] the command, w[1..n-1] its arguments; rest: the
+ * text after the command word (for arguments with spaces). */
+typedef struct cmd {
+	app *a;
+	char **w;
+	int n;
+	const char *rest;
+	lttv_layout l;			/* the control flow's */
+} cmd;
+
+static void expect(app *a, int cond, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+
+static void expect(app *a, int cond, const char *fmt, ...)
 {
-	a->checks++;
+	va_list ap;
+
+	a->selftest->checks++;
 	if (!cond)
-		a->failures++;
-	printf("%s - %s\n", cond ? "ok" : "not ok", what);
+		a->selftest->failures++;
+	printf("%s - ", cond ? "ok" : "not ok");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
 	fflush(stdout);
 }
 
@@ -40,369 +81,723 @@ static int save_window(app *a, const char *file)
 	return ok ? 0 : -1;
 }
 
-/* Rows of the control flow, "pid:name" joined by spaces, for expect-rows. */
+static int64_t rel_time(app *a, const char *s)
+{
+	return a->doc->origin_ns + llround(g_ascii_strtod(s, NULL) * 1e9);
+}
+
+/* The y of the middle of a pid's row in the control flow. */
+static double row_y(cmd *c, unsigned pid)
+{
+	int r = lttv_row_of_pid(&c->a->cf, pid);
+
+	return c->l.y0 + ((double)r - c->a->cf.v.first_row) * c->l.row_h + c->l.row_h / 2.0;
+}
+
+static guint modifier(const char *s)
+{
+	return !s ? 0 : !strcmp(s, "ctrl") ? GDK_CONTROL_MASK : !strcmp(s, "shift") ? GDK_SHIFT_MASK : 0;
+}
+
+static const char *label_text(GtkWidget *w)
+{
+	return gtk_label_get_text(GTK_LABEL(w));
+}
+
+/* ---- waiting ---- */
+
+static int cmd_wait_index(cmd *c) { return c->a->doc && !c->a->ix.done; }
+static int cmd_wait_stats(cmd *c) { return c->a->stats_job != NULL; }
+static int cmd_wait_find(cmd *c) { return lttv_find_running(c->a); }
+
+/* ---- acting ---- */
+
+static int cmd_size(cmd *c)
+{
+	gtk_window_resize(GTK_WINDOW(c->a->win), atoi(c->w[1]), atoi(c->w[2]));
+	return 0;
+}
+
+static int cmd_range(cmd *c)
+{
+	int64_t x, y;
+
+	if (lttv_parse_range(c->w[1], c->a->doc->origin_ns, &x, &y) == 0)
+		lttv_set_range(c->a, x, y);
+	return 0;
+}
+
+static int cmd_key(cmd *c)
+{
+	lttv_key(c->a, gdk_keyval_from_name(c->w[1]), modifier(c->n > 2 ? c->w[2] : NULL));
+	return 0;
+}
+
+/* click-time T PID [shift]: a click at a time (seconds) on a pid's row */
+static int cmd_click_time(cmd *c)
+{
+	double x = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[1]));
+	double y = row_y(c, (unsigned)atoi(c->w[2]));
+
+	lttv_mouse_press(&c->a->cf, x, y, 1, modifier(c->n > 3 ? c->w[3] : NULL));
+	lttv_mouse_release(&c->a->cf, x, y);
+	return 0;
+}
+
+/* drag T0 T1 [BUTTON]: from one time to another with button 1 (pan) or 3 */
+static int cmd_drag(cmd *c)
+{
+	double x0 = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[1]));
+	double x1 = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[2]));
+	double y = c->l.y0 + 5;
+
+	lttv_mouse_press(&c->a->cf, x0, y, c->n > 3 ? (guint)atoi(c->w[3]) : 1, 0);
+	lttv_mouse_motion(&c->a->cf, (x0 + x1) / 2, y);
+	lttv_mouse_motion(&c->a->cf, x1, y);
+	lttv_mouse_release(&c->a->cf, x1, y);
+	return 0;
+}
+
+/* scroll T up|down [ctrl|shift] */
+static int cmd_scroll(cmd *c)
+{
+	double x = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[1]));
+
+	lttv_mouse_scroll(&c->a->cf, x, !strcmp(c->w[2], "down") ? 1 : -1,
+			  modifier(c->n > 3 ? c->w[3] : NULL));
+	return 0;
+}
+
+/* sort COLUMN: a click on its title */
+static int cmd_sort(cmd *c)
+{
+	int col = atoi(c->w[1]);
+
+	if (col >= 0 && col < LTTV_NUM_COLS) {
+		lttv_mouse_press(&c->a->cf, c->l.col_x[col] + 5, 5, 1, 0);
+		lttv_mouse_release(&c->a->cf, c->l.col_x[col] + 5, 5);
+	}
+	return 0;
+}
+
+static int cmd_filter_rows(cmd *c)
+{
+	gtk_entry_set_text(GTK_ENTRY(c->a->row_filter), c->n > 1 ? c->w[1] : "");
+	lttv_on_row_filter(GTK_SEARCH_ENTRY(c->a->row_filter), c->a);
+	return 0;
+}
+
+static int cmd_filter_events(cmd *c)
+{
+	gtk_entry_set_text(GTK_ENTRY(c->a->event_filter), c->rest);
+	lttv_on_event_filter(GTK_ENTRY(c->a->event_filter), c->a);
+	return 0;
+}
+
+/* find-text EXPR: typed in the event filter entry, not applied */
+static int cmd_find_text(cmd *c)
+{
+	gtk_entry_set_text(GTK_ENTRY(c->a->event_filter), c->rest);
+	return 0;
+}
+
+static int cmd_find_stop(cmd *c)
+{
+	if (gtk_widget_get_visible(c->a->find_stop))
+		gtk_button_clicked(GTK_BUTTON(c->a->find_stop));
+	return 0;
+}
+
+static int cmd_select_pid(cmd *c)
+{
+	lttv_select_row(&c->a->cf, lttv_row_of_pid(&c->a->cf, (unsigned)atoi(c->w[1])));
+	return 0;
+}
+
+static int cmd_goto(cmd *c)
+{
+	gtk_entry_set_text(GTK_ENTRY(c->a->goto_entry), c->w[1]);
+	lttv_on_goto(GTK_ENTRY(c->a->goto_entry), c->a);
+	return 0;
+}
+
+static int cmd_view(cmd *c)
+{
+	gtk_notebook_set_current_page(GTK_NOTEBOOK(c->a->notebook),
+				      !strcmp(c->w[1], "resources") ? 1 :
+				      !strcmp(c->w[1], "statistics") ? 2 :
+				      !strcmp(c->w[1], "analyses") ? 3 : 0);
+	return 0;
+}
+
+static int cmd_list_key(cmd *c)
+{
+	gtk_widget_grab_focus(c->a->list.area);
+	lttv_key(c->a, gdk_keyval_from_name(c->w[1]), 0);
+	return 0;
+}
+
+/* list-scrollbar T: the list's scrollbar moved to a time (seconds) */
+static int cmd_list_scrollbar(cmd *c)
+{
+	gtk_adjustment_set_value(c->a->list.vadj, g_ascii_strtod(c->w[1], NULL) * 1e9);
+	return 0;
+}
+
+static int cmd_list_click(cmd *c)
+{
+	lttv_list_click(c->a, (atoi(c->w[1]) + 1) * LIST_LINE_H + 3);
+	return 0;
+}
+
+static int cmd_show_hidden(cmd *c)
+{
+	lttv_show_hidden(c->a);
+	return 0;
+}
+
+static int cmd_close_help(cmd *c)
+{
+	if (c->a->help)
+		gtk_widget_destroy(c->a->help);
+	return 0;
+}
+
+/* tracing: the dialog runs its own loop, so it opens from an idle callback */
+static int cmd_tracing(cmd *c)
+{
+	g_idle_add(lttv_control_idle, c->a);
+	return 0;
+}
+
+static int cmd_tracing_button(cmd *c)
+{
+	if (c->a->control_dlg)
+		gtk_dialog_response(GTK_DIALOG(c->a->control_dlg),
+				    !strcmp(c->w[0], "tracing-start") ? 1 :
+				    !strcmp(c->w[0], "tracing-stop") ? 2 : GTK_RESPONSE_CLOSE);
+	return 0;
+}
+
+/* xclick|xscroll|xhover T PID ...: real X input (xdotool, XTEST) at a time
+ * on a pid's row */
+static int cmd_xinput(cmd *c)
+{
+	double x = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[1]));
+	double y = row_y(c, (unsigned)atoi(c->w[2]));
+	int rx = 0, ry = 0;
+	char *line;
+
+	gdk_window_get_origin(gtk_widget_get_window(c->a->cf.area), &rx, &ry);
+	if (!strcmp(c->w[0], "xhover")) {
+		line = g_strdup_printf("xdotool mousemove %d %d", rx + (int)x, ry + (int)y);
+	} else {
+		const char *mod = c->n > 4 ? c->w[4] : NULL;
+		int button = !strcmp(c->w[0], "xclick") ? (c->n > 3 ? atoi(c->w[3]) : 1)
+			     : (c->n > 3 && !strcmp(c->w[3], "up") ? 4 : 5);
+
+		line = g_strdup_printf("xdotool mousemove %d %d %s%s click %d %s%s",
+				       rx + (int)x, ry + (int)y, mod ? "keydown " : "",
+				       mod ? mod : "", button, mod ? "keyup " : "", mod ? mod : "");
+	}
+	if (!g_spawn_command_line_sync(line, NULL, NULL, NULL, NULL))
+		printf("# could not run %s\n", line);
+	g_free(line);
+	return 0;
+}
+
+static int cmd_run(cmd *c)
+{
+	if (!g_spawn_command_line_sync(c->rest, NULL, NULL, NULL, NULL))
+		printf("# could not run %s\n", c->rest);
+	return 0;
+}
+
+static int cmd_screenshot(cmd *c)
+{
+	expect(c->a, save_window(c->a, c->w[1]) == 0, "window saved to %s", c->w[1]);
+	return 0;
+}
+
+static int cmd_quit(cmd *c)
+{
+	printf("# self-test: %d checks, %d failed\n", c->a->selftest->checks,
+	       c->a->selftest->failures);
+	fflush(stdout);
+	gtk_widget_destroy(c->a->win);
+	return 0;
+}
+
+/* ---- the stall meter ---- */
+
+/* The time this thread waited, ready, for a CPU (us); -1 if unknown. */
+static gint64 queued_us(void)
+{
+	FILE *f = fopen("/proc/thread-self/schedstat", "r");
+	unsigned long long run, wait;
+	int n;
+
+	if (!f)
+		return -1;
+	n = fscanf(f, "%llu %llu", &run, &wait);
+	fclose(f);
+	return n == 2 ? (gint64)(wait / 1000) : -1;
+}
+
+static gint64 thread_cpu_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (gint64)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static gboolean meter_tick(gpointer data)
+{
+	lttv_selftest *s = data;
+	gint64 wall = g_get_monotonic_time(), queued = queued_us(), cpu = thread_cpu_us();
+
+	if (queued < 0) {
+		s->no_schedstat = 1;
+		queued = s->last_queued;
+	}
+	if (s->ticks++) {
+		s->max_wall = MAX(s->max_wall, wall - s->last_wall);
+		s->max_own = MAX(s->max_own, (wall - s->last_wall) - (queued - s->last_queued));
+		s->max_cpu = MAX(s->max_cpu, cpu - s->last_cpu);
+	}
+	s->last_wall = wall;
+	s->last_queued = queued;
+	s->last_cpu = cpu;
+	return G_SOURCE_CONTINUE;
+}
+
+static int cmd_meter(cmd *c)
+{
+	lttv_selftest *s = c->a->selftest;
+
+	if (s->meter)
+		g_source_remove(s->meter);
+	s->ticks = 0;
+	s->max_wall = s->max_own = s->max_cpu = 0;
+	s->meter = g_timeout_add_full(G_PRIORITY_DEFAULT, 2, meter_tick, s, NULL);
+	return 0;
+}
+
+/*
+ * expect-stall-under MS [WAIT_MS]: since "meter", the window never worked
+ * MS of its thread's CPU time without turning its main loop, nor went
+ * WAIT_MS (default 1000) without turning but for the time other processes
+ * had the CPU. The first is the window's own doing, whatever the machine;
+ * the second also counts what it waited for (a lock, a read, the X server,
+ * which a loaded machine delays too), so its bound is looser: it is there
+ * for a window that waits seconds for a worker.
+ */
+static int cmd_expect_stall(cmd *c)
+{
+	lttv_selftest *s = c->a->selftest;
+	double ms = g_ascii_strtod(c->w[1], NULL);
+	double wait_ms = c->n > 2 ? g_ascii_strtod(c->w[2], NULL) : 1000;
+
+	if (s->meter)
+		g_source_remove(s->meter);
+	s->meter = 0;
+	expect(c->a, s->ticks > 10 && s->max_cpu / 1000.0 < ms && s->max_own / 1000.0 < wait_ms,
+	       "the window's main loop turned at least every %s ms of its work (longest %.1f "
+	       "ms) and every %.0f ms of waiting (longest %.1f ms%s; %.1f ms on the clock), "
+	       "%u ticks", c->w[1], s->max_cpu / 1000.0, wait_ms, s->max_own / 1000.0,
+	       s->no_schedstat ? ", no schedstat: on the clock" : "",
+	       s->max_wall / 1000.0, s->ticks);
+	return 0;
+}
+
+/* ---- checking ---- */
+
+/* The rows of the control flow, "pid:name" joined by spaces. */
 static char *row_names(app *a)
 {
 	GString *s = g_string_new(NULL);
-	const ltt_state *st;
+	const ltt_state *st = ltt_state_index_state(a->doc->view);
 
-	g_mutex_lock(&a->doc->lock);
-	st = ltt_state_index_state(a->doc->idx);
 	for (unsigned r = 0; r < a->cf.v.nrows; r++) {
 		ltt_state_process_info p;
 
 		ltt_state_process(st, a->cf.rows[r].index, &p);
 		g_string_append_printf(s, "%s%u:%s", r ? " " : "", p.pid, p.name);
 	}
-	g_mutex_unlock(&a->doc->lock);
 	return g_string_free(s, FALSE);
 }
 
-static int64_t rel_time(app *a, const char *s)
+static int cmd_expect_rows(cmd *c)
 {
-	return a->doc->origin_ns + llround(g_ascii_strtod(s, NULL) * 1e9);
+	char *names = row_names(c->a);
+
+	expect(c->a, !strcmp(names, c->rest), "rows are \"%s\" (got \"%s\")", c->rest, names);
+	g_free(names);
+	return 0;
 }
 
-static void sync_views(app *a)
+/* the pid of the process of row r of the control flow, or -1 */
+static int row_pid(app *a, int r)
 {
-	if (!a->doc)
-		return;
-	g_mutex_lock(&a->doc->lock);
-	lttv_view_sync(a, &a->cf);
-	lttv_view_sync(a, &a->res);
-	g_mutex_unlock(&a->doc->lock);
+	ltt_state_process_info p;
+
+	if (r < 0 || (unsigned)r >= a->cf.v.nrows ||
+	    ltt_state_process(ltt_state_index_state(a->doc->view), a->cf.rows[r].index, &p) < 0)
+		return -1;
+	return (int)p.pid;
+}
+
+static int cmd_expect_row(cmd *c)
+{
+	int got = row_pid(c->a, atoi(c->w[1]));
+
+	expect(c->a, got == atoi(c->w[2]), "row %s is pid %s (got %d)", c->w[1], c->w[2], got);
+	return 0;
+}
+
+static int cmd_expect_nrows(cmd *c)
+{
+	expect(c->a, c->a->cf.v.nrows == (unsigned)atoi(c->w[1]), "%s rows (got %u)", c->w[1],
+	       c->a->cf.v.nrows);
+	return 0;
+}
+
+static int cmd_expect_selected(cmd *c)
+{
+	int got = row_pid(c->a, c->a->cf.v.selected);
+
+	expect(c->a, got >= 0 && got == atoi(c->w[1]), "selected row is pid %s (got %d)",
+	       c->w[1], got);
+	return 0;
+}
+
+static int cmd_expect_range(cmd *c)
+{
+	app *a = c->a;
+	double s0 = (a->t0 - a->doc->origin_ns) / 1e9, s1 = (a->t1 - a->doc->origin_ns) / 1e9;
+	double w0 = g_ascii_strtod(c->w[1], NULL), w1 = g_ascii_strtod(c->w[2], NULL);
+	double tol = 1e-6 * (w1 - w0 + 1e-9) * 1e3 + 2e-9;
+
+	expect(a, fabs(s0 - w0) < tol && fabs(s1 - w1) < tol,
+	       "visible range %.9f..%.9f s (got %.9f..%.9f)", w0, w1, s0, s1);
+	return 0;
+}
+
+static int cmd_expect_cursor(cmd *c)
+{
+	app *a = c->a;
+	int64_t t = !strcmp(c->w[1], "b") ? a->cursor_b : a->cursor_a;
+	double got = t == INT64_MIN ? -1 : (t - a->doc->origin_ns) / 1e9;
+	double want = g_ascii_strtod(c->w[2], NULL);
+
+	expect(a, fabs(got - want) <= (a->t1 - a->t0) / 1e9 / 500, "cursor %s at %.9f s (got %.9f)",
+	       c->w[1], want, got);
+	return 0;
+}
+
+/* expect-list TEXT: the first line of the list, once it is filled */
+static int cmd_expect_list(cmd *c)
+{
+	lttv_list *l = &c->a->list;
+
+	if (l->idle || l->fill_source)
+		return 1;
+
+	expect(c->a, l->nlines && strstr(l->lines[0].text, c->rest),
+	       "first event line contains \"%s\" (got \"%.120s\")", c->rest,
+	       l->nlines ? l->lines[0].text : "");
+	return 0;
+}
+
+static int cmd_expect_label(cmd *c, GtkWidget *w, const char *what)
+{
+	const char *txt = label_text(w);
+	int shown = gtk_widget_get_visible(w);
+
+	expect(c->a, shown && strstr(txt, c->rest), "%s says \"%s\" (got \"%.150s\")", what,
+	       c->rest, shown ? txt : "(hidden)");
+	return 0;
+}
+
+static int cmd_expect_status(cmd *c) { return cmd_expect_label(c, c->a->status, "status bar"); }
+
+static int cmd_expect_filter_error(cmd *c)
+{
+	return cmd_expect_label(c, c->a->filter_error, "the line under the toolbar");
+}
+
+static int cmd_expect_lost(cmd *c)
+{
+	return cmd_expect_label(c, gtk_bin_get_child(GTK_BIN(c->a->lost_bar)), "the red bar");
+}
+
+static int cmd_expect_tracing(cmd *c)
+{
+	const char *txt = c->a->control_msg ? label_text(c->a->control_msg) : "(no dialog)";
+
+	expect(c->a, strstr(txt, c->rest) != NULL, "tracing dialog says \"%s\" (got \"%.150s\")",
+	       c->rest, txt);
+	return 0;
+}
+
+static int cmd_expect_indexing(cmd *c)
+{
+	app *a = c->a;
+	double f = ltt_state_index_progress(a->doc->view);
+	int done = ltt_state_index_done(a->doc->view);
+
+	expect(a, !done && f < 1 && a->cf.v.nrows > 0 && a->ix.draws_while_indexing > 0 &&
+		  gtk_widget_get_visible(a->progress),
+	       "still indexing (%.0f%%), %u rows drawn %u times already, progress bar shown",
+	       f * 100, a->cf.v.nrows, a->ix.draws_while_indexing);
+	return 0;
+}
+
+static int cmd_expect_indexed(cmd *c)
+{
+	expect(c->a, c->a->ix.done && !gtk_widget_get_visible(c->a->progress),
+	       "indexing finished, progress bar gone");
+	return 0;
+}
+
+/* The tooltip of a view at (x, y), its lines joined by "|". */
+static void expect_tip(cmd *c, view_ui *vu, double x, double y, const char *want,
+		       const char *what)
+{
+	char *tip = lttv_tooltip_text(vu, x, y);
+
+	for (char *nl = tip; nl && *nl; nl++)
+		if (*nl == '\n')
+			*nl = '|';
+	expect(c->a, tip && strstr(tip, want), "%s has \"%s\" (got \"%s\")", what, want,
+	       tip ? tip : "(none)");
+	g_free(tip);
+}
+
+/* expect-tip T PID TEXT: the tooltip at a time on a pid's row */
+static int cmd_expect_tip(cmd *c)
+{
+	expect_tip(c, &c->a->cf, lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[1])),
+		   row_y(c, (unsigned)atoi(c->w[2])), strstr(c->rest, c->w[3]), "tooltip");
+	return 0;
+}
+
+/* expect-res-tip T ROW TEXT: the same on a row of the resource view */
+static int cmd_expect_res_tip(cmd *c)
+{
+	lttv_layout rl;
+
+	lttv_layout_of(&c->a->res, &rl);
+	expect_tip(c, &c->a->res, lttv_time_to_x(&c->a->res.v, &rl, rel_time(c->a, c->w[1])),
+		   rl.y0 + ((double)atoi(c->w[2]) - c->a->res.v.first_row) * rl.row_h +
+		   rl.row_h / 2.0, strstr(c->rest, c->w[3]), "resource tooltip");
+	return 0;
+}
+
+static int cmd_expect_help(cmd *c)
+{
+	GtkWidget *h = c->a->help;
+	GList *kids = h ? gtk_container_get_children(GTK_CONTAINER(
+		gtk_dialog_get_content_area(GTK_DIALOG(h)))) : NULL;
+	const char *txt = kids ? label_text(kids->data) : "";
+
+	expect(c->a, h && gtk_widget_get_visible(h) && strstr(txt, c->rest),
+	       "help shown, with \"%s\"", c->rest);
+	g_list_free(kids);
+	return 0;
+}
+
+static int cmd_expect_stats(cmd *c)
+{
+	GtkTextBuffer *b = gtk_text_view_get_buffer(GTK_TEXT_VIEW(c->a->stats_view));
+	GtkTextIter s, e;
+	char *txt;
+
+	gtk_text_buffer_get_bounds(b, &s, &e);
+	txt = gtk_text_buffer_get_text(b, &s, &e, FALSE);
+	expect(c->a, strstr(txt, c->rest) != NULL, "statistics contain \"%s\"", c->rest);
+	if (!strstr(txt, c->rest))
+		printf("# %s\n", txt);
+	g_free(txt);
+	return 0;
+}
+
+typedef struct command {
+	const char *name;
+	int min_words;			/* with the command's own */
+	int needs_trace;
+	int (*fn)(cmd *c);		/* 1: not done, call again later */
+} command;
+
+static const command commands[] = {
+	{ "wait-index", 1, 0, cmd_wait_index },
+	{ "wait-stats", 1, 0, cmd_wait_stats },
+	{ "wait-find", 1, 0, cmd_wait_find },
+	{ "size", 3, 0, cmd_size },
+	{ "range", 2, 1, cmd_range },
+	{ "key", 2, 1, cmd_key },
+	{ "click-time", 3, 1, cmd_click_time },
+	{ "drag", 3, 1, cmd_drag },
+	{ "scroll", 3, 1, cmd_scroll },
+	{ "sort", 2, 1, cmd_sort },
+	{ "filter-rows", 1, 1, cmd_filter_rows },
+	{ "filter-events", 1, 1, cmd_filter_events },
+	{ "find-text", 1, 1, cmd_find_text },
+	{ "find-stop", 1, 1, cmd_find_stop },
+	{ "select-pid", 2, 1, cmd_select_pid },
+	{ "goto", 2, 1, cmd_goto },
+	{ "view", 2, 1, cmd_view },
+	{ "list-key", 2, 1, cmd_list_key },
+	{ "list-scrollbar", 2, 1, cmd_list_scrollbar },
+	{ "list-click", 2, 1, cmd_list_click },
+	{ "show-hidden", 1, 1, cmd_show_hidden },
+	{ "close-help", 1, 0, cmd_close_help },
+	{ "tracing", 1, 0, cmd_tracing },
+	{ "tracing-start", 1, 0, cmd_tracing_button },
+	{ "tracing-stop", 1, 0, cmd_tracing_button },
+	{ "tracing-close", 1, 0, cmd_tracing_button },
+	{ "xclick", 3, 1, cmd_xinput },
+	{ "xscroll", 3, 1, cmd_xinput },
+	{ "xhover", 3, 1, cmd_xinput },
+	{ "run", 2, 0, cmd_run },
+	{ "screenshot", 2, 0, cmd_screenshot },
+	{ "quit", 1, 0, cmd_quit },
+	{ "meter", 1, 0, cmd_meter },
+	{ "expect-stall-under", 2, 0, cmd_expect_stall },
+	{ "expect-rows", 1, 1, cmd_expect_rows },
+	{ "expect-row", 3, 1, cmd_expect_row },
+	{ "expect-nrows", 2, 1, cmd_expect_nrows },
+	{ "expect-selected", 2, 1, cmd_expect_selected },
+	{ "expect-range", 3, 1, cmd_expect_range },
+	{ "expect-cursor", 3, 1, cmd_expect_cursor },
+	{ "expect-list", 2, 1, cmd_expect_list },
+	{ "expect-status", 2, 1, cmd_expect_status },
+	{ "expect-filter-error", 2, 1, cmd_expect_filter_error },
+	{ "expect-lost", 2, 0, cmd_expect_lost },
+	{ "expect-tracing", 2, 0, cmd_expect_tracing },
+	{ "expect-indexing", 1, 1, cmd_expect_indexing },
+	{ "expect-indexed", 1, 1, cmd_expect_indexed },
+	{ "expect-tip", 4, 1, cmd_expect_tip },
+	{ "expect-res-tip", 4, 1, cmd_expect_res_tip },
+	{ "expect-help", 2, 0, cmd_expect_help },
+	{ "expect-stats", 2, 1, cmd_expect_stats },
+};
+
+/* The commands of other parts of the window: 1 if w[0] is one of them. */
+static int other_command(app *a, char **w, int n, int *again)
+{
+	char buf[256];
+	int ok = -1;
+
+	if (!lttv_live_script(a, w, n, again, buf, sizeof(buf), &ok) &&
+	    !lttv_atab_script(a, w, n, again, buf, sizeof(buf), &ok))
+		return 0;
+	if (ok >= 0)
+		expect(a, ok, "%s", buf);
+	return 1;
 }
 
 /* One command; returns 1 to be called again later (waiting), 0 when done. */
-static int run_command(app *a, const char *cmd)
+static int run_command(app *a, const char *line)
 {
-	char **w = g_strsplit_set(g_strstrip((char *)cmd), " ", 0);
-	int n = (int)g_strv_length(w), again = 0, ok;
-	lttv_layout l;
-	char buf[256];
+	char *text = g_strstrip(g_strdup(line));
+	cmd c = { a, g_strsplit_set(text, " ", 0), 0, NULL };
+	const command *k = NULL;
+	int again = 0;
 
-	sync_views(a);
-	lttv_layout_of(&a->cf, &l);
-	if (n == 0 || !*w[0]) {
-		/* empty */
-	} else if (!a->doc && strcmp(w[0], "wait-index") && strcmp(w[0], "expect-lost") &&
-		   strcmp(w[0], "wait-stats") &&
-		   strcmp(w[0], "quit") && strcmp(w[0], "run") && strcmp(w[0], "screenshot")) {
-		snprintf(buf, sizeof(buf), "%s: no trace is open", w[0]);
-		expect(a, 0, buf);
-	} else if (!strcmp(w[0], "wait-stats")) {
-		again = a->stats_job != NULL;
-	} else if (!strcmp(w[0], "wait-index")) {
-		again = a->doc && !a->indexed_done;
-	} else if (!strcmp(w[0], "size") && n == 3) {
-		gtk_window_resize(GTK_WINDOW(a->win), atoi(w[1]), atoi(w[2]));
-	} else if (!strcmp(w[0], "range") && n == 2) {
-		int64_t x, y;
-
-		if (lttv_parse_range(w[1], a->doc->origin_ns, &x, &y) == 0)
-			lttv_set_range(a, x, y);
-	} else if (!strcmp(w[0], "key") && n >= 2) {
-		lttv_key(a, gdk_keyval_from_name(w[1]),
-			      n > 2 && !strcmp(w[2], "ctrl") ? GDK_CONTROL_MASK :
-			      n > 2 && !strcmp(w[2], "shift") ? GDK_SHIFT_MASK : 0);
-	} else if (!strcmp(w[0], "click-time") && n >= 3) {
-		/* click at a time (seconds) on the row of a pid */
-		int64_t t = rel_time(a, w[1]);
-		int r = lttv_row_of_pid(&a->cf, (unsigned)atoi(w[2]));
-		double x = lttv_time_to_x(&a->cf.v, &l, t);
-		double y = l.y0 + ((double)r - a->cf.v.first_row) * l.row_h + l.row_h / 2.0;
-		guint st = n > 3 && !strcmp(w[3], "shift") ? GDK_SHIFT_MASK : 0;
-
-		lttv_mouse_press(&a->cf, x, y, 1, st);
-		lttv_mouse_release(&a->cf, x, y);
-	} else if (!strcmp(w[0], "drag") && n >= 3) {
-		/* drag from one time to another (seconds) with button 1 or 3 */
-		double x0 = lttv_time_to_x(&a->cf.v, &l, rel_time(a, w[1]));
-		double x1 = lttv_time_to_x(&a->cf.v, &l, rel_time(a, w[2]));
-		guint button = n > 3 ? (guint)atoi(w[3]) : 1;
-
-		lttv_mouse_press(&a->cf, x0, l.y0 + 5, button, 0);
-		lttv_mouse_motion(&a->cf, (x0 + x1) / 2, l.y0 + 5);
-		lttv_mouse_motion(&a->cf, x1, l.y0 + 5);
-		lttv_mouse_release(&a->cf, x1, l.y0 + 5);
-	} else if (!strcmp(w[0], "scroll") && n >= 3) {
-		double x = lttv_time_to_x(&a->cf.v, &l, rel_time(a, w[1]));
-
-		lttv_mouse_scroll(&a->cf, x, !strcmp(w[2], "down") ? 1 : -1,
-			     n > 3 && !strcmp(w[3], "ctrl") ? GDK_CONTROL_MASK :
-			     n > 3 && !strcmp(w[3], "shift") ? GDK_SHIFT_MASK : 0);
-	} else if (!strcmp(w[0], "sort") && n == 2) {
-		lttv_mouse_press(&a->cf, l.col_x[atoi(w[1])] + 5, 5, 1, 0);
-		lttv_mouse_release(&a->cf, l.col_x[atoi(w[1])] + 5, 5);
-	} else if (!strcmp(w[0], "filter-rows")) {
-		gtk_entry_set_text(GTK_ENTRY(a->row_filter), n > 1 ? w[1] : "");
-		lttv_on_row_filter(GTK_SEARCH_ENTRY(a->row_filter), a);
-	} else if (!strcmp(w[0], "filter-events")) {
-		const char *e = strchr(cmd, ' ');
-
-		gtk_entry_set_text(GTK_ENTRY(a->event_filter), e ? e + 1 : "");
-		lttv_on_event_filter(GTK_ENTRY(a->event_filter), a);
-	} else if (!strcmp(w[0], "select-pid") && n == 2) {
-		lttv_select_row(&a->cf, lttv_row_of_pid(&a->cf, (unsigned)atoi(w[1])));
-	} else if (!strcmp(w[0], "goto") && n == 2) {
-		gtk_entry_set_text(GTK_ENTRY(a->goto_entry), w[1]);
-		lttv_on_goto(GTK_ENTRY(a->goto_entry), a);
-	} else if (!strcmp(w[0], "view") && n == 2) {
-		gtk_notebook_set_current_page(GTK_NOTEBOOK(a->notebook),
-					      !strcmp(w[1], "resources") ? 1 :
-					      !strcmp(w[1], "statistics") ? 2 :
-					      !strcmp(w[1], "analyses") ? 3 : 0);
-	} else if (!strcmp(w[0], "list-key") && n == 2) {
-		gtk_widget_grab_focus(a->list_area);
-		lttv_key(a, gdk_keyval_from_name(w[1]), 0);
-	} else if (!strcmp(w[0], "list-scrollbar") && n == 2) {
-		/* move the list's scrollbar to a time (seconds) */
-		gtk_adjustment_set_value(a->list_vadj, g_ascii_strtod(w[1], NULL) * 1e9);
-	} else if (!strcmp(w[0], "list-click") && n == 2) {
-		lttv_list_click(a, (atoi(w[1]) + 1) * LIST_LINE_H + 3);
-	} else if (!strcmp(w[0], "expect-rows")) {
-		char *names = row_names(a);
-		const char *want = strchr(cmd, ' ');
-
-		snprintf(buf, sizeof(buf), "rows are \"%s\" (got \"%s\")", want ? want + 1 : "",
-			 names);
-		expect(a, !strcmp(names, want ? want + 1 : ""), buf);
-		g_free(names);
-	} else if (!strcmp(w[0], "tracing")) {
-		/* the dialog runs its own loop: open it from an idle callback */
-		g_idle_add(lttv_control_idle, a);
-	} else if (!strcmp(w[0], "tracing-start") || !strcmp(w[0], "tracing-stop") ||
-		   !strcmp(w[0], "tracing-close")) {
-		if (a->control_dlg)
-			gtk_dialog_response(GTK_DIALOG(a->control_dlg),
-					    !strcmp(w[0], "tracing-start") ? 1 :
-					    !strcmp(w[0], "tracing-stop") ? 2 : GTK_RESPONSE_CLOSE);
-	} else if (!strcmp(w[0], "expect-tracing") && n >= 2) {
-		const char *want = strchr(cmd, ' ') + 1;
-		const char *txt = a->control_msg ? gtk_label_get_text(GTK_LABEL(a->control_msg))
-						 : "(no dialog)";
-
-		snprintf(buf, sizeof(buf), "tracing dialog says \"%s\" (got \"%.150s\")", want, txt);
-		expect(a, strstr(txt, want) != NULL, buf);
-	} else if (!strcmp(w[0], "expect-lost") && n >= 2) {
-		const char *want = strchr(cmd, ' ') + 1;
-		const char *txt = gtk_label_get_text(GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar))));
-
-		snprintf(buf, sizeof(buf), "lost-events bar says \"%s\" (got \"%.120s\")", want,
-			 gtk_widget_get_visible(a->lost_bar) ? txt : "(hidden)");
-		expect(a, gtk_widget_get_visible(a->lost_bar) && strstr(txt, want), buf);
-	} else if (!strcmp(w[0], "expect-indexing")) {
-		double f;
-		int done;
-
-		g_mutex_lock(&a->doc->lock);
-		f = ltt_state_index_progress(a->doc->idx);
-		done = ltt_state_index_done(a->doc->idx);
-		g_mutex_unlock(&a->doc->lock);
-		snprintf(buf, sizeof(buf), "still indexing (%.0f%%), %u rows drawn %u times "
-			 "already, progress bar shown", f * 100, a->cf.v.nrows,
-			 a->draws_while_indexing);
-		expect(a, !done && f < 1 && a->cf.v.nrows > 0 && a->draws_while_indexing > 0 &&
-			  gtk_widget_get_visible(a->progress), buf);
-	} else if (!strcmp(w[0], "expect-indexed")) {
-		expect(a, a->indexed_done && !gtk_widget_get_visible(a->progress),
-		       "indexing finished, progress bar gone");
-	} else if (!strcmp(w[0], "expect-status") && n >= 2) {
-		const char *want = strchr(cmd, ' ') + 1;
-		const char *txt = gtk_label_get_text(GTK_LABEL(a->status));
-
-		snprintf(buf, sizeof(buf), "status bar says \"%s\" (got \"%.150s\")", want, txt);
-		expect(a, strstr(txt, want) != NULL, buf);
-	} else if (!strcmp(w[0], "expect-tip") && n >= 4) {
-		/* the tooltip at a time on a pid's row contains the rest */
-		int r = lttv_row_of_pid(&a->cf, (unsigned)atoi(w[2]));
-		double x = lttv_time_to_x(&a->cf.v, &l, rel_time(a, w[1]));
-		double y = l.y0 + ((double)r - a->cf.v.first_row) * l.row_h + l.row_h / 2.0;
-		char *tip = lttv_tooltip_text(&a->cf, x, y), *nl;
-		const char *want = strstr(cmd, w[3]);
-
-		for (nl = tip; nl && *nl; nl++)
-			if (*nl == '\n')
-				*nl = '|';
-		snprintf(buf, sizeof(buf), "tooltip has \"%s\" (got \"%s\")", want,
-			 tip ? tip : "(none)");
-		expect(a, tip && strstr(tip, want), buf);
-		g_free(tip);
-	} else if (!strcmp(w[0], "expect-help") && n >= 2) {
-		const char *want = strchr(cmd, ' ') + 1;
-		GList *kids = a->help ? gtk_container_get_children(GTK_CONTAINER(
-			gtk_dialog_get_content_area(GTK_DIALOG(a->help)))) : NULL;
-		const char *txt = kids ? gtk_label_get_text(GTK_LABEL(kids->data)) : "";
-
-		snprintf(buf, sizeof(buf), "help shown, with \"%s\"", want);
-		expect(a, a->help && gtk_widget_get_visible(a->help) && strstr(txt, want), buf);
-		g_list_free(kids);
-	} else if (!strcmp(w[0], "close-help")) {
-		if (a->help)
-			gtk_widget_destroy(a->help);
-	} else if (!strcmp(w[0], "expect-res-tip") && n >= 4) {
-		/* the tooltip at a time on a row of the resource view */
-		lttv_layout rl;
-		int row = atoi(w[2]);
-		char *tip, *nl;
-		const char *want = strstr(cmd, w[3]);
-		double x, y;
-
-		lttv_layout_of(&a->res, &rl);
-		x = lttv_time_to_x(&a->res.v, &rl, rel_time(a, w[1]));
-		y = rl.y0 + ((double)row - a->res.v.first_row) * rl.row_h + rl.row_h / 2.0;
-		tip = lttv_tooltip_text(&a->res, x, y);
-		for (nl = tip; nl && *nl; nl++)
-			if (*nl == '\n')
-				*nl = '|';
-		snprintf(buf, sizeof(buf), "resource tooltip has \"%s\" (got \"%s\")", want,
-			 tip ? tip : "(none)");
-		expect(a, tip && strstr(tip, want), buf);
-		g_free(tip);
-	} else if (!strcmp(w[0], "find-text")) {
-		/* type an expression in the event filter entry, without applying it */
-		const char *e = strchr(cmd, ' ');
-
-		gtk_entry_set_text(GTK_ENTRY(a->event_filter), e ? e + 1 : "");
-	} else if (!strcmp(w[0], "show-hidden")) {
-		lttv_show_hidden(a);
-	} else if (!strcmp(w[0], "expect-row") && n == 3) {
-		unsigned r = (unsigned)atoi(w[1]);
-		ltt_state_process_info p = { 0 };
-
-		g_mutex_lock(&a->doc->lock);
-		if (r < a->cf.v.nrows)
-			ltt_state_process(ltt_state_index_state(a->doc->idx), a->cf.rows[r].index, &p);
-		g_mutex_unlock(&a->doc->lock);
-		snprintf(buf, sizeof(buf), "row %u is pid %s (got %d)", r, w[2],
-			 r < a->cf.v.nrows ? (int)p.pid : -1);
-		expect(a, r < a->cf.v.nrows && p.pid == (unsigned)atoi(w[2]), buf);
-	} else if (!strcmp(w[0], "expect-nrows") && n == 2) {
-		snprintf(buf, sizeof(buf), "%s rows (got %u)", w[1], a->cf.v.nrows);
-		expect(a, a->cf.v.nrows == (unsigned)atoi(w[1]), buf);
-	} else if (!strcmp(w[0], "expect-selected") && n == 2) {
-		int sel = a->cf.v.selected;
-		ltt_state_process_info p = { 0 };
-
-		g_mutex_lock(&a->doc->lock);
-		if (sel >= 0)
-			ltt_state_process(ltt_state_index_state(a->doc->idx),
-					  a->cf.rows[sel].index, &p);
-		g_mutex_unlock(&a->doc->lock);
-		snprintf(buf, sizeof(buf), "selected row is pid %s (got %d)", w[1],
-			 sel >= 0 ? (int)p.pid : -1);
-		expect(a, sel >= 0 && p.pid == (unsigned)atoi(w[1]), buf);
-	} else if (!strcmp(w[0], "expect-range") && n == 3) {
-		double s0 = (a->t0 - a->doc->origin_ns) / 1e9, s1 = (a->t1 - a->doc->origin_ns) / 1e9;
-		double w0 = g_ascii_strtod(w[1], NULL), w1 = g_ascii_strtod(w[2], NULL);
-
-		snprintf(buf, sizeof(buf), "visible range %.9f..%.9f s (got %.9f..%.9f)", w0, w1,
-			 s0, s1);
-		expect(a, fabs(s0 - w0) < 1e-6 * (w1 - w0 + 1e-9) * 1e3 + 2e-9 &&
-			  fabs(s1 - w1) < 1e-6 * (w1 - w0 + 1e-9) * 1e3 + 2e-9, buf);
-	} else if (!strcmp(w[0], "expect-cursor") && n == 3) {
-		int64_t c = !strcmp(w[1], "b") ? a->cursor_b : a->cursor_a;
-		double got = c == INT64_MIN ? -1 : (c - a->doc->origin_ns) / 1e9;
-		double want = g_ascii_strtod(w[2], NULL);
-
-		snprintf(buf, sizeof(buf), "cursor %s at %.9f s (got %.9f)", w[1], want, got);
-		expect(a, fabs(got - want) <= (a->t1 - a->t0) / 1e9 / 500, buf);
-	} else if (!strcmp(w[0], "expect-list") && n >= 2) {
-		const char *want = strchr(cmd, ' ') + 1;
-
-		snprintf(buf, sizeof(buf), "first event line contains \"%s\" (got \"%.120s\")",
-			 want, a->nlines ? a->lines[0].text : "");
-		expect(a, a->nlines && strstr(a->lines[0].text, want), buf);
-	} else if (!strcmp(w[0], "expect-filter-error") && n >= 2) {
-		const char *txt = gtk_label_get_text(GTK_LABEL(a->filter_error));
-		const char *want = strchr(cmd, ' ') + 1;
-
-		snprintf(buf, sizeof(buf), "filter error shown: \"%s\" (got \"%s\")", want, txt);
-		expect(a, gtk_widget_get_visible(a->filter_error) && strstr(txt, want), buf);
-	} else if (!strcmp(w[0], "expect-stats") && n >= 2) {
-		GtkTextBuffer *b = gtk_text_view_get_buffer(GTK_TEXT_VIEW(a->stats_view));
-		GtkTextIter s, e;
-		char *txt, *want = strchr(cmd, ' ') + 1;
-
-		gtk_text_buffer_get_bounds(b, &s, &e);
-		txt = gtk_text_buffer_get_text(b, &s, &e, FALSE);
-		snprintf(buf, sizeof(buf), "statistics contain \"%s\"", want);
-		expect(a, strstr(txt, want) != NULL, buf);
-		if (!strstr(txt, want))
-			printf("# %s\n", txt);
-		g_free(txt);
-	} else if ((!strcmp(w[0], "xclick") || !strcmp(w[0], "xscroll") ||
-		    !strcmp(w[0], "xhover")) && n >= 3) {
-		/* real X input (xdotool, XTEST) at a time on a pid's row */
-		int64_t t = rel_time(a, w[1]);
-		int r = lttv_row_of_pid(&a->cf, (unsigned)atoi(w[2])), rx = 0, ry = 0;
-		double x = lttv_time_to_x(&a->cf.v, &l, t);
-		double y = l.y0 + ((double)r - a->cf.v.first_row) * l.row_h + l.row_h / 2.0;
-		char *c;
-
-		gdk_window_get_origin(gtk_widget_get_window(a->cf.area), &rx, &ry);
-		if (!strcmp(w[0], "xhover")) {
-			c = g_strdup_printf("xdotool mousemove %d %d", rx + (int)x, ry + (int)y);
-		} else {
-			const char *mod = n > 4 ? w[4] : NULL;
-			int button = !strcmp(w[0], "xclick") ? (n > 3 ? atoi(w[3]) : 1)
-				     : (n > 3 && !strcmp(w[3], "up") ? 4 : 5);
-
-			c = g_strdup_printf("xdotool mousemove %d %d %s%s click %d %s%s",
-					    rx + (int)x, ry + (int)y, mod ? "keydown " : "",
-					    mod ? mod : "", button, mod ? "keyup " : "",
-					    mod ? mod : "");
-		}
-		if (!g_spawn_command_line_sync(c, NULL, NULL, NULL, NULL))
-			printf("# could not run %s\n", c);
-		g_free(c);
-	} else if (!strcmp(w[0], "run") && n >= 2) {
-		if (!g_spawn_command_line_sync(strchr(cmd, ' ') + 1, NULL, NULL, NULL, NULL))
-			printf("# could not run %s\n", strchr(cmd, ' ') + 1);
-	} else if (!strcmp(w[0], "screenshot") && n == 2) {
-		snprintf(buf, sizeof(buf), "window saved to %s", w[1]);
-		expect(a, save_window(a, w[1]) == 0, buf);
-	} else if (!strcmp(w[0], "sleep") && n == 2) {
-		/* handled by the caller */
-	} else if (!strcmp(w[0], "quit")) {
-		printf("# self-test: %d checks, %d failed\n", a->checks, a->failures);
-		fflush(stdout);
-		gtk_widget_destroy(a->win);
-	} else if (lttv_live_script(a, w, n, &again, buf, sizeof(buf), &ok) ||
-		   lttv_atab_script(a, w, n, &again, buf, sizeof(buf), &ok)) {
-		if (ok >= 0)
-			expect(a, ok, buf);
-	} else {
-		printf("not ok - unknown self-test command \"%s\"\n", cmd);
-		a->failures++;
+	c.n = (int)g_strv_length(c.w);
+	c.rest = strchr(text, ' ') ? strchr(text, ' ') + 1 : "";
+	if (a->doc) {
+		lttv_view_sync(a, &a->cf);
+		lttv_view_sync(a, &a->res);
 	}
-	g_strfreev(w);
+	lttv_layout_of(&a->cf, &c.l);
+	for (size_t i = 0; c.n && *c.w[0] && i < G_N_ELEMENTS(commands); i++)
+		if (!strcmp(c.w[0], commands[i].name))
+			k = &commands[i];
+	if (!c.n || !*c.w[0]) {
+		/* empty */
+	} else if (!k && other_command(a, c.w, c.n, &again)) {
+		/* the Analyses tab's or --follow's (analysis-view.c, live.c) */
+	} else if (!k || c.n < k->min_words) {
+		expect(a, 0, "self-test command \"%s\" %s", text, k ? "lacks words" : "is unknown");
+	} else if (k->needs_trace && !a->doc) {
+		expect(a, 0, "%s: no trace is open", c.w[0]);
+	} else {
+		again = k->fn(&c);
+	}
+	g_strfreev(c.w);
+	g_free(text);
 	return again;
 }
 
-gboolean lttv_script_step(gpointer data)
+static gboolean step(gpointer data)
 {
 	app *a = data;
+	lttv_selftest *s = a->selftest;
+	const char *line = s->script[s->pos];
 
-	if (!a->script || !a->script[a->script_pos]) {
-		a->script_wait = 0;
-		if (a->screenshot)
-			expect(a, save_window(a, a->screenshot) == 0, "final screenshot saved");
-		printf("# self-test: %d checks, %d failed\n", a->checks, a->failures);
+	s->wait = 0;
+	if (!line) {
+		if (s->screenshot)
+			expect(a, save_window(a, s->screenshot) == 0, "final screenshot saved");
+		printf("# self-test: %d checks, %d failed\n", s->checks, s->failures);
 		fflush(stdout);
 		if (a->win)
 			gtk_widget_destroy(a->win);
 		return G_SOURCE_REMOVE;
 	}
-	if (!strncmp(a->script[a->script_pos], "sleep ", 6)) {
-		unsigned ms = (unsigned)atoi(a->script[a->script_pos] + 6);
-
-		a->script_pos++;
-		a->script_wait = g_timeout_add(ms, lttv_script_step, a);
+	if (!strncmp(g_strchug((char *)line), "sleep ", 6)) {
+		s->pos++;
+		s->wait = g_timeout_add((guint)atoi(line + 6), step, a);
 		return G_SOURCE_REMOVE;
 	}
-	if (!run_command(a, a->script[a->script_pos]))
-		a->script_pos++;
-	a->script_wait = g_timeout_add(120, lttv_script_step, a);
+	if (!run_command(a, line))
+		s->pos++;
+	/* the window may be gone (quit) */
+	if (a->win)
+		s->wait = g_timeout_add(120, step, a);
 	return G_SOURCE_REMOVE;
+}
+
+lttv_selftest *lttv_selftest_new(const char *script, const char *screenshot)
+{
+	lttv_selftest *s = g_new0(lttv_selftest, 1);
+
+	s->script = g_strsplit(script, ";", 0);
+	s->screenshot = g_strdup(screenshot);
+	return s;
+}
+
+void lttv_selftest_start(app *a)
+{
+	a->selftest->wait = g_timeout_add(300, step, a);
+}
+
+void lttv_selftest_stop(app *a)
+{
+	lttv_selftest *s = a->selftest;
+
+	if (!s)
+		return;
+	if (s->wait)
+		g_source_remove(s->wait);
+	if (s->meter)
+		g_source_remove(s->meter);
+	s->wait = s->meter = 0;
+}
+
+int lttv_selftest_failures(const lttv_selftest *s)
+{
+	return s ? s->failures : 0;
+}
+
+void lttv_selftest_free(lttv_selftest *s)
+{
+	if (!s)
+		return;
+	g_strfreev(s->script);
+	g_free(s->screenshot);
+	g_free(s);
 }

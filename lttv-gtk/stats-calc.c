@@ -102,11 +102,11 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 	c->s0 = ltt_state_new();
 	c->s1 = ltt_state_new();
 	if (filter_text && *filter_text)
-		c->filter = lttv_filter_parse(filter_text, d->origin_ns, d->traces, d->ntraces, NULL);
+		c->filter = lttv_filter_parse(filter_text, d->origin_ns, d->rtraces, d->ntraces, NULL);
 	/* s0: the model at the start; s1 replays from there so that each
 	 * event has its process */
-	if (ltt_state_index_seek(d->idx, c->t0, c->s0, &c->err) == 0 &&
-	    (c->it = ltt_iter_new(d->traces, d->ntraces, &c->err)) &&
+	if (ltt_state_index_seek(d->view, c->t0, c->s0, &c->err) == 0 &&
+	    (c->it = ltt_iter_new(d->rtraces, d->ntraces, &c->err)) &&
 	    ltt_iter_seek_time(c->it, c->t0, &c->err) == 0)
 		ltt_state_copy(c->s1, c->s0);
 	else
@@ -146,7 +146,7 @@ int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events)
 		add_count(c->procs, key);
 	}
 	if (c->done && c->it) {	/* the model at the end of the range, for CPU times */
-		ltt_state_index_seek(c->doc->idx, c->t1, c->s1, c->err ? NULL : &c->err);
+		ltt_state_index_seek(c->doc->view, c->t1, c->s1, c->err ? NULL : &c->err);
 		ltt_iter_free(c->it);
 		c->it = NULL;
 	}

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * stats.c - the Statistics tab: the statistics of the visible range
- * (stats-calc.c, the same text as lttv-gtk --stats), computed in slices of
- * STATS_SLICE events from an idle callback, each slice under doc->lock,
- * so that a long range does not freeze the window.
+ * (stats-calc.c, the same text as lttv-gtk --stats), computed in slices
+ * of at most STATS_SLICE_US from an idle callback, on the window's
+ * snapshot of the index (doc->view), so that a long range does not freeze
+ * the window.
  */
 #include "window.h"
 
-#define STATS_SLICE 100000
+#define STATS_STEP 5000		/* events between two looks at the clock */
+#define STATS_SLICE_US 20000
 
 struct lttv_stats_job {
 	app *a;
@@ -23,9 +25,7 @@ void lttv_stats_cancel(app *a)
 		return;
 	if (j->source)
 		g_source_remove(j->source);
-	g_mutex_lock(&a->doc->lock);
 	lttv_stats_calc_free(j->calc);
-	g_mutex_unlock(&a->doc->lock);
 	g_free(j);
 	a->stats_job = NULL;
 }
@@ -43,9 +43,13 @@ static gboolean stats_step(gpointer data)
 	char msg[96], *text;
 	int more;
 
-	g_mutex_lock(&a->doc->lock);
-	more = lttv_stats_calc_step(j->calc, STATS_SLICE);
-	g_mutex_unlock(&a->doc->lock);
+	{
+		gint64 until = g_get_monotonic_time() + STATS_SLICE_US;
+
+		while ((more = lttv_stats_calc_step(j->calc, STATS_STEP)) &&
+		       g_get_monotonic_time() < until)
+			;
+	}
 	if (more) {
 		snprintf(msg, sizeof(msg), "Computing... %" PRIu64 " events so far",
 			 lttv_stats_calc_events(j->calc));
@@ -70,9 +74,7 @@ void lttv_stats_refresh(app *a)
 	j = g_new0(lttv_stats_job, 1);
 	j->a = a;
 	a->stats_job = j;
-	g_mutex_lock(&a->doc->lock);
 	j->calc = lttv_stats_calc_new(a->doc, a->t0, a->t1, a->filter_text);
-	g_mutex_unlock(&a->doc->lock);
 	show(a, "Computing...");
 	j->source = g_idle_add(stats_step, j);
 }

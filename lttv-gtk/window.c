@@ -10,10 +10,11 @@
  *              screen (no object per event); follows cursor A
  *   status     indexing progress, cursors A/B and their delta
  *
- * The state index is built in a worker thread (index_thread) in slices of
- * SLICE events under doc->lock; the UI draws whatever is indexed so far
- * (the first screen comes before the end) and is told of progress by an
- * idle callback that is queued at most once at a time.
+ * The state index is built in a worker thread (indexer.c) that publishes
+ * snapshots of it; the window draws the latest (the first screen comes
+ * before the end), with no lock: nothing here waits for the worker. Long
+ * work of the window's own (the event list, Find, Statistics) runs in
+ * slices or in its own worker, with progress and a way to stop it.
  *
  * Mouse: wheel scrolls rows, Ctrl+wheel zooms at the pointer, Shift+wheel
  * pans; drag pans; right-drag (or Ctrl+drag) selects a range and zooms to
@@ -33,100 +34,20 @@
 
 #include "window.h"
 
-#define SLICE 50000
-#define PROGRESS_DRAW_US 200000	/* while indexing, redraw at most this often */
-
-/* ---- indexing in a worker ------------------------------------------------- */
-
-static gboolean index_progress_idle(gpointer data)
+/* Show a problem in the red bar under the toolbar (and keep it there). */
+void lttv_show_problem(app *a, const char *msg)
 {
-	app *a = data;
-	double f;
-	int done;
-	char buf[64];
+	GtkLabel *l = GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar)));
 
-	g_atomic_int_set(&a->idle_queued, 0);
-	if (!a->doc)
-		return G_SOURCE_REMOVE;
-	g_mutex_lock(&a->doc->lock);
-	f = ltt_state_index_progress(a->doc->idx);
-	done = ltt_state_index_done(a->doc->idx) || a->index_error;
-	g_mutex_unlock(&a->doc->lock);
-	gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(a->progress), f);
-	snprintf(buf, sizeof(buf), done ? "indexed" : "indexing %.0f%%", f * 100);
-	gtk_progress_bar_set_text(GTK_PROGRESS_BAR(a->progress), buf);
-	if (done && !a->indexed_done) {
-		a->indexed_done = 1;
-		gtk_widget_hide(a->progress);
+	if (gtk_widget_get_visible(a->lost_bar) && *gtk_label_get_text(l)) {
+		char *both = g_strdup_printf("%s\n%s", gtk_label_get_text(l), msg);
+
+		gtk_label_set_text(l, both);
+		g_free(both);
+	} else {
+		gtk_label_set_text(l, msg);
 	}
-	g_mutex_lock(&a->doc->lock);
-	if (a->index_error && !a->indexed_done) {
-		/* what was read stays shown; say where reading stopped */
-		char *msg = g_strdup_printf("The trace could not be read to the end; it is "
-					    "shown up to there: %s", a->index_error);
-
-		a->indexed_done = 1;
-		gtk_widget_hide(a->progress);
-		gtk_label_set_text(GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar))), msg);
-		gtk_widget_show(a->lost_bar);
-		g_free(msg);
-	}
-	g_mutex_unlock(&a->doc->lock);
-	/* the views follow the indexing a few times a second: a redraw after
-	 * every slice held the lock the worker needs (10 M events: the
-	 * complete picture came after 2.4 s, 1.3 s with this) */
-	if (!done && g_get_monotonic_time() - a->progress_drawn < PROGRESS_DRAW_US)
-		return G_SOURCE_REMOVE;
-	a->progress_drawn = g_get_monotonic_time();
-	lttv_rows_changed(a);
-	lttv_queue_redraw(a);
-	return G_SOURCE_REMOVE;
-}
-
-/*
- * LTTV_GTK_INDEX_SLICE (events) and LTTV_GTK_INDEX_DELAY_MS (a pause after
- * each slice) slow indexing down on purpose: for the test that the window
- * is usable before indexing ends, and to see it happen.
- */
-static gpointer index_thread(gpointer data)
-{
-	app *a = data;
-	ltt_error *err = NULL;
-	const char *e = g_getenv("LTTV_GTK_INDEX_SLICE");
-	uint64_t slice = e && atoi(e) > 0 ? (uint64_t)atoi(e) : SLICE;
-	int r, delay_ms = (e = g_getenv("LTTV_GTK_INDEX_DELAY_MS")) ? atoi(e) : 0;
-
-	do {
-		g_mutex_lock(&a->doc->lock);
-		r = ltt_state_index_run(a->doc->idx, slice, &err);
-		g_mutex_unlock(&a->doc->lock);
-		if (g_atomic_int_compare_and_exchange(&a->idle_queued, 0, 1))
-			g_idle_add(index_progress_idle, a);
-		if (delay_ms > 0 && r > 0)
-			g_usleep((gulong)delay_ms * 1000);
-	} while (r > 0 && !g_atomic_int_get(&a->stop));
-	g_mutex_lock(&a->doc->lock);
-	lttv_doc_report_warnings(a->doc);
-	g_mutex_unlock(&a->doc->lock);
-	if (r < 0) {
-		g_printerr("lttv-gtk: indexing stopped: %s\n", ltt_error_message(err));
-		g_mutex_lock(&a->doc->lock);
-		a->index_error = g_strdup(ltt_error_message(err));
-		g_mutex_unlock(&a->doc->lock);
-		ltt_error_free(err);
-		if (g_atomic_int_compare_and_exchange(&a->idle_queued, 0, 1))
-			g_idle_add(index_progress_idle, a);
-	}
-	return NULL;
-}
-
-static void stop_worker(app *a)
-{
-	if (a->worker) {
-		g_atomic_int_set(&a->stop, 1);
-		g_thread_join(a->worker);
-		a->worker = NULL;
-	}
+	gtk_widget_show(a->lost_bar);
 }
 
 /* ---- views ------------------------------------------------------------------ */
@@ -137,8 +58,8 @@ void lttv_rows_changed(app *a)
 	a->cf.dirty = a->res.dirty = 1;
 }
 
-/* Bring the view up to date (with doc->lock held). The selection follows
- * its process when rows move. */
+/* Bring the view up to date. The selection follows its process when rows
+ * move. */
 void lttv_view_sync(app *a, view_ui *vu)
 {
 	if (vu->dirty || !vu->rows || vu->v.doc != a->doc) {
@@ -151,6 +72,7 @@ void lttv_view_sync(app *a, view_ui *vu)
 		vu->rows = NULL;
 		vu->v.doc = a->doc;
 		vu->v.nrows = a->doc ? lttv_doc_rows(a->doc, vu->v.resources, &vu->rows) : 0;
+		vu->rows_gen++;
 		vu->v.selected = -1;
 		for (unsigned r = 0; keep.index != UINT_MAX && r < vu->v.nrows; r++)
 			if (vu->rows[r].type == keep.type && vu->rows[r].index == keep.index)
@@ -194,6 +116,7 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	int width = gtk_widget_get_allocated_width(w);
 	int height = gtk_widget_get_allocated_height(w);
 	lttv_layout l;
+	struct draw_key key;
 	char msg[64];
 
 	if (!a->doc) {
@@ -208,21 +131,53 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 				"(or start lttv-gtk -t TRACE)");
 		return TRUE;
 	}
-	g_mutex_lock(&a->doc->lock);
 	lttv_view_sync(a, vu);
-	if (!ltt_state_index_done(a->doc->idx)) {
-		a->draws_while_indexing++;
+	msg[0] = 0;
+	if (!ltt_state_index_done(a->doc->view)) {
 		snprintf(msg, sizeof(msg), "indexing %.0f%%...",
-			 ltt_state_index_progress(a->doc->idx) * 100);
+			 ltt_state_index_progress(a->doc->view) * 100);
 		vu->v.message = msg;
 	} else {
 		vu->v.message = NULL;
 	}
-	lttv_draw(cr, &vu->v, width, height);
+	memset(&key, 0, sizeof(key));
+	key.doc = a->doc;
+	key.view = a->doc->view;
+	key.rows_gen = vu->rows_gen;
+	key.nrows = vu->v.nrows;
+	key.first_row = vu->v.first_row;
+	key.selected = vu->v.selected;
+	key.width = width;
+	key.height = height;
+	key.sort_col = a->doc->sort_col;
+	key.sort_desc = a->doc->sort_desc;
+	key.resources = vu->v.resources;
+	key.t0 = vu->v.t0;
+	key.t1 = vu->v.t1;
+	key.cursor_a = vu->v.cursor_a;
+	key.cursor_b = vu->v.cursor_b;
+	key.sel_a = vu->v.sel_a;
+	key.sel_b = vu->v.sel_b;
+	g_strlcpy(key.message, msg, sizeof(key.message));
+	if (!vu->cache || memcmp(&key, &vu->cache_key, sizeof(key))) {
+		cairo_t *c;
+
+		if (vu->cache)
+			cairo_surface_destroy(vu->cache);
+		vu->cache = gdk_window_create_similar_image_surface(gtk_widget_get_window(w),
+			CAIRO_FORMAT_RGB24, width, height, 0);
+		c = cairo_create(vu->cache);
+		lttv_draw(c, &vu->v, width, height);
+		cairo_destroy(c);
+		vu->cache_key = key;
+		if (msg[0])
+			a->ix.draws_while_indexing++;
+	}
+	cairo_set_source_surface(cr, vu->cache, 0, 0);
+	cairo_paint(cr);
 	vu->v.message = NULL;
 	if (a->bench && vu == &a->cf)
-		bench_frame(a, ltt_state_index_done(a->doc->idx));
-	g_mutex_unlock(&a->doc->lock);
+		bench_frame(a, ltt_state_index_done(a->doc->view));
 	lttv_layout_get(&vu->v, width, height, &l);
 	gtk_adjustment_configure(vu->vadj, vu->v.first_row, 0, vu->v.nrows, 1,
 				 l.rows_fit > 1 ? l.rows_fit - 1 : 1,
@@ -272,15 +227,6 @@ void lttv_queue_redraw(app *a)
 	update_status(a);
 }
 
-gboolean lttv_list_idle_cb(gpointer data)
-{
-	app *a = data;
-
-	a->list_idle = 0;
-	lttv_list_refresh(a);
-	return G_SOURCE_REMOVE;
-}
-
 void lttv_set_range(app *a, int64_t t0, int64_t t1)
 {
 	int64_t span, lo, hi;
@@ -306,13 +252,7 @@ void lttv_set_range(app *a, int64_t t0, int64_t t1)
 	}
 	a->t0 = t0;
 	a->t1 = t1;
-	/* without cursor A, the event list follows the left edge of the view */
-	if (a->cursor_a == INT64_MIN) {
-		a->list_anchor = MAX(t0, a->doc->start_ns);
-		a->list_skip = 0;
-		if (!a->list_idle)
-			a->list_idle = g_idle_add(lttv_list_idle_cb, a);
-	}
+	lttv_list_follow(a, t0, t1);
 	lttv_queue_redraw(a);
 }
 
@@ -349,8 +289,8 @@ void lttv_set_cursor(app *a, int64_t t, int which_b)
 	else
 		a->cursor_a = t;
 	if (!which_b) {
-		a->list_anchor = t;
-		a->list_skip = 0;
+		a->list.anchor = t;
+		a->list.skip = 0;
 		lttv_list_refresh(a);
 	}
 	lttv_queue_redraw(a);
@@ -379,8 +319,7 @@ int lttv_row_of_pid(view_ui *vu, unsigned pid)
 
 	if (!vu->a->doc)
 		return -1;
-	g_mutex_lock(&vu->a->doc->lock);	/* the worker grows the model */
-	st = ltt_state_index_state(vu->a->doc->idx);
+	st = ltt_state_index_state(vu->a->doc->view);
 	for (unsigned r = 0; r < vu->v.nrows; r++) {
 		ltt_state_process_info p;
 
@@ -388,7 +327,6 @@ int lttv_row_of_pid(view_ui *vu, unsigned pid)
 		    ltt_state_process(st, vu->rows[r].index, &p) == 0 && p.pid == pid)
 			found = (int)r;	/* the latest with that pid */
 	}
-	g_mutex_unlock(&vu->a->doc->lock);
 	return found;
 }
 
@@ -614,19 +552,18 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	if (r < 0 || x < l.x0)
 		return NULL;
 	h.t = lttv_x_to_time(&vu->v, &l, x);
-	g_mutex_lock(&a->doc->lock);
-	ltt_state_index_intervals(a->doc->idx, vu->rows[r].type, vu->rows[r].index, vu->v.t0,
+	ltt_state_index_intervals(a->doc->view, vu->rows[r].type, vu->rows[r].index, vu->v.t0,
 				  vu->v.t1, MAX((vu->v.t1 - vu->v.t0) / (l.x1 - l.x0), 1),
 				  find_hit, &h);
 	if (vu->rows[r].type == LTT_STATE_ROW_PROCESS) {
 		ltt_state_process_info p;
 
-		ltt_state_process(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &p);
+		ltt_state_process(ltt_state_index_state(a->doc->view), vu->rows[r].index, &p);
 		snprintf(name, sizeof(name), "%s (pid %u)", *p.name ? p.name : "?", p.pid);
 		/* the system call (trap, IRQ...) it was in then: the model at that time */
 		if (!a->tip_state)
 			a->tip_state = ltt_state_new();
-		if (ltt_state_index_seek(a->doc->idx, h.t + 1, a->tip_state, NULL) == 0 &&
+		if (ltt_state_index_seek(a->doc->view, h.t + 1, a->tip_state, NULL) == 0 &&
 		    ltt_state_process(a->tip_state, vu->rows[r].index, &p) == 0 &&
 		    p.status == LTT_STATE_RUN)
 			detail = p.mode_name;
@@ -637,7 +574,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 
 		if (!a->tip_state)
 			a->tip_state = ltt_state_new();
-		if (ltt_state_index_seek(a->doc->idx, h.t + 1, a->tip_state, NULL) == 0 &&
+		if (ltt_state_index_seek(a->doc->view, h.t + 1, a->tip_state, NULL) == 0 &&
 		    (i = ltt_state_cpu_process(a->tip_state, vu->rows[r].index)) >= 0 &&
 		    ltt_state_process(a->tip_state, (unsigned)i, &p) == 0) {
 			snprintf(name, sizeof(name), "CPU %u: %s (pid %u)", vu->rows[r].index,
@@ -648,15 +585,14 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	} else if (vu->rows[r].type == LTT_STATE_ROW_IRQ) {
 		ltt_state_irq_info q;
 
-		ltt_state_irq(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &q);
+		ltt_state_irq(ltt_state_index_state(a->doc->view), vu->rows[r].index, &q);
 		snprintf(name, sizeof(name), "IRQ %u %s", q.id, q.name);
 	} else {
 		ltt_state_softirq_info q;
 
-		ltt_state_softirq(ltt_state_index_state(a->doc->idx), vu->rows[r].index, &q);
+		ltt_state_softirq(ltt_state_index_state(a->doc->view), vu->rows[r].index, &q);
 		snprintf(name, sizeof(name), "softirq %u %s", q.id, q.name);
 	}
-	g_mutex_unlock(&a->doc->lock);
 	if (h.kind < 0)
 		return NULL;
 	lttv_format_duration(h.e - h.s, d, sizeof(d));
@@ -793,6 +729,10 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 		return -1;
 	}
 
+	if (d && lttv_doc_open_reader(d, &error) < 0) {
+		lttv_doc_free(d);
+		d = NULL;
+	}
 	if (!d) {
 		GtkWidget *m = gtk_message_dialog_new(GTK_WINDOW(a->win), GTK_DIALOG_MODAL,
 						      GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
@@ -802,12 +742,11 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 
 		gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(m), "%s", error);
 		g_printerr("lttv-gtk: %s\n", error);
-		gtk_label_set_text(GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar))), msg);
-		gtk_widget_show(a->lost_bar);
+		gtk_widget_hide(a->lost_bar);
+		lttv_show_problem(a, msg);
 		g_free(msg);
-		if (!a->script) {
+		if (!a->selftest)
 			gtk_dialog_run(GTK_DIALOG(m));
-		}
 		gtk_widget_destroy(m);
 		g_free(error);
 		return -1;
@@ -822,8 +761,8 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->cf.v.selected = a->res.v.selected = -1;
 	a->cf.v.first_row = a->res.v.first_row = 0;
-	a->list_anchor = d->start_ns;
-	a->list_skip = 0;
+	a->list.anchor = d->start_ns;
+	a->list.skip = 0;
 	lttv_list_refresh(a);
 	return 0;
 }
@@ -833,23 +772,21 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 {
 	char *title;
 
-	stop_worker(a);
+	lttv_indexer_stop(a);
+	lttv_find_cancel(a);
 	lttv_stats_cancel(a);
 	a->cf.v.analysis = NULL;	/* it reads the old doc */
 	/* nor may the views (a tooltip lays one out before its next sync); and
 	 * a new doc allocated where the old one was must not look unchanged */
 	a->cf.v.doc = a->res.v.doc = NULL;
 	lttv_doc_free(a->doc);
-	g_free(a->index_error);
-	a->index_error = NULL;
-	ltt_state_free(a->list_state);
-	a->list_state = NULL;
+	ltt_state_free(a->list.state);
+	a->list.state = NULL;
 	ltt_state_free(a->tip_state);	/* its event types belong to the old trace */
 	a->tip_state = NULL;
 	a->doc = d;
 	a->t0 = t0;
 	a->t1 = t1;
-	a->indexed_done = 0;
 	title = g_strdup_printf("%s - LTT viewer", d->path);
 	gtk_window_set_title(GTK_WINDOW(a->win), title);
 	g_free(title);
@@ -859,14 +796,13 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 		snprintf(buf, sizeof(buf), "The kernel lost %" PRIu64 " events and %" PRIu64
 			 " sub-buffers were corrupted: states after a loss may be wrong.",
 			 d->events_lost, d->corrupted);
-		gtk_label_set_text(GTK_LABEL(gtk_bin_get_child(GTK_BIN(a->lost_bar))), buf);
-		gtk_widget_show(a->lost_bar);
+		gtk_widget_hide(a->lost_bar);
+		lttv_show_problem(a, buf);
 	} else {
 		gtk_widget_hide(a->lost_bar);
 	}
 	gtk_widget_show(a->progress);
-	g_atomic_int_set(&a->stop, 0);
-	a->worker = g_thread_new("lttv-index", index_thread, a);
+	lttv_indexer_start(a);
 	lttv_atab_doc_changed(a);
 	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
@@ -892,7 +828,7 @@ int lttv_reload_doc(app *a)
 	t1 = at_end ? d->end_ns + (a->t1 - old->end_ns) : a->t1;
 	install_doc(a, d, t0, t1);
 	if (a->cursor_a == INT64_MIN)
-		a->list_anchor = MAX(t0, d->start_ns);
+		a->list.anchor = MAX(t0, d->start_ns);
 	lttv_list_refresh(a);
 	return 0;
 }
@@ -946,6 +882,7 @@ static const char help_text[] =
 	"  Ctrl+O                open a trace      Ctrl+Q  quit\n"
 	"  F3, Shift+F3          find the next, previous event that matches\n"
 	"                        the expression of the event filter\n"
+	"  Escape                stop the search\n"
 	"  F1                    this help\n"
 	"\n"
 	"Event filter: event.name, event.facility, event.time, cpu, state.pid,\n"
@@ -986,13 +923,14 @@ void lttv_show_help(app *a)
 static void on_help(GtkButton *b, gpointer data) { lttv_show_help(data); }
 static void on_find_prev(GtkButton *b, gpointer data) { lttv_find(data, -1); }
 static void on_find_next(GtkButton *b, gpointer data) { lttv_find(data, 1); }
+static void on_find_stop(GtkButton *b, gpointer data) { lttv_find_cancel(data); }
 
 int lttv_key(app *a, guint key, guint state)
 {
 	view_ui *vu = lttv_current_view(a);
 	int ctrl = (state & GDK_CONTROL_MASK) != 0;
 
-	if (!ctrl && gtk_widget_has_focus(a->list_area) && lttv_list_key(a, key))
+	if (!ctrl && gtk_widget_has_focus(a->list.area) && lttv_list_key(a, key))
 		return 1;
 
 	if (ctrl) {
@@ -1023,6 +961,11 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_z: lttv_on_zoom_sel(NULL, a); return 1;
 	case GDK_KEY_F1: lttv_show_help(a); return 1;
 	case GDK_KEY_F3: lttv_find(a, (state & GDK_SHIFT_MASK) ? -1 : 1); return 1;
+	case GDK_KEY_Escape:
+		if (!lttv_find_running(a))
+			return 0;
+		lttv_find_cancel(a);
+		return 1;
 	default: return 0;
 	}
 }
@@ -1034,7 +977,8 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *e, gpointer data)
 
 	/* typing in an entry is typing */
 	if (focus && GTK_IS_ENTRY(focus) && !(e->state & GDK_CONTROL_MASK) &&
-	    e->keyval != GDK_KEY_F3 && e->keyval != GDK_KEY_F1)
+	    e->keyval != GDK_KEY_F3 && e->keyval != GDK_KEY_F1 &&
+	    !(e->keyval == GDK_KEY_Escape && lttv_find_running(a)))
 		return FALSE;
 	return lttv_key(a, e->keyval, e->state) ? TRUE : FALSE;
 }
@@ -1087,15 +1031,12 @@ static void on_destroy(GtkWidget *w, gpointer data)
 {
 	app *a = data;
 
-	if (a->script_wait)
-		g_source_remove(a->script_wait);
-	a->script_wait = 0;
-	if (a->list_idle)
-		g_source_remove(a->list_idle);
-	a->list_idle = 0;
+	lttv_selftest_stop(a);
+	lttv_list_cancel(a);
 	lttv_stats_cancel(a);
 	lttv_live_stop(a);
-	stop_worker(a);
+	lttv_find_cancel(a);
+	lttv_indexer_stop(a);
 	lttv_atab_free(a);
 	a->win = NULL;
 }
@@ -1150,6 +1091,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 		    G_CALLBACK(on_find_prev), a);
 	tool_button(bar, "Find >", "The next event that matches the expression (F3)",
 		    G_CALLBACK(on_find_next), a);
+	a->find_stop = tool_button(bar, "Stop", "Stop the search (Escape)",
+				   G_CALLBACK(on_find_stop), a);
 	a->hidden_btn = tool_button(bar, "Unhide (0)", "Show the rows hidden with h or "
 				    "the right-click menu", G_CALLBACK(on_show_hidden), a);
 	tool_button(bar, "Keys", "Keys and mouse (F1)", G_CALLBACK(on_help), a);
@@ -1196,24 +1139,24 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 				 gtk_label_new("Analyses"));
 	g_signal_connect(a->notebook, "switch-page", G_CALLBACK(on_page), a);
 
-	a->list_area = gtk_drawing_area_new();
-	gtk_widget_set_size_request(a->list_area, -1, 120);
-	gtk_widget_set_can_focus(a->list_area, TRUE);
-	gtk_widget_add_events(a->list_area, GDK_BUTTON_PRESS_MASK | GDK_SCROLL_MASK);
-	g_signal_connect(a->list_area, "draw", G_CALLBACK(lttv_on_list_draw), a);
-	g_signal_connect(a->list_area, "button-press-event", G_CALLBACK(lttv_on_list_press), a);
-	g_signal_connect(a->list_area, "scroll-event", G_CALLBACK(lttv_on_list_scroll), a);
-	g_signal_connect(a->list_area, "size-allocate", G_CALLBACK(lttv_on_list_size), a);
-	a->list_selected = -1;
-	a->list_vadj = gtk_adjustment_new(0, 0, 1, 1, 1, 1);
-	g_signal_connect(a->list_vadj, "value-changed", G_CALLBACK(lttv_on_list_vadj), a);
+	a->list.area = gtk_drawing_area_new();
+	gtk_widget_set_size_request(a->list.area, -1, 120);
+	gtk_widget_set_can_focus(a->list.area, TRUE);
+	gtk_widget_add_events(a->list.area, GDK_BUTTON_PRESS_MASK | GDK_SCROLL_MASK);
+	g_signal_connect(a->list.area, "draw", G_CALLBACK(lttv_on_list_draw), a);
+	g_signal_connect(a->list.area, "button-press-event", G_CALLBACK(lttv_on_list_press), a);
+	g_signal_connect(a->list.area, "scroll-event", G_CALLBACK(lttv_on_list_scroll), a);
+	g_signal_connect(a->list.area, "size-allocate", G_CALLBACK(lttv_on_list_size), a);
+	a->list.selected = -1;
+	a->list.vadj = gtk_adjustment_new(0, 0, 1, 1, 1, 1);
+	g_signal_connect(a->list.vadj, "value-changed", G_CALLBACK(lttv_on_list_vadj), a);
 	{
 		GtkWidget *lbox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
 
-		gtk_widget_set_hexpand(a->list_area, TRUE);
-		gtk_box_pack_start(GTK_BOX(lbox), a->list_area, TRUE, TRUE, 0);
+		gtk_widget_set_hexpand(a->list.area, TRUE);
+		gtk_box_pack_start(GTK_BOX(lbox), a->list.area, TRUE, TRUE, 0);
 		gtk_box_pack_start(GTK_BOX(lbox), gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL,
-								    a->list_vadj), FALSE, FALSE, 0);
+								    a->list.vadj), FALSE, FALSE, 0);
 		gtk_paned_pack1(GTK_PANED(paned), a->notebook, TRUE, FALSE);
 		gtk_paned_pack2(GTK_PANED(paned), lbox, FALSE, TRUE);
 	}
@@ -1233,18 +1176,19 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_widget_show_all(a->win);
 	gtk_widget_hide(a->lost_bar);
 	gtk_widget_hide(a->filter_error);
+	gtk_widget_hide(a->find_stop);
 	gtk_widget_hide(a->progress);
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->last_sel_a = a->last_sel_b = 0;
 	if (a->trace_paths)
 		open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
-	else if (!a->script)
+	else if (!a->selftest)
 		open_dialog(a);
 	gtk_widget_grab_focus(a->cf.area);
 	if (a->follow)
 		lttv_live_start(a);
-	if (a->script)
-		a->script_wait = g_timeout_add(300, lttv_script_step, a);
+	if (a->selftest)
+		lttv_selftest_start(a);
 }
 
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
@@ -1261,30 +1205,37 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	if (ntraces)
 		a.trace_paths = g_strdupv((char **)traces);
 	a.range = g_strdup(range);
-	a.screenshot = g_strdup(screenshot);
 	a.bench = g_getenv("LTTV_GTK_BENCH") ? 1 : 0;
 	a.follow = follow;
 	if (self_test)
-		a.script = g_strsplit(self_test, ";", 0);
+		a.selftest = lttv_selftest_new(self_test, screenshot);
 	a.gapp = gtk_application_new("org.ltt.Viewer", G_APPLICATION_NON_UNIQUE);
 	g_signal_connect(a.gapp, "activate", G_CALLBACK(on_activate), &a);
 	rc = g_application_run(G_APPLICATION(a.gapp), 0, NULL);
-	stop_worker(&a);
+	lttv_indexer_stop(&a);
+	lttv_find_cancel(&a);
+	/* the snapshots posted and not yet read */
+	while (g_main_context_iteration(NULL, FALSE))
+		;
 	g_object_unref(a.gapp);
 	g_free(a.cf.rows);
+	if (a.cf.cache)
+		cairo_surface_destroy(a.cf.cache);
+	if (a.res.cache)
+		cairo_surface_destroy(a.res.cache);
 	g_free(a.res.rows);
-	g_free(a.lines);
-	ltt_state_free(a.list_state);
+	g_free(a.list.lines);
+	ltt_state_free(a.list.state);
 	ltt_state_free(a.tip_state);
 	lttv_filter_free(a.filter);
 	g_free(a.filter_text);
+	lttv_list_cancel(&a);
 	lttv_doc_free(a.doc);
-	g_strfreev(a.script);
 	g_strfreev(a.trace_paths);
 	g_free(a.range);
-	g_free(a.screenshot);
-	g_free(a.index_error);
-	if (a.failures)
-		return 1;
+	g_free(a.ix.error);
+	if (lttv_selftest_failures(a.selftest))
+		rc = 1;
+	lttv_selftest_free(a.selftest);
 	return a.exit_code ? a.exit_code : rc;
 }

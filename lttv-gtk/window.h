@@ -23,6 +23,18 @@ typedef struct view_ui {
 	int64_t press_t0, press_t1;
 	guint press_state;
 	int dirty;			/* rows to rebuild (sort, filter, indexing) */
+	unsigned rows_gen;		/* rebuilds of rows */
+	/* the last picture and what it was drawn from: GTK asks for a redraw
+	 * for many reasons (a label resized, a tooltip); unchanged, the view
+	 * is copied from here, not drawn again */
+	cairo_surface_t *cache;
+	struct draw_key {
+		const void *doc, *view;
+		unsigned rows_gen, nrows, first_row;
+		int selected, width, height, sort_col, sort_desc, resources;
+		int64_t t0, t1, cursor_a, cursor_b, sel_a, sel_b;
+		char message[64];
+	} cache_key;
 } view_ui;
 
 /* One line of the event list: its columns, and all of them as one text. */
@@ -36,11 +48,48 @@ typedef struct list_line {
 	char text[LIST_NCOLS * 200 + 32];
 } list_line;
 
+/* indexer.c: the worker that builds the index and publishes snapshots */
+typedef struct lttv_indexer {
+	GThread *thread;
+	gint stop;			/* set: the worker stops after its slice */
+	unsigned gen;			/* one per start: older messages are dropped */
+	int done;			/* the last snapshot has everything (or an error) */
+	char *error;			/* why reading stopped, if it did */
+	unsigned draws_while_indexing;
+} lttv_indexer;
+
+/* eventlist.c: the lines on screen, filled from an anchor time, in slices */
+typedef struct lttv_list {
+	GtkWidget *area;
+	GtkAdjustment *vadj;		/* its place in the trace, in ns */
+	int adj_busy;			/* set while the list moves vadj itself */
+	int64_t anchor;			/* the first line is the first event ... */
+	unsigned skip;			/* ... after skipping this many at anchor */
+	list_line *lines;
+	unsigned nlines, want;
+	int selected;
+	ltt_state *state;		/* the model as the fill reads on */
+	guint idle;			/* a refresh is queued */
+	/* the fill in progress: reading on from the anchor */
+	ltt_iter *it;
+	unsigned skip_left;
+	guint fill_source;
+	char *error;			/* reading stopped: shown in the list */
+} lttv_list;
+
+typedef struct lttv_find_job lttv_find_job;	/* find.c */
+typedef struct lttv_selftest lttv_selftest;	/* selftest.c */
+
+/*
+ * The window: its widgets, the open document and what the user set on it
+ * (range, cursors, filter), and one part per job that runs beside it.
+ */
 struct app {
 	GtkApplication *gapp;
 	GtkWidget *win, *notebook, *progress, *status, *row_filter, *event_filter;
-	GtkWidget *goto_entry, *hidden_btn, *lost_bar, *list_area, *stats_view;
+	GtkWidget *goto_entry, *hidden_btn, *lost_bar, *stats_view;
 	GtkWidget *filter_error;
+	GtkWidget *find_stop;			/* shown while a search runs */
 	GtkWidget *control_dlg, *control_msg;	/* while the dialog is open */
 	GtkWidget *help;			/* the help dialog, while open */
 	char **trace_paths;		/* -t, NULL-terminated */
@@ -48,34 +97,16 @@ struct app {
 	int exit_code;			/* set when the command line was wrong */
 	lttv_doc *doc;
 	view_ui cf, res;
-	GThread *worker;
-	gint stop, idle_queued;
 	int64_t t0, t1, cursor_a, cursor_b;
 	int64_t last_sel_a, last_sel_b;
-	int indexed_done;
-	unsigned draws_while_indexing;
-	gint64 progress_drawn;		/* when indexing last redrew the views */
-	guint list_idle;		/* a list refresh is queued */
-	char *index_error;		/* set by the worker when reading failed */
-	GtkAdjustment *list_vadj;	/* the list's place in the trace, in ns */
-	int list_adj_busy;		/* set while the list moves it itself */
-	/* event list */
-	int64_t list_anchor;
-	unsigned list_skip;
-	list_line *lines;
-	unsigned nlines;
-	int list_selected;
 	lttv_filter *filter;
 	char *filter_text;		/* the expression of a->filter */
-	struct lttv_stats_job *stats_job;	/* statistics being computed */
-	ltt_state *list_state;
 	ltt_state *tip_state;		/* the model at a hovered time */
-	/* self-test */
-	char **script;
-	unsigned script_pos;
-	char *screenshot;
-	int failures, checks;
-	guint script_wait;
+	lttv_indexer ix;
+	lttv_list list;
+	lttv_find_job *find;		/* a search running, or NULL */
+	struct lttv_stats_job *stats_job;	/* statistics being computed */
+	lttv_selftest *selftest;	/* --self-test, or NULL */
 	struct lttv_atab *atab;		/* the Analyses tab (analysis-view.c) */
 	/* --follow (live.c) */
 	int follow;
@@ -94,8 +125,8 @@ struct app {
 void lttv_view_sync(app *a, view_ui *vu);
 void lttv_rows_changed(app *a);
 void lttv_show_help(app *a);
+void lttv_show_problem(app *a, const char *msg);
 void lttv_queue_redraw(app *a);
-gboolean lttv_list_idle_cb(gpointer data);
 void lttv_set_range(app *a, int64_t t0, int64_t t1);
 void lttv_zoom(app *a, double factor, int64_t center);
 void lttv_zoom_fit(app *a);
@@ -119,8 +150,16 @@ void lttv_on_zoom_sel(GtkButton *b, gpointer data);
 void lttv_on_stats_refresh(GtkButton *b, gpointer data);
 int lttv_key(app *a, guint key, guint state);
 
+/* indexer.c */
+void lttv_indexer_start(app *a);
+void lttv_indexer_stop(app *a);
+
 /* eventlist.c */
 void lttv_list_refresh(app *a);
+void lttv_list_queue_refresh(app *a);
+void lttv_list_cancel(app *a);
+/* The view moved to [t0, t1]: the list follows it (see eventlist.c). */
+void lttv_list_follow(app *a, int64_t t0, int64_t t1);
 void lttv_on_list_vadj(GtkAdjustment *adj, gpointer data);
 void lttv_list_scroll(app *a, int n);
 gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data);
@@ -129,7 +168,15 @@ gboolean lttv_on_list_press(GtkWidget *w, GdkEventButton *e, gpointer data);
 gboolean lttv_on_list_scroll(GtkWidget *w, GdkEventScroll *e, gpointer data);
 void lttv_on_list_size(GtkWidget *w, GdkRectangle *r, gpointer data);
 int lttv_list_key(app *a, guint key);
+
+/* find.c: search in a worker, with progress and a stop button */
+/* Start a search for the next (dir > 0) or previous event that matches
+ * the expression typed in the event filter entry. 0: started; -1: the
+ * expression is wrong (said under the toolbar). */
 int lttv_find(app *a, int dir);
+int lttv_find_running(const app *a);
+/* Stop the search, if one runs (it says so in the status bar). */
+void lttv_find_cancel(app *a);
 
 /* stats.c */
 typedef struct lttv_stats_job lttv_stats_job;
@@ -160,6 +207,10 @@ int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size
 		     int *ok);
 
 /* selftest.c */
-gboolean lttv_script_step(gpointer data);
+lttv_selftest *lttv_selftest_new(const char *script, const char *screenshot);
+void lttv_selftest_start(app *a);
+void lttv_selftest_stop(app *a);
+int lttv_selftest_failures(const lttv_selftest *s);
+void lttv_selftest_free(lttv_selftest *s);
 
 #endif

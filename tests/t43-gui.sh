@@ -63,6 +63,8 @@ script="wait-index;
 	click-time 0.7 2473; expect-selected 2473; expect-cursor a 0.7;
 	click-time 0.8 2473 shift; expect-cursor b 0.8;
 	expect-list 0.70; expect-status B-A 100.000 ms;
+	range 1.2..1.3; sleep 200; expect-list 1.2; range 0.65..0.75; sleep 200; expect-list 0.70;
+	range 0.45..0.95;
 	filter-events event.name = exec; expect-list fs.exec;
 	filter-events state.process_name = sleep and event.facility = kernel;
 	expect-list sleep;
@@ -77,9 +79,9 @@ script="wait-index;
 	view controlflow;
 	$xinput
 	range 0.4..0.7; goto 0.5; filter-events; find-text event.name = exec;
-	key F3; expect-cursor a 0.610066507; expect-selected 2473;
-	key F3 shift; expect-cursor a 0.420064105; expect-selected 2472;
-	key F3 shift; key F3 shift; expect-cursor a 0.150067132; expect-selected 2471;
+	key F3; wait-find; expect-cursor a 0.610066507; expect-selected 2473;
+	key F3 shift; wait-find; expect-cursor a 0.420064105; expect-selected 2472;
+	key F3 shift; wait-find; key F3 shift; wait-find; expect-cursor a 0.150067132; expect-selected 2471;
 	find-text event.name =; key F3; expect-filter-error column 13;
 	find-text; filter-events;
 	key F1; sleep 200; expect-help Ctrl+wheel; expect-help state.process_name; close-help;
@@ -152,13 +154,28 @@ else
 	skip "window -t A -t B" "no test_state to write the second trace"
 fi
 
-# a trace that cannot be read to the end: shown up to there, with the reason
+# a trace that cannot be read to the end: shown up to there, with the
+# reason; a search that reaches the place says so under the toolbar (it
+# used to say it only on stderr)
 if "$gen" --bad event-past-subbuf -o "$TMP/bad" >/dev/null 2>&1; then
 	xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TMP/bad" \
-		--self-test "wait-index; expect-lost runs past the end" >"$TMP/bad.out" 2>&1
-	check "trace that cannot be read: the reason in the window" grep -q '^ok - lost-events bar says' "$TMP/bad.out"
+		--self-test "expect-lost runs past the end" >"$TMP/bad.out" 2>&1
+	check "trace that cannot be read: the reason in the window" grep -q '^ok - the red bar says' "$TMP/bad.out"
 else
 	skip "read error in the window" "ltt-tracegen --bad event-past-subbuf failed"
+fi
+if "$gen" -s big -n 200000 --bad event-past-subbuf-late -o "$TMP/bad2" >/dev/null 2>&1; then
+	xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TMP/bad2" \
+		--self-test "wait-index; expect-lost could not be read to the end; find-text cpu = 99;
+		key F3; wait-find; expect-filter-error Search stopped by a read error;
+		expect-status search failed" >"$TMP/bad2.out" 2>&1
+	check "a trace that opens, read to where it breaks: said in the window" \
+		grep -q '^ok - the red bar says' "$TMP/bad2.out"
+	check "a search that meets the read error says so under the toolbar and in the status" \
+		sh -c "grep -q '^ok - the line under the toolbar says \"Search stopped by a read error' '$TMP/bad2.out' && grep -q '^ok - status bar says \"search failed' '$TMP/bad2.out'"
+	sed -n 's/^\(not \)*ok - /# &/p' "$TMP/bad2.out"
+else
+	skip "read error in a search" "ltt-tracegen --bad event-past-subbuf-late failed"
 fi
 
 # a trace whose buffers lost events says so as soon as it is open
@@ -166,7 +183,7 @@ writer="$TOP/$BUILD/tests/test_state"
 if [ -x "$writer" ] && "$writer" --write-trace "$TMP/lost" --lost 42; then
 	xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TMP/lost" \
 		--self-test "wait-index; expect-lost lost 42 events" >"$TMP/lost.out" 2>&1
-	check "lost-events bar shown" grep -q '^ok - lost-events bar says' "$TMP/lost.out"
+	check "lost-events bar shown" grep -q '^ok - the red bar says' "$TMP/lost.out"
 else
 	skip "lost-events bar" "no test_state to write the trace"
 fi

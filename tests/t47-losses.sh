@@ -38,6 +38,6 @@ else
 	xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$tr" \
 		--self-test "expect-lost lost 5 events" >"$TMP/gui.out" 2>&1
 	check "window: the lost-events bar says 5 before anything is indexed" \
-		grep -q '^ok - lost-events bar says' "$TMP/gui.out"
+		grep -q '^ok - the red bar says' "$TMP/gui.out"
 fi
 done_testing

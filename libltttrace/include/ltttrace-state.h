@@ -321,7 +321,8 @@ size_t ltt_state_index_memory(const ltt_state_index *idx);
  * replaces is kept until no snapshot can read it), the model is copied.
  *
  * Take it in the thread that runs idx, or when no thread does; idx may be
- * a snapshot (another copy of it, e.g. for a second reading thread). Its
+ * a snapshot (another copy of it, e.g. for a second reading thread), and
+ * then any thread may take it, even while another reads idx. Its
  * seeks read traces (n of them, the same directories as idx's in the same
  * order, opened for the thread that will read the snapshot), or idx's own
  * when traces is NULL (only for a snapshot read where idx's traces are not

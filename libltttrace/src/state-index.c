@@ -355,15 +355,26 @@ ltt_state_index *ltt_state_index_snapshot(ltt_state_index *idx, ltt_trace *const
 	ix_store *s = idx->store;
 
 	/* the scalars, the checkpoint table (shared), then copies of the row
-	 * headers and of the model */
-	*c = *idx;
+	 * headers and of the model: nothing that reading idx changes (its
+	 * seek iterator), so that another thread may copy a snapshot in use */
+	c->store = s;
 	c->is_snapshot = 1;
-	c->it = NULL;
-	c->seek_it = NULL;
+	c->gen = idx->gen;
+	c->sealed_ns = idx->sealed_ns;
+	c->cps = idx->cps;
+	c->ncps = c->cap_cps = idx->ncps;
+	c->every = idx->every;
+	c->changes = idx->changes;
+	c->start_ns = idx->start_ns;
+	c->end_ns = idx->end_ns;
+	c->indexed_ns = idx->indexed_ns;
+	c->done = idx->done;
+	memcpy(c->nrows, idx->nrows, sizeof(c->nrows));
 	if (traces)
 		c->traces = g_memdup2(traces, sizeof(*traces) * n), c->ntraces = n;
 	else
-		c->traces = g_memdup2(idx->traces, sizeof(*traces) * idx->ntraces);
+		c->traces = g_memdup2(idx->traces, sizeof(*traces) * idx->ntraces),
+		c->ntraces = idx->ntraces;
 	for (unsigned type = 0; type < 4; type++)
 		c->rows[type] = g_memdup2(idx->rows[type], sizeof(row_log) * idx->nrows[type]);
 	c->st = ltt_state_new();

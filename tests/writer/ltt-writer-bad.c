@@ -44,6 +44,8 @@ static const lttw_bad_kind kinds[] = {
 	{ "header-mismatch", "fail", "second sub-buffer of cpu_0 flips has_heartbeat" },
 	{ "freq-zero", "fail", "every sub-buffer of cpu_0 says start_freq 0" },
 	{ "event-past-subbuf", "fail", "first event of cpu_0 has a size running past its sub-buffer" },
+	{ "event-past-subbuf-late", "raw", "the second event of cpu_0's middle sub-buffer runs past "
+	  "it: the trace opens, reading stops there" },
 	{ "unknown-facility", "raw", "first event of cpu_0 has facility id 200, never loaded" },
 	{ "unknown-facility-big", "fail", "the same with event_size 0xFFFF: its size cannot be known" },
 	{ "bad-xml", "fail", "eventdefs/process.xml is malformed XML" },
@@ -286,6 +288,29 @@ int lttw_bad_apply(const char *dir, const char *kind)
 			if (ret == 0 && !strcmp(kind, "unknown-facility-big"))
 				ret = patch(cpu0, hdr + hs - 2, &sz, 2);
 		}
+	} else if (!strcmp(kind, "event-past-subbuf-late")) {
+		/* the middle sub-buffer's second event: nothing that an open
+		 * looks at (first and last events), but a reader meets it */
+		off_t o = (size / (off_t)bs) / 2 * (off_t)bs, hdr;
+		unsigned hs;
+		uint32_t lost;
+		uint16_t first_size, sz;
+		off_t second;
+
+		if (o == 0 || first_event(cpu0, &hdr, &hs) || peek(cpu0, o + OFF_LOST_SIZE, &lost, 4) ||
+		    peek(cpu0, o + hdr + hs - 2, &first_size, 2))
+			goto out;
+		/* the second header, after the first payload (aligned as the
+		 * header is: 8 at most) */
+		second = hdr + hs + first_size;
+		second = (second + 7) / 8 * 8;
+		if (first_size == LTT_EVENT_SIZE_UNKNOWN || second + hs > (off_t)(bs - lost)) {
+			snprintf(errbuf, sizeof(errbuf), "%s: the middle sub-buffer has no second "
+				 "event of a known size", cpu0);
+			goto out;
+		}
+		sz = (uint16_t)(bs - (second + hs) + 1);
+		ret = patch(cpu0, o + second + hs - 2, &sz, 2);
 	} else if (!strcmp(kind, "bad-xml")) {
 		char *p = join(defs, "process.xml");
 		FILE *f = p ? fopen(p, "w") : NULL;

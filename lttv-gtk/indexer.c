@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * indexer.c - the state index is built in a worker thread, which alone
+ * touches it (doc->idx, reading doc->traces). After its first slice, then
+ * every PUBLISH_US and at the end, it takes a snapshot and posts it to the
+ * window's thread, which reads nothing else (doc->view, with doc->rtraces
+ * for its seeks). No lock anywhere: the worker publishes immutable
+ * snapshots, the window never waits for it (sysprof's rule).
+ *
+ *   worker   run | run | snapshot -> post | run | run | snapshot -> post
+ *   window            draw   draw    view = snapshot, redraw    draw
+ *
+ * A message that comes after its trace was closed (another was opened)
+ * is dropped: each start of the worker has its generation.
+ */
+#include <stdlib.h>
+
+#include "window.h"
+
+#define SLICE		50000	/* events between two looks at the clock */
+#define PUBLISH_US	200000	/* a snapshot at most this often */
+
+typedef struct message {
+	app *a;
+	unsigned gen;			/* the indexer's when posted */
+	ltt_state_index *snap;
+	char *error;			/* reading stopped there */
+} message;
+
+typedef struct worker {
+	app *a;				/* only posted back, never read here */
+	lttv_doc *doc;			/* only idx and traces are read here */
+	unsigned gen;
+	gint *stop;
+} worker;
+
+static gboolean on_message(gpointer data)
+{
+	message *m = data;
+	app *a = m->a;
+	lttv_indexer *ix = &a->ix;
+	double f;
+	char buf[64];
+
+	if (!a->doc || m->gen != ix->gen) {	/* a trace closed since */
+		ltt_state_index_free(m->snap);
+		g_free(m->error);
+		g_free(m);
+		return G_SOURCE_REMOVE;
+	}
+	lttv_doc_publish(a->doc, m->snap);
+	f = ltt_state_index_progress(a->doc->view);
+	ix->done = ltt_state_index_done(a->doc->view) || m->error;
+	gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(a->progress), f);
+	snprintf(buf, sizeof(buf), ix->done ? "indexed" : "indexing %.0f%%", f * 100);
+	gtk_progress_bar_set_text(GTK_PROGRESS_BAR(a->progress), buf);
+	if (ix->done)
+		gtk_widget_hide(a->progress);
+	if (m->error) {
+		/* what was read stays shown; say where reading stopped */
+		char *msg = g_strdup_printf("The trace could not be read to the end; it is "
+					    "shown up to there: %s", m->error);
+
+		ix->error = m->error;
+		m->error = NULL;
+		lttv_show_problem(a, msg);
+		g_free(msg);
+	}
+	lttv_rows_changed(a);
+	lttv_queue_redraw(a);
+	g_free(m);
+	return G_SOURCE_REMOVE;
+}
+
+static void post(worker *w, char *error)
+{
+	message *m = g_new0(message, 1);
+
+	m->a = w->a;
+	m->gen = w->gen;
+	m->snap = ltt_state_index_snapshot(w->doc->idx, w->doc->rtraces, w->doc->ntraces);
+	m->error = error;
+	g_idle_add(on_message, m);
+}
+
+/*
+ * LTTV_GTK_INDEX_SLICE (events) and LTTV_GTK_INDEX_DELAY_MS (a pause after
+ * each slice) slow indexing down on purpose: for the test that the window
+ * is usable before indexing ends, and to see it happen.
+ */
+static gpointer index_thread(gpointer data)
+{
+	worker *w = data;
+	ltt_error *err = NULL;
+	const char *e = g_getenv("LTTV_GTK_INDEX_SLICE");
+	uint64_t slice = e && atoi(e) > 0 ? (uint64_t)atoi(e) : SLICE;
+	int r, first = 1, delay_ms = (e = g_getenv("LTTV_GTK_INDEX_DELAY_MS")) ? atoi(e) : 0;
+	gint64 posted = 0;
+
+	do {
+		r = ltt_state_index_run(w->doc->idx, slice, &err);
+		if (r > 0 && (first || g_get_monotonic_time() - posted >= PUBLISH_US)) {
+			post(w, NULL);
+			posted = g_get_monotonic_time();
+			first = 0;
+		}
+		if (delay_ms > 0 && r > 0)
+			g_usleep((gulong)delay_ms * 1000);
+	} while (r > 0 && !g_atomic_int_get(w->stop));
+	lttv_doc_report_warnings(w->doc);
+	if (r < 0)
+		g_printerr("lttv-gtk: indexing stopped: %s\n", ltt_error_message(err));
+	if (r <= 0)
+		post(w, r < 0 ? g_strdup(ltt_error_message(err)) : NULL);
+	ltt_error_free(err);
+	g_free(w);
+	return NULL;
+}
+
+void lttv_indexer_start(app *a)
+{
+	worker *w = g_new0(worker, 1);
+
+	a->ix.gen++;
+	a->ix.done = 0;
+	a->ix.draws_while_indexing = 0;
+	g_free(a->ix.error);
+	a->ix.error = NULL;
+	g_atomic_int_set(&a->ix.stop, 0);
+	w->a = a;
+	w->doc = a->doc;
+	w->gen = a->ix.gen;
+	w->stop = &a->ix.stop;
+	a->ix.thread = g_thread_new("lttv-index", index_thread, w);
+}
+
+void lttv_indexer_stop(app *a)
+{
+	if (!a->ix.thread)
+		return;
+	g_atomic_int_set(&a->ix.stop, 1);
+	g_thread_join(a->ix.thread);
+	a->ix.thread = NULL;
+	a->ix.gen++;			/* what it posted is of no trace now */
+}
