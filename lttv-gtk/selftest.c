@@ -208,9 +208,14 @@ static int cmd_find_stop(cmd *c)
 	return 0;
 }
 
+/* Select the row of a pid; while indexing, wait for the row to be there. */
 static int cmd_select_pid(cmd *c)
 {
-	lttv_select_row(&c->a->cf, lttv_row_of_pid(&c->a->cf, (unsigned)atoi(c->w[1])));
+	int r = lttv_row_of_pid(&c->a->cf, (unsigned)atoi(c->w[1]));
+
+	if (r < 0 && !c->a->ix.done)
+		return 1;
+	lttv_select_row(&c->a->cf, r);
 	return 0;
 }
 

@@ -78,6 +78,13 @@ void lttv_view_sync(app *a, view_ui *vu)
 			if (vu->rows[r].type == keep.type && vu->rows[r].index == keep.index)
 				vu->v.selected = (int)r;
 		vu->dirty = 0;
+		if (vu->reselect && vu->v.selected < 0) {
+			int r = lttv_row_of_pid(vu, vu->reselect - 1);
+
+			if (r >= 0 || a->ix.done)
+				vu->reselect = 0;
+			vu->v.selected = r;
+		}
 	}
 	vu->v.rows = vu->rows;
 	vu->v.t0 = a->t0;
@@ -303,6 +310,7 @@ void lttv_select_row(view_ui *vu, int r)
 	if (r < 0 || r >= (int)vu->v.nrows)
 		return;
 	vu->v.selected = r;
+	vu->reselect = 0;
 	lttv_layout_get(&vu->v, gtk_widget_get_allocated_width(vu->area),
 			gtk_widget_get_allocated_height(vu->area), &l);
 	if ((unsigned)r < vu->v.first_row)
@@ -760,6 +768,7 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	install_doc(a, d, t0, t1);
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->cf.v.selected = a->res.v.selected = -1;
+	a->cf.reselect = 0;
 	a->cf.v.first_row = a->res.v.first_row = 0;
 	a->list.anchor = d->start_ns;
 	a->list.skip = 0;
@@ -767,14 +776,34 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	return 0;
 }
 
+/* The pid of the process selected in the control flow (or to select once
+ * indexed), or UINT_MAX. */
+static unsigned selected_pid(app *a)
+{
+	const view_ui *vu = &a->cf;
+	ltt_state_process_info p;
+
+	if (vu->reselect)
+		return vu->reselect - 1;
+	if (!a->doc || vu->v.doc != a->doc || vu->v.selected < 0 ||
+	    vu->v.selected >= (int)vu->v.nrows ||
+	    vu->rows[vu->v.selected].type != LTT_STATE_ROW_PROCESS ||
+	    ltt_state_process(ltt_state_index_state(a->doc->view),
+			      vu->rows[vu->v.selected].index, &p) < 0)
+		return UINT_MAX;
+	return p.pid;
+}
+
 /* Puts d in the window, showing [t0, t1], and starts indexing it. */
 static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 {
 	char *title;
+	unsigned pid = selected_pid(a);
 
 	lttv_indexer_stop(a);
 	lttv_find_cancel(a);
 	lttv_stats_cancel(a);
+	lttv_list_cancel(a);		/* its reader reads the old doc's files */
 	a->cf.v.analysis = NULL;	/* it reads the old doc */
 	/* nor may the views (a tooltip lays one out before its next sync); and
 	 * a new doc allocated where the old one was must not look unchanged */
@@ -787,6 +816,13 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	a->doc = d;
 	a->t0 = t0;
 	a->t1 = t1;
+	/* the views move to d now: a tooltip or a click before the next
+	 * draw must not read the freed doc (--follow opens it every second) */
+	lttv_rows_changed(a);
+	lttv_view_sync(a, &a->cf);
+	lttv_view_sync(a, &a->res);
+	/* the same process stays selected, once indexed */
+	a->cf.reselect = pid != UINT_MAX ? pid + 1 : 0;
 	title = g_strdup_printf("%s - LTT viewer", d->path);
 	gtk_window_set_title(GTK_WINDOW(a->win), title);
 	g_free(title);
@@ -804,7 +840,6 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	gtk_widget_show(a->progress);
 	lttv_indexer_start(a);
 	lttv_atab_doc_changed(a);
-	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
 }
 
@@ -818,10 +853,19 @@ int lttv_reload_doc(app *a)
 	if (!old)
 		return -1;
 	d = lttv_doc_open((const char *const *)old->paths, old->ntraces, &error);
+	if (d && lttv_doc_open_reader(d, &error) < 0) {
+		lttv_doc_free(d);
+		d = NULL;
+	}
 	if (!d) {		/* a sub-buffer being written: try again later */
 		g_free(error);
 		return -1;
 	}
+	/* what the user set on the rows stays (hidden rows are numbered by
+	 * the old index: they are shown again) */
+	d->sort_col = old->sort_col;
+	d->sort_desc = old->sort_desc;
+	d->filter = g_strdup(old->filter);
 	/* the same window, grown when it showed the end of the trace */
 	at_end = a->t1 >= old->end_ns;
 	t0 = a->t0;

@@ -24,6 +24,8 @@ typedef struct view_ui {
 	guint press_state;
 	int dirty;			/* rows to rebuild (sort, filter, indexing) */
 	unsigned rows_gen;		/* rebuilds of rows */
+	unsigned reselect;		/* pid + 1 to select once its row is
+					 * indexed (the trace opened again) */
 	/* the last picture and what it was drawn from: GTK asks for a redraw
 	 * for many reasons (a label resized, a tooltip); unchanged, the view
 	 * is copied from here, not drawn again */
