@@ -3,31 +3,40 @@
  * analysis-view.c - the Analyses tab of the window: the event density,
  * CPU usage, latency scatter and histogram of analysis-draw.c over the
  * visible range, for the latency chosen in the tab's menu. The analyses'
- * pass runs in idle slices of the main loop (analysis-calc.c, on its own
- * trace handles), drawn as it goes; nothing waits for it. A click on a
+ * pass runs in a worker thread (analysis-calc.c, on its own trace
+ * handles): the tab says how far it is, and draws it when it is done.
+ * Not in the window's thread: the analyses grow arrays of millions of
+ * latencies, and one growth is tens of milliseconds of copying. A click on a
  * point of the scatter puts cursor A at its start (the event list goes
  * there) and selects its process in the control flow. Two check boxes
  * draw the analyses over the control flow (analysis-links.c): wakeup
  * arrows, the critical path of the selected process.
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "window.h"
 
-#define SLICE_EVENTS 20000
+#define STEP_EVENTS 4096	/* the worker looks at stop this often */
+#define POLL_MS 250		/* the tab's progress, and whether it is done */
 
 typedef struct lttv_atab lttv_atab;
 
 struct lttv_atab {
 	app *a;
 	GtkWidget *box, *area, *combo, *info, *arrows, *critical;
-	lttv_adata *data;
-	guint idle;
+	lttv_adata *data;		/* the finished pass, or NULL */
+	/* the pass in the worker: the window touches none of it but these
+	 * atomics until the worker has ended (joined) */
+	lttv_adata *running;
+	GThread *thread;
+	atomic_int stop, finished;
+	_Atomic uint64_t events;
+	guint poll;
 	ltt_latency_kind kind;
 	const ltt_latency *selected;
-	unsigned slices;
 };
 
 static void view_of(lttv_atab *t, lttv_aview *v, char *msg, size_t size)
@@ -44,9 +53,9 @@ static void view_of(lttv_atab *t, lttv_aview *v, char *msg, size_t size)
 	v->selected = t->selected;
 	if (t->data && lttv_adata_error(t->data))
 		snprintf(msg, size, "read error: %s", lttv_adata_error(t->data));
-	else if (t->data && !lttv_adata_done(t->data))
+	else if (t->running)
 		snprintf(msg, size, "analysing: %" PRIu64 " events so far",
-			 lttv_adata_events(t->data));
+			 atomic_load(&t->events));
 	else
 		msg[0] = '\0';
 	v->message = *msg ? msg : NULL;
@@ -68,17 +77,44 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return TRUE;
 }
 
-static gboolean step(gpointer data)
+static gpointer pass_thread(gpointer data)
 {
 	lttv_atab *t = data;
-	int more = lttv_adata_step(t->data, SLICE_EVENTS);
 
-	/* redraw now and then while it runs, and at the end */
-	if (!more || ++t->slices % 16 == 0)
-		gtk_widget_queue_draw(t->area);
-	if (more)
+	while (!atomic_load(&t->stop) && lttv_adata_step(t->running, STEP_EVENTS))
+		atomic_store(&t->events, lttv_adata_events(t->running));
+	atomic_store(&t->events, lttv_adata_events(t->running));
+	atomic_store(&t->finished, 1);
+	return NULL;
+}
+
+/* Stops the worker, if one runs, and drops its pass. */
+static void pass_stop(lttv_atab *t)
+{
+	if (t->thread) {
+		atomic_store(&t->stop, 1);
+		g_thread_join(t->thread);
+		t->thread = NULL;
+	}
+	if (t->poll)
+		g_source_remove(t->poll);
+	t->poll = 0;
+	lttv_adata_free(t->running);
+	t->running = NULL;
+}
+
+static gboolean poll_pass(gpointer data)
+{
+	lttv_atab *t = data;
+
+	gtk_widget_queue_draw(t->area);
+	if (!atomic_load(&t->finished))
 		return G_SOURCE_CONTINUE;
-	t->idle = 0;
+	g_thread_join(t->thread);
+	t->thread = NULL;
+	t->poll = 0;
+	t->data = t->running;
+	t->running = NULL;
 	if (lttv_adata_error(t->data))
 		g_printerr("lttv-gtk: analyses: %s\n", lttv_adata_error(t->data));
 	else
@@ -87,21 +123,34 @@ static gboolean step(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
+void lttv_atab_stop(app *a)
+{
+	lttv_atab *t = a->atab;
+
+	if (!t)
+		return;
+	pass_stop(t);
+	t->selected = NULL;
+	a->cf.v.analysis = NULL;
+	lttv_adata_free(t->data);
+	t->data = NULL;
+}
+
 void lttv_atab_doc_changed(app *a)
 {
 	lttv_atab *t = a->atab;
 
 	if (!t)
 		return;
-	if (t->idle)
-		g_source_remove(t->idle);
-	t->idle = 0;
-	t->selected = NULL;
-	a->cf.v.analysis = NULL;
-	lttv_adata_free(t->data);
-	t->data = a->doc ? lttv_adata_new(a->doc) : NULL;
-	if (t->data)
-		t->idle = g_idle_add_full(G_PRIORITY_LOW, step, t, NULL);
+	lttv_atab_stop(a);
+	t->running = a->doc ? lttv_adata_new(a->doc) : NULL;
+	if (t->running) {
+		atomic_store(&t->stop, 0);
+		atomic_store(&t->finished, 0);
+		atomic_store(&t->events, 0);
+		t->thread = g_thread_new("lttv-analyses", pass_thread, t);
+		t->poll = g_timeout_add(POLL_MS, poll_pass, t);
+	}
 	gtk_widget_queue_draw(t->area);
 }
 
@@ -117,10 +166,7 @@ void lttv_atab_free(app *a)
 
 	if (!t)
 		return;
-	if (t->idle)
-		g_source_remove(t->idle);
-	a->cf.v.analysis = NULL;
-	lttv_adata_free(t->data);
+	lttv_atab_stop(a);
 	g_free(t);
 	a->atab = NULL;
 }
@@ -241,7 +287,7 @@ int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size
 	if (!t)
 		return 0;
 	if (!strcmp(w[0], "wait-analysis")) {
-		*again = t->data && !lttv_adata_done(t->data);
+		*again = t->running != NULL;
 	} else if (!strcmp(w[0], "latency") && n == 2) {
 		ltt_latency_kind k;
 

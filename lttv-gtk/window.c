@@ -804,6 +804,7 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	lttv_find_cancel(a);
 	lttv_stats_cancel(a);
 	lttv_list_cancel(a);		/* its reader reads the old doc's files */
+	lttv_atab_stop(a);		/* its worker reads the old doc */
 	a->cf.v.analysis = NULL;	/* it reads the old doc */
 	/* nor may the views (a tooltip lays one out before its next sync); and
 	 * a new doc allocated where the old one was must not look unchanged */

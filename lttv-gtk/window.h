@@ -201,6 +201,8 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 /* analysis-view.c: the Analyses tab */
 GtkWidget *lttv_atab_widget(app *a);
 void lttv_atab_doc_changed(app *a);
+/* Stops the analyses' worker and forgets its pass (before the doc goes). */
+void lttv_atab_stop(app *a);
 void lttv_atab_redraw(app *a);
 void lttv_atab_free(app *a);
 /* its self-test commands: 1 if w[0] is one (*ok: -1 no check, else the
