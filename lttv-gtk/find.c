@@ -44,6 +44,7 @@ struct lttv_find_job {
 	int dir;
 	/* shared */
 	atomic_int stop;
+	atomic_int hold;		/* wait before reading (self-test) */
 	_Atomic int64_t at;		/* how far it has read (ns); 0: not started */
 	/* the answer, written by the worker before it posts */
 	int64_t found;			/* INT64_MIN: none */
@@ -123,6 +124,10 @@ static gpointer find_thread(gpointer data)
 	unsigned opened;
 	int r = -1;
 
+	/* a held search has not read yet when the self-test looks at it; a
+	 * stop releases it too */
+	while (atomic_load(&j->hold) && !atomic_load(&j->stop))
+		g_usleep(1000);
 	for (opened = 0; opened < j->ntraces; opened++)
 		if (!(traces[opened] = ltt_trace_open(j->paths[opened], NULL, &err)))
 			goto out;
@@ -278,6 +283,8 @@ int lttv_find(app *a, int dir)
 	j->dir = dir;
 	j->found = INT64_MIN;
 	j->found_pid = -1;
+	atomic_store(&j->hold, a->find_hold);
+	a->find_hold = 0;
 	a->find = j;
 	searching(a, 1);
 	on_progress(j);
@@ -310,4 +317,10 @@ void lttv_find_cancel(app *a)
 		searching(a, 0);
 		gtk_label_set_text(GTK_LABEL(a->status), "search stopped");
 	}
+}
+
+void lttv_find_release(app *a)
+{
+	if (a->find)
+		atomic_store(&a->find->hold, 0);
 }

@@ -208,6 +208,21 @@ static int cmd_find_stop(cmd *c)
 	return 0;
 }
 
+/* find-hold: the next search waits before it reads, until find-release
+ * (or find-stop): a look at the window in between sees it running,
+ * however fast the search would have been. */
+static int cmd_find_hold(cmd *c)
+{
+	c->a->find_hold = 1;
+	return 0;
+}
+
+static int cmd_find_release(cmd *c)
+{
+	lttv_find_release(c->a);
+	return 0;
+}
+
 /* Select the row of a pid; while indexing, wait for the row to be there. */
 static int cmd_select_pid(cmd *c)
 {
@@ -650,6 +665,8 @@ static const command commands[] = {
 	{ "filter-events", 1, 1, cmd_filter_events },
 	{ "find-text", 1, 1, cmd_find_text },
 	{ "find-stop", 1, 1, cmd_find_stop },
+	{ "find-hold", 1, 1, cmd_find_hold },
+	{ "find-release", 1, 1, cmd_find_release },
 	{ "select-pid", 2, 1, cmd_select_pid },
 	{ "goto", 2, 1, cmd_goto },
 	{ "view", 2, 1, cmd_view },

@@ -107,6 +107,8 @@ struct app {
 	lttv_indexer ix;
 	lttv_list list;
 	lttv_find_job *find;		/* a search running, or NULL */
+	int find_hold;			/* self-test: the next search waits for
+					 * lttv_find_release before it reads */
 	struct lttv_stats_job *stats_job;	/* statistics being computed */
 	lttv_selftest *selftest;	/* --self-test, or NULL */
 	struct lttv_atab *atab;		/* the Analyses tab (analysis-view.c) */
@@ -179,6 +181,9 @@ int lttv_find(app *a, int dir);
 int lttv_find_running(const app *a);
 /* Stop the search, if one runs (it says so in the status bar). */
 void lttv_find_cancel(app *a);
+/* Let a search held by a->find_hold read (the self-test holds one so that
+ * it can look at the window while the search is surely running). */
+void lttv_find_release(app *a);
 
 /* stats.c */
 typedef struct lttv_stats_job lttv_stats_job;
