@@ -267,6 +267,17 @@ static int64_t add_sat(int64_t a, int64_t b)
 	return r;
 }
 
+static int wants_analyses(const lttv_options *o)
+{
+	return o->syscalls || o->schedlat || o->irqs || o->file_io || o->cpu_top ||
+	       o->critical_pid >= 0;
+}
+
+int lttv_reads_unordered(const lttv_options *o)
+{
+	return o->quiet && !wants_analyses(o) && !o->state && !o->process_stats;
+}
+
 int lttv_dump(lttv_options *o)
 {
 	ltt_trace **traces = g_new0(ltt_trace *, o->num_traces);
@@ -277,9 +288,7 @@ int lttv_dump(lttv_options *o)
 	ltt_error *err = NULL;
 	const ltt_event *ev;
 	lttv_stats *st = o->cpu_stats || o->summary ? lttv_stats_new() : NULL;
-	int analyses = o->syscalls || o->schedlat || o->irqs || o->file_io || o->cpu_top ||
-		       o->critical_pid >= 0;
-	ltt_analysis *an = analyses ? ltt_analysis_new() : NULL;
+	ltt_analysis *an = wants_analyses(o) ? ltt_analysis_new() : NULL;
 	/* the analyses keep their own model: -s and --process-stats read it */
 	ltt_state *own = !an && (o->state || o->process_stats) ? ltt_state_new() : NULL;
 	const ltt_state *state = an ? ltt_analysis_state(an) : own;
@@ -333,7 +342,7 @@ int lttv_dump(lttv_options *o)
 	}
 	/* printing no event, with no state: no time order needed, the
 	 * tracefiles are read apart, in threads (unordered.c) */
-	if (o->quiet && !state) {
+	if (lttv_reads_unordered(o)) {
 		if (lttv_count_unordered(o, traces, specs, origin, st, &undecodable, &err)) {
 			fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
 			status = 1;

@@ -10,6 +10,7 @@
  * tracefile skipped, ...): each problem is said once on stderr.
  */
 #include <errno.h>
+#include <limits.h>
 #include <popt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,8 @@ int main(int argc, const char **argv)
 	GPtrArray *events = g_ptr_array_new_with_free_func(free);
 	char *arg_trace = NULL, *arg_fac = NULL, *arg_event = NULL;
 	char *begin = NULL, *end = NULL, *output = NULL, *by = NULL;
-	int rc, version = 0, all_analyses = 0, threads = 0;
+	int rc, version = 0, all_analyses = 0;
+	int threads = INT_MIN;	/* INT_MIN: --threads not given */
 	enum { OPT_TRACE = 1, OPT_FAC, OPT_EVENT };
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &arg_trace, OPT_TRACE,
@@ -151,6 +153,16 @@ int main(int argc, const char **argv)
 		o.relative = 1;
 		o.pids = g_hash_table_new(g_direct_hash, g_direct_equal);
 	}
+	/* --threads where the events are followed in time order would be
+	 * ignored: say so rather than run on one thread unasked */
+	if (threads != INT_MIN && !lttv_reads_unordered(&o)) {
+		fprintf(stderr, "lttv-text: --threads works only with -q and without -s, "
+			"--process-stats or an analysis (they follow the events in time order)\n");
+		rc = 2;
+		goto done;
+	}
+	if (threads == INT_MIN)
+		threads = 0;
 	if (threads < 0 || threads > 1024) {
 		fprintf(stderr, "lttv-text: --threads %d: from 0 to 1024 (0: one per CPU)\n",
 			threads);

@@ -46,6 +46,9 @@ void lttv_stats_merge(lttv_stats *dst, const lttv_stats *src);
 /* Is the event shown: inside --begin/--end, matching -e (dump.c)? */
 int lttv_wanted(const lttv_options *o, GPatternSpec *const *specs,
 		const ltt_event *ev, int64_t shown_ns);
+/* Does the dump need no time order (-q without the state: no -s,
+ * --process-stats or analysis)? Then --threads applies (dump.c). */
+int lttv_reads_unordered(const lttv_options *o);
 /* -q without the state: each tracefile read on its own, in threads
  * (unordered.c). Counts into st (if any) and *undecodable; 1 and *err on
  * the first error in tracefile order, else 0. */

@@ -62,4 +62,10 @@ for kind in truncated bad-magic event-past-subbuf unknown-facility unknown-facil
 done
 
 fails_with "--threads -1 is refused" 2 'threads' "$text" -t "$TOP/traces/sample-synthetic" -q --threads -1
+# where the events are followed in time order, --threads cannot apply: an
+# error, not a silent single thread
+for args in "" "-q -s" "-q --process-stats" "-q --syscalls" "-q -A"; do
+	fails_with "--threads ${args:-without -q} is refused" 2 'works only with -q' \
+		"$text" -t "$TOP/traces/sample-synthetic" $args --threads 2
+done
 done_testing
