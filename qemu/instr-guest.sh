@@ -6,7 +6,8 @@
 #
 # Leaves in $R (the 9p share): results ("step status" lines), pids (the
 # pids of the known commands), busybox/ (the trace, with its eventdefs),
-# bench.txt (getpid timings), and, from /init, guest.log and dmesg.txt.
+# bench.txt (getpid timings), cross/ and ftrace.txt (a second trace taken
+# beside ftrace's sched_switch), and, from /init, guest.log and dmesg.txt.
 R=/mnt/host
 T=/mnt/relayfs/ltt
 U=/proc/ltt_user_generic
@@ -52,6 +53,32 @@ echo "session: end" >$U
 lttctl -n busybox -q; res b_stop $?
 lttd_wait; res b_lttd $?
 lttctl -n busybox -r; res b_destroy $?
+
+# -- ftrace beside us: its sched_switch events and our schedchange, same boot --
+# ftrace is on before our trace starts and off after it stops, so each of
+# our CPUs' switches is a contiguous run of ftrace's (tests/q20 compares
+# them, state included: the state __schedule() saw, not one read later).
+F=/sys/kernel/tracing
+mount -t tracefs nodev $F && echo 0 >$F/tracing_on && echo >$F/trace &&
+	echo 1 >$F/events/sched/sched_switch/enable && echo 1 >$F/tracing_on
+res x_ftrace_on $?
+lttctl -n cross -d -t $R/cross -l $T \
+	--subbuf-size-low 64k --subbuf-num-low 4 --subbuf-size-med 256k --subbuf-num-med 4 \
+	--subbuf-size-high 256k --subbuf-num-high 8 >$R/lttctl-cross.log 2>&1
+res x_start $?
+i=0
+while [ $i -lt 5 ]; do
+	i=$((i + 1))
+	/bin/ls /usr/share/ltt/facilities | /bin/cat >/dev/null
+	taskset -c 1 /bin/sleep 0.02
+	taskset -c 0 /bin/sh -c '/bin/sleep 0.01 & wait'
+done
+lttctl -n cross -q; res x_stop $?
+echo 0 >$F/tracing_on
+lttd_wait; res x_lttd $?
+lttctl -n cross -r
+cat $F/trace >$R/ftrace.txt && cat $F/per_cpu/cpu0/stats $F/per_cpu/cpu1/stats >$R/ftrace-stats.txt
+res x_ftrace $?
 
 # -- the cost of an active event: N getpid() with and without a trace -----------
 N=200000

@@ -5,7 +5,8 @@
 # with lttv-text that the trace tells what the guest did: the state dump,
 # the fork, exec and exit of known commands, scheduling on both CPUs,
 # matching system call entries and exits, the timer interrupt, the user
-# events, no loss.  Also prints the cost of an active event (getpid()
+# events, no loss; and, in a second trace taken beside ftrace, that our
+# schedchange events are ftrace's sched_switch, states included.  Also prints the cost of an active event (getpid()
 # with and without a trace, as a ratio: TCG times mean nothing alone).
 #
 # Needs what tests/q10-qemu-trace.sh needs; skips loudly without.
@@ -47,6 +48,7 @@ fi
 
 step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results")" = 0; }
 for s in mount_relayfs b_start b_cat b_sleep b_stop b_lttd b_destroy \
+	 x_ftrace_on x_start x_stop x_lttd x_ftrace \
 	 bench_off bench_trace bench_on bench_stop bench_lttd; do
 	check "guest: $s" step $s
 done
@@ -187,6 +189,17 @@ check "lttv-text --cpu-stats: 0 lost on both CPUs" sh -c "
 check_fails "no channel.buffer_stats (no loss reported by the kernel)" \
 	grep -q '^channel\.buffer_stats' "$TMP/t.txt"
 check "dmesg: no KASAN, lockdep, refcount, BUG or WARNING report" qemu_dmesg_clean "$OUT/dmesg.txt"
+
+# -- beside ftrace: the same switches in the same boot -------------------------------
+# (qemu/instr-guest.sh, "cross": ftrace's sched_switch on around our trace)
+check "ftrace lost nothing (overrun 0 on both CPUs)" sh -c "
+	test \$(grep -c '^overrun: 0\$' '$OUT/ftrace-stats.txt') = 2"
+check "cross trace: lttv-text decodes it, no warning, nothing lost" sh -c "
+	'$LTTV' -t '$OUT/cross' -n >'$TMP/x.txt' 2>'$TMP/x.err' && test ! -s '$TMP/x.err' &&
+	! grep -q '^channel\.buffer_stats' '$TMP/x.txt'"
+check "our schedchange = ftrace's sched_switch on each CPU: the same tasks in the same order, each leaving in the same state" \
+	python3 "$TOP/tests/sched-switch-compare.py" "$TMP/x.txt" "$OUT/ftrace.txt"
+python3 "$TOP/tests/sched-switch-compare.py" "$TMP/x.txt" "$OUT/ftrace.txt" 2>&1 | sed 's/^/# /'
 
 # -- cost of an active event ---------------------------------------------------------------
 cost() {
