@@ -64,7 +64,7 @@ mount -t tracefs nodev $F && echo 0 >$F/tracing_on && echo >$F/trace &&
 res x_ftrace_on $?
 lttctl -n cross -d -t $R/cross -l $T \
 	--subbuf-size-low 64k --subbuf-num-low 4 --subbuf-size-med 256k --subbuf-num-med 4 \
-	--subbuf-size-high 256k --subbuf-num-high 8 >$R/lttctl-cross.log 2>&1
+	--subbuf-size-high 1M --subbuf-num-high 8 >$R/lttctl-cross.log 2>&1
 res x_start $?
 i=0
 while [ $i -lt 5 ]; do
@@ -73,6 +73,7 @@ while [ $i -lt 5 ]; do
 	taskset -c 1 /bin/sleep 0.02
 	taskset -c 0 /bin/sh -c '/bin/sleep 0.01 & wait'
 done
+ltt-instr-tool pingpong 1500 >$R/pingpong.txt; res x_pingpong $?
 lttctl -n cross -q; res x_stop $?
 echo 0 >$F/tracing_on
 lttd_wait; res x_lttd $?

@@ -48,7 +48,7 @@ fi
 
 step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results")" = 0; }
 for s in mount_relayfs b_start b_cat b_sleep b_stop b_lttd b_destroy \
-	 x_ftrace_on x_start x_stop x_lttd x_ftrace \
+	 x_ftrace_on x_start x_pingpong x_stop x_lttd x_ftrace \
 	 bench_off bench_trace bench_on bench_stop bench_lttd; do
 	check "guest: $s" step $s
 done
