@@ -51,8 +51,16 @@ check "c's path over 1000..1500 us ends with c running" \
 "$TEXT" -t "$TMP/c" -q --critical-path 4242 >"$TMP/none"
 check "an unknown pid is said" grep -q "no process with pid 4242" "$TMP/none"
 fails_with "--critical-path -5: usage error" 2 "critical-path" "$TEXT" -t "$TMP/c" --critical-path -5
-# a real trace: the path of every process covers the range without gaps
-for pid in 35 42 51; do
+# a real trace: the path of every process covers the range without gaps;
+# the session's shell (the parent of the first fork), its first cat and its
+# sleep, their pids taken from the trace (a new recording changes them)
+"$TEXT" -t "$TOP/traces/qemu-busybox" -s -e process.fork -e fs.exec >"$TMP/who" 2>/dev/null
+sh_pid=$(sed -n 's/^process\.fork: .*{ \([0-9]*\), [0-9]*, [0-9]* }$/\1/p' "$TMP/who" | head -n 1)
+cat_pid=$(sed -n 's|^fs\.exec: .* pid \([0-9]*\) tgid .*{ "/bin/cat" }$|\1|p' "$TMP/who" | head -n 1)
+sleep_pid=$(sed -n 's|^fs\.exec: .* pid \([0-9]*\) tgid .*{ "/bin/sleep" }$|\1|p' "$TMP/who" | head -n 1)
+check "qemu-busybox: the shell, a cat and sleep found ($sh_pid, $cat_pid, $sleep_pid)" \
+	test -n "$sh_pid" -a -n "$cat_pid" -a -n "$sleep_pid"
+for pid in $sh_pid $cat_pid $sleep_pid; do
 	"$TEXT" -t "$TOP/traces/qemu-busybox" -q -r --critical-path $pid >"$TMP/real" 2>/dev/null
 	check "qemu-busybox pid $pid: segments follow each other without gap or overlap" \
 		sh -c "awk '/^== critical path/ { on = 1; next } on && \$1 ~ /^[0-9]/ {
