@@ -12,9 +12,11 @@
 #
 # TRACES="busybox usertrace" (the default) names the traces to record:
 # TRACES=usertrace records only traces/qemu-usertrace and leaves
-# traces/qemu-busybox as it is (tests/t45-real-trace.sh is tuned to it).
-# A new recording is a different trace (times, pids, interrupts): commit
-# the trace and its .expected together.  Run from the top directory.
+# traces/qemu-busybox as it is.  A new recording is a different trace
+# (times, pids, interrupts): commit the trace and its .expected together,
+# with the docs that quote it (README.md, docs/man/*, traces/README, the
+# screenshots in docs/); the tests take pids and times from the trace,
+# run them all.  Run from the top directory.
 set -eu
 BUILD=${BUILD:-build}
 

@@ -207,7 +207,8 @@ static int write_trace(const char *dir, unsigned lost)
  * CPU 1 makes system calls for task 300 before its first schedchange
  * says "out 300": that time is 300's, not the idle task's, and the idle
  * task is never drawn in a system call. CPU 0 never switches: its idle
- * task. (The qemu-usertrace case: lttd on CPU 1 before any switch.)
+ * task. (The case of the first recording of qemu-usertrace: lttd on CPU 1
+ * before any switch.)
  */
 static int write_first_task_trace(const char *dir)
 {
