@@ -11,16 +11,17 @@
  * id, the largest pair seen in an event of id 0 and payload size 8, and pick
  * the "channel" row at exit: the rows of other facilities' look-alikes are
  * never read.  Cost: a walk of the event headers (each says its size).
- * Layout: docs/format.md.
+ * The decoding rules (event header, alignment, the payloads of
+ * facility_load and buffer_stats) are include/ltt/ltt-decode.h, shared with
+ * libltttrace; layout: docs/format.md.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include <ltt/ltt-abi.h>
+#include <ltt/ltt-decode.h>
 
 #include "lttd.h"
-
-#define HDR_SIZE	sizeof(struct ltt_block_start_header)	/* 106 */
 
 static int channel_fac_id = -1;		/* written and read atomically */
 
@@ -42,45 +43,14 @@ static uint32_t rd32(const unsigned char *p)
 	return v;
 }
 
-static uint16_t rd16(const unsigned char *p)
+/* core.facility_load / state_dump_facility_load: the id of "channel" */
+static void facility_load(const unsigned char *p, size_t size, unsigned a)
 {
-	uint16_t v;
+	struct ltt_facility_load_fields f;
 
-	memcpy(&v, p, 2);
-	return v;
-}
-
-/* Padding that brings offset o to a multiple of min(n, a); a = 0: packed. */
-static size_t pad(size_t o, size_t n, size_t a)
-{
-	if (a == 0)
-		return 0;
-	if (n > a)
-		n = a;
-	return (n - o % n) % n;
-}
-
-/* core.facility_load / state_dump_facility_load: name, checksum, id, ... */
-static void facility_load(const unsigned char *p, size_t size, size_t a)
-{
-	const unsigned char *nul = memchr(p, '\0', size);
-
-	if (!nul)
-		return;
-	size_t o = (size_t)(nul - p) + 1;
-
-	o += pad(o, 4, a);		/* checksum */
-	o += 4;
-	o += pad(o, 4, a);		/* id */
-	if (o + 4 > size)
-		return;
-	if (strcmp((const char *)p, "channel") == 0) {
-		uint32_t id = rd32(p + o);
-
-		if (id < LTTD_MAX_FACILITIES)
-			__atomic_store_n(&channel_fac_id, (int)id,
-					 __ATOMIC_RELAXED);
-	}
+	if (ltt_facility_load_read(p, size, a, &f) == 0 &&
+	    strcmp(f.name, "channel") == 0 && f.id < LTTD_MAX_FACILITIES)
+		__atomic_store_n(&channel_fac_id, (int)f.id, __ATOMIC_RELAXED);
 }
 
 void lttd_stats_commit(struct lttd_channel *ch,
@@ -142,41 +112,47 @@ void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
 	const struct ltt_block_start_header *h = (const void *)sb;
 
 	hit->found = 0;
-	if (len < HDR_SIZE || rd32(sb + offsetof(struct ltt_block_start_header,
-					       trace.magic_number))
-			      != LTT_TRACER_MAGIC_NUMBER)
+	if (len < LTT_BLOCK_HEADER_SIZE ||
+	    rd32(sb + offsetof(struct ltt_block_start_header, trace.magic_number))
+	    != LTT_TRACER_MAGIC_NUMBER)
 		return;
 	uint32_t buf_size = rd32(sb + offsetof(struct ltt_block_start_header,
 					       buf_size));
 	uint32_t lost = rd32(sb + offsetof(struct ltt_block_start_header,
 					   lost_size));
-	if (buf_size > len || lost > buf_size - HDR_SIZE)
+	if (buf_size > len || lost > buf_size - LTT_BLOCK_HEADER_SIZE)
 		return;
 	size_t end = buf_size - lost;
-	size_t hb = h->trace.has_heartbeat;
-	size_t a = h->trace.has_alignment;
-	size_t hsize = hb ? sizeof(struct ltt_event_header_hb)
-			  : sizeof(struct ltt_event_header_nohb);
-	size_t o = HDR_SIZE;
+	unsigned hb = h->trace.has_heartbeat;
+	unsigned a = h->trace.has_alignment;
+	size_t hsize = ltt_event_header_size(hb);
+	size_t hmask = ltt_event_header_mask(hb, a);
+	size_t pmask = ltt_event_payload_mask(a);
+	size_t o = LTT_BLOCK_HEADER_SIZE;
 
+	if (!ltt_valid_alignment(a))	/* the readers refuse such a trace */
+		return;
 	for (;;) {
-		o += pad(o, 8, a);
+		struct ltt_event_header_fields eh;
+		uint32_t elost, ecorrupted;
+
+		o += (-o) & hmask;
 		if (o + hsize > end)
 			return;
-		const unsigned char *eh = sb + o;
-		unsigned fac = eh[hsize - 4], ev = eh[hsize - 3];
-		size_t size = rd16(eh + hsize - 2);
-
+		ltt_event_header_read(sb + o, hsize, &eh);
 		o += hsize;
-		o += pad(o, a ? a : 1, a);
-		if (size == LTT_EVENT_SIZE_UNKNOWN || o + size > end)
+		o += (-o) & pmask;
+		if (eh.event_size == LTT_EVENT_SIZE_UNKNOWN ||
+		    o + eh.event_size > end)
 			return;
-		if (ev == 0 && size == 8)
-			candidate(hit, fac, rd32(sb + o), rd32(sb + o + 4));
-		if (ch->facilities && fac == LTT_CORE_FACILITY_ID &&
-		    (ev == LTT_EVENT_CORE_FACILITY_LOAD ||
-		     ev == LTT_EVENT_CORE_STATE_DUMP_FACILITY_LOAD))
-			facility_load(sb + o, size, a);
-		o += size;
+		if (eh.event_id == 0 &&
+		    ltt_buffer_stats_read(sb + o, eh.event_size, &elost,
+					  &ecorrupted) == 0)
+			candidate(hit, eh.facility_id, elost, ecorrupted);
+		if (ch->facilities && eh.facility_id == LTT_CORE_FACILITY_ID &&
+		    (eh.event_id == LTT_EVENT_CORE_FACILITY_LOAD ||
+		     eh.event_id == LTT_EVENT_CORE_STATE_DUMP_FACILITY_LOAD))
+			facility_load(sb + o, eh.event_size, a);
+		o += eh.event_size;
 	}
 }

@@ -17,6 +17,8 @@
 
 #include <string.h>
 
+#include <ltt/ltt-decode.h>
+
 #include "internal.h"
 
 /* 1: c->ev holds the next event; 0: end; -1: corrupt (err set). */
@@ -27,6 +29,7 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	const size_t hsize = trace->event_header_size;
 	ltt_event *ev = &c->ev;
 	const ltt_facility *fac;
+	struct ltt_event_header_fields h;
 	unsigned fac_id, ev_id, size;
 	size_t off;
 	uint64_t ts;
@@ -40,25 +43,16 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	off = c->offset + ((-(size_t)c->offset) & trace->header_align_mask);
 	if (__builtin_expect(off + hsize > c->data_end, 0))
 		return ltt_cursor_bad_header(c, off, err);
+	ltt_event_header_read(c->base + off, hsize, &h);
+	fac_id = h.facility_id;
+	ev_id = h.event_id;
+	size = h.event_size;
+	ts = h.timestamp;
 	if (hsize == sizeof(struct ltt_event_header_hb)) {
-		struct ltt_event_header_hb h;
-
-		memcpy(&h, c->base + off, sizeof(h));
-		fac_id = h.facility_id;
-		ev_id = h.event_id;
-		size = h.event_size;
 		/* rebuild 64 bits: carry when the low 32 bits went backwards */
-		ts = (c->last_cycles & ~(uint64_t)0xFFFFFFFF) | h.timestamp;
-		if (h.timestamp < (uint32_t)c->last_cycles)
+		ts |= c->last_cycles & ~(uint64_t)0xFFFFFFFF;
+		if ((uint32_t)h.timestamp < (uint32_t)c->last_cycles)
 			ts += (uint64_t)1 << 32;
-	} else {
-		struct ltt_event_header_nohb h;
-
-		memcpy(&h, c->base + off, sizeof(h));
-		fac_id = h.facility_id;
-		ev_id = h.event_id;
-		size = h.event_size;
-		ts = h.timestamp;
 	}
 	ev->file_offset = c->base_offset + off;
 	off += hsize;

@@ -195,7 +195,6 @@ struct ltt_facility {
 	GPtrArray *compiled;		/* what the nodes hold, for freeing */
 };
 
-LTT_HIDDEN size_t ltt_layout_align(const ltt_sizes *s, size_t off, unsigned n);
 /* Scalar size of a basic type with these sizes (0 for compound). */
 LTT_HIDDEN unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t);
 /* Size in bytes of a value at offset off in payload p (of len bytes); -1

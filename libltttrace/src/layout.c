@@ -13,6 +13,8 @@
  */
 #include <string.h>
 
+#include <ltt/ltt-decode.h>
+
 #include "internal.h"
 
 unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t)
@@ -37,20 +39,6 @@ unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t)
 	default:
 		return 0;
 	}
-}
-
-size_t ltt_layout_align(const ltt_sizes *s, size_t off, unsigned n)
-{
-	unsigned a = s->alignment;
-
-	if (!a || n <= 1)
-		return 0;
-	if (n < a)
-		a = n;
-	/* round a down to a power of two (a 12-byte header aligns to 8) */
-	while (a & (a - 1))
-		a &= a - 1;
-	return (a - (off & (a - 1))) & (a - 1);
 }
 
 /* ---- compiling types into nodes ---- */
@@ -211,7 +199,7 @@ static const ltt_node *compile(compiler *c, const ltt_type *t)
 			break;
 		}
 	}
-	n->pad_mask = (unsigned)ltt_layout_align(c->s, 1, n->natural);
+	n->pad_mask = (unsigned)ltt_align_mask(n->natural, c->s->alignment);
 	return n;
 }
 

@@ -276,23 +276,28 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 		while ((r = ltt_cursor_next(&c, err)) > 0) {
 			const ltt_event *ev = &c.ev;
 			pending_load l = { .ns = ev->time_ns };
-			const char *name;
+			struct ltt_facility_load_fields f;
+			bool whole;
 
 			if (ev->fac_id != LTT_CORE_FACILITY_ID ||
 			    (ev->ev_id != LTT_EVENT_CORE_FACILITY_LOAD &&
 			     ev->ev_id != LTT_EVENT_CORE_STATE_DUMP_FACILITY_LOAD))
 				continue;
-			name = ltt_event_get_string(ev, "name");
-			l.checksum = ltt_event_get_uint(ev, "checksum", UINT64_MAX);
-			l.id = ltt_event_get_uint(ev, "id", UINT64_MAX);
-			l.int_size = ltt_event_get_uint(ev, "int_size", 0);
-			l.long_size = ltt_event_get_uint(ev, "long_size", 0);
-			l.pointer_size = ltt_event_get_uint(ev, "pointer_size", 0);
-			l.size_t_size = ltt_event_get_uint(ev, "size_t_size", 0);
-			l.has_alignment = ltt_event_get_uint(ev, "has_alignment", UINT64_MAX);
+			/* lttd reads it with the same code (ltt-decode.h) */
+			whole = ltt_facility_load_read(ev->payload, ev->size,
+						       t->info.has_alignment, &f) == 0;
+			if (whole) {
+				l.checksum = f.checksum;
+				l.id = f.id;
+				l.int_size = f.int_size;
+				l.long_size = f.long_size;
+				l.pointer_size = f.pointer_size;
+				l.size_t_size = f.size_t_size;
+				l.has_alignment = f.has_alignment;
+			}
 			l.where = g_strdup_printf("%s at offset 0x%" PRIx64,
 						  tf->relpath, ev->file_offset);
-			if (!name || l.checksum > UINT32_MAX ||
+			if (!whole ||
 			    l.id >= LTT_MAX_FACILITIES || !valid_size(l.int_size) ||
 			    !valid_size(l.long_size) || !valid_size(l.pointer_size) ||
 			    !valid_size(l.size_t_size) ||
@@ -303,7 +308,7 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 				ret = -1;
 				break;
 			}
-			l.name = g_strdup(name);
+			l.name = g_strdup(f.name);
 			g_array_append_val(loads, l);
 		}
 		ltt_cursor_fini(&c);
@@ -652,13 +657,10 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 		.alignment = t->info.has_alignment,
 	};
 	t->header_sizes = core_sizes;
-	t->event_header_size = t->info.has_heartbeat
-		? sizeof(struct ltt_event_header_hb) : sizeof(struct ltt_event_header_nohb);
-	/* the padding after offset 1 is the alignment minus one: the mask */
-	t->header_align_mask = (unsigned)ltt_layout_align(&core_sizes, 1,
-							  t->event_header_size);
-	t->payload_align_mask = (unsigned)ltt_layout_align(&core_sizes, 1,
-							   t->info.has_alignment);
+	t->event_header_size = (unsigned)ltt_event_header_size(t->info.has_heartbeat);
+	t->header_align_mask = (unsigned)ltt_event_header_mask(t->info.has_heartbeat,
+							      t->info.has_alignment);
+	t->payload_align_mask = (unsigned)ltt_event_payload_mask(t->info.has_alignment);
 	if (!ltt_core_description()) {
 		ltt_set_error(err, LTT_ERROR_DESCRIPTION, "the built-in core.xml does not parse");
 		goto fail;

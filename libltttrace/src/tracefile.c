@@ -19,7 +19,7 @@
 
 #include "cursor.h"
 
-#define HEADER_SIZE sizeof(struct ltt_block_start_header)
+#define HEADER_SIZE LTT_BLOCK_HEADER_SIZE
 
 /* Checks one block header against the first one of the trace. */
 static int check_block(ltt_trace *trace, ltt_tracefile *tf, unsigned b,
@@ -67,9 +67,7 @@ static int check_block(ltt_trace *trace, ltt_tracefile *tf, unsigned b,
 			      th->arch_size);
 		return -1;
 	}
-	if (th->has_alignment != 0 && th->has_alignment != 1 &&
-	    th->has_alignment != 2 && th->has_alignment != 4 &&
-	    th->has_alignment != 8) {
+	if (!ltt_valid_alignment(th->has_alignment)) {
 		ltt_set_error(err, LTT_ERROR_CORRUPT, "sub-buffer %u: has_alignment %u (want 0, 1, 2, 4 or 8)",
 			      b, th->has_alignment);
 		return -1;
@@ -522,12 +520,13 @@ void ltt_tracefile_read_losses(ltt_tracefile *tf)
 
 	ltt_cursor_init(&c, tf);
 	for (unsigned b = 0; b < tf->num_blocks; b++) {
-		uint64_t lost, bad;
+		uint32_t lost, bad;
 
 		if (!first_event_of(&c, b) || !c.ev.type || !c.ev.type->is_buffer_stats)
 			continue;
-		lost = ltt_event_get_uint(&c.ev, "events_lost", 0);
-		bad = ltt_event_get_uint(&c.ev, "corrupted_subbuffers", 0);
+		/* lttd reads it with the same code (ltt-decode.h) */
+		if (ltt_buffer_stats_read(c.ev.payload, c.ev.size, &lost, &bad) < 0)
+			continue;
 		if (lost > tf->events_lost)
 			tf->events_lost = lost;
 		if (bad > tf->corrupted)

@@ -6,7 +6,8 @@
  * description...), an iterator that stays failed after an error, and the
  * sized structs: options whose size the caller sets, and the structs the
  * library fills, which a program built with a larger (newer) or smaller
- * (older) header gets at its own size.
+ * (older) header gets at its own size; and that the shared decoding rules
+ * of include/ltt/ltt-decode.h agree with the descriptions.
  */
 #include <glib.h>
 #include <inttypes.h>
@@ -15,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <ltt/ltt-decode.h>
 
 #include "ltt-writer-bad.h"
 #include "ltttrace.h"
@@ -535,6 +538,66 @@ static void test_reader_agrees(const char *dir)
 	g_free(th);
 }
 
+/*
+ * ltt-decode.h's readers of the facility_load and buffer_stats payloads
+ * (lttd's, and the library's for its facility table and loss counts) give
+ * what the descriptions core.xml and channel.xml give, field by field.
+ */
+static void test_decode_agrees(const char *dir)
+{
+	static const char *const uints[] = { "checksum", "id", "int_size",
+		"long_size", "pointer_size", "size_t_size", "has_alignment" };
+	ltt_error *err = NULL;
+	ltt_trace *t = ltt_trace_open(dir, NULL, &err);
+	unsigned loads = 0, loads_same = 0, stats = 0, stats_same = 0;
+	ltt_iter *it;
+	const ltt_event *ev;
+
+	if (!ok(t != NULL, "%s opens", dir)) {
+		ltt_error_free(err);
+		return;
+	}
+	unsigned a = ltt_trace_get_info(t)->has_alignment;
+
+	it = ltt_iter_new(&t, 1, &err);
+	while (it && ltt_iter_next(it, &ev, &err) > 0) {
+		size_t size;
+		const void *p = ltt_event_payload(ev, &size);
+		const char *fac = ltt_event_facility_name(ev);
+		const char *name = ltt_event_name(ev);
+
+		if (!fac || !name)
+			continue;
+		if (!strcmp(fac, "core") && (!strcmp(name, "facility_load") ||
+					     !strcmp(name, "state_dump_facility_load"))) {
+			struct ltt_facility_load_fields f;
+			const char *s = ltt_event_get_string(ev, "name");
+			int same = ltt_facility_load_read(p, size, a, &f) == 0 &&
+				   s && !strcmp(s, f.name);
+			const uint32_t *v = &f.checksum;
+
+			for (size_t i = 0; same && i < G_N_ELEMENTS(uints); i++)
+				same = ltt_event_get_uint(ev, uints[i], UINT64_MAX) == v[i];
+			loads++;
+			loads_same += same;
+		} else if (!strcmp(fac, "channel") && !strcmp(name, "buffer_stats")) {
+			uint32_t lost, bad;
+
+			stats++;
+			stats_same += ltt_buffer_stats_read(p, size, &lost, &bad) == 0 &&
+				      ltt_event_get_uint(ev, "events_lost", UINT64_MAX) == lost &&
+				      ltt_event_get_uint(ev, "corrupted_subbuffers", UINT64_MAX) == bad;
+		}
+	}
+	ltt_iter_free(it);
+	ok(loads > 0 && loads_same == loads, "%s: ltt-decode.h reads the %u facility_load "
+	   "events as core.xml does (%u agree)", dir, loads, loads_same);
+	ok(stats_same == stats, "%s: ltt-decode.h reads the %u buffer_stats events as "
+	   "channel.xml does (%u agree)", dir, stats, stats_same);
+	ltt_error_free(err);
+	ltt_trace_close(t);
+}
+
 /* A reader that met corrupt data fails again, with the same error. */
 static void test_sticky_reader(void)
 {
@@ -579,6 +642,10 @@ int main(void)
 	test_reader_agrees("traces/sample-synthetic");
 	test_reader_agrees("traces/types-synthetic");
 	test_reader_agrees("traces/qemu-busybox");
+	test_decode_agrees("traces/sample-synthetic");
+	test_decode_agrees("traces/types-synthetic");
+	test_decode_agrees("traces/qemu-busybox");
+	test_decode_agrees("traces/qemu-usertrace");
 	char *valid = spoiled(NULL);
 
 	if (valid) {
