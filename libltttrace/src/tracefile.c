@@ -508,29 +508,46 @@ static int first_event_of(ltt_cursor *c, unsigned b)
 	return ltt_cursor_next(c, NULL) > 0 && c->block == b;
 }
 
+/* A channel.buffer_stats event: its counters, if larger, are the file's. */
+static void take_losses(ltt_tracefile *tf, const ltt_event *ev)
+{
+	uint32_t lost, bad;
+
+	/* lttd reads it with the same code (ltt-decode.h) */
+	if (!ev->type || !ev->type->is_buffer_stats ||
+	    ltt_buffer_stats_read(ev->payload, ev->size, &lost, &bad) < 0)
+		return;
+	if (lost > tf->events_lost)
+		tf->events_lost = lost;
+	if (bad > tf->corrupted)
+		tf->corrupted = bad;
+}
+
 /*
  * The loss counters: the kernel writes channel.buffer_stats (cumulative)
- * as the first event of a sub-buffer whenever a counter changed, so the
- * largest pair over the first events of all blocks is the file's total,
- * however far anyone reads. One event header per block.
+ * as the first event of a sub-buffer whenever a counter changed, and at
+ * the stop, after the last events of the last sub-buffer (the losses of a
+ * buffer still full then). So the largest pair over the first events of
+ * all blocks and the events of the last non-empty one is the file's
+ * total, however far anyone reads: one event header per block, and one
+ * block read whole (as ltt_tracefile_event_span does).
  */
 void ltt_tracefile_read_losses(ltt_tracefile *tf)
 {
 	ltt_cursor c;
+	unsigned last = tf->num_blocks;
 
 	ltt_cursor_init(&c, tf);
 	for (unsigned b = 0; b < tf->num_blocks; b++) {
-		uint32_t lost, bad;
-
-		if (!first_event_of(&c, b) || !c.ev.type || !c.ev.type->is_buffer_stats)
+		if (!first_event_of(&c, b))
 			continue;
-		/* lttd reads it with the same code (ltt-decode.h) */
-		if (ltt_buffer_stats_read(c.ev.payload, c.ev.size, &lost, &bad) < 0)
-			continue;
-		if (lost > tf->events_lost)
-			tf->events_lost = lost;
-		if (bad > tf->corrupted)
-			tf->corrupted = bad;
+		last = b;
+		take_losses(tf, &c.ev);
+	}
+	if (last < tf->num_blocks && first_event_of(&c, last)) {
+		c.peek = false;		/* the whole block, this one */
+		while (ltt_cursor_next(&c, NULL) > 0 && c.block == last)
+			take_losses(tf, &c.ev);
 	}
 	ltt_cursor_fini(&c);
 }

@@ -1667,8 +1667,36 @@ static void put_family(struct gen *g, unsigned ev)
 	}
 }
 
+/*
+ * --losses N: every (N + cpu)-th event of a CPU, it loses one event (every
+ * fourth time also a corrupted sub-buffer): the writer says so in a
+ * buffer_stats at the start of the next sub-buffer.  At the end, one more
+ * loss per CPU told as the kernel's stop does: a buffer_stats after the
+ * last events of the last sub-buffer.
+ */
+static void fields_losses(struct gen *g, unsigned cpu, uint64_t i, uint64_t every)
+{
+	uint64_t k = i / g->ncpus, e = every + cpu;	/* CPUs differ */
+
+	if (every && k % e == e - 1)
+		lttw_file_add_losses(g->cpu[cpu], 1, k / e % 4 == 3);
+}
+
+static void fields_final_stats(struct gen *g, uint64_t *t)
+{
+	for (unsigned cpu = 0; cpu < g->ncpus; cpu++) {
+		uint32_t pl[2];
+
+		lttw_file_add_losses(g->cpu[cpu], 1, 0);
+		pl[0] = lttw_file_events_lost(g->cpu[cpu]);
+		pl[1] = lttw_file_corrupted(g->cpu[cpu]);
+		if (lttw_event(g->cpu[cpu], t[cpu] + 100, ID_CHANNEL, 0, pl, sizeof(pl)))
+			die("%s", lttw_last_error());
+	}
+}
+
 static void scenario_fields(struct gen *g, const char *dir, const char *family,
-			    uint64_t n)
+			    uint64_t n, uint64_t losses)
 {
 	unsigned which = NUM_FIELD_FAMILIES;	/* mixed: all in turn */
 	uint64_t t[MAX_CPUS];
@@ -1701,7 +1729,10 @@ static void scenario_fields(struct gen *g, const char *dir, const char *family,
 		t[cpu] += 200 + (rnd(g) & 1023);
 		if (lttw_event(g->cpu[cpu], t[cpu], ID_FIELDS, ev, g->p.buf, g->p.len))
 			die("%s", lttw_last_error());
+		fields_losses(g, cpu, i, losses);
 	}
+	if (losses)
+		fields_final_stats(g, t);
 	finish(g);
 }
 
@@ -1770,6 +1801,7 @@ int main(int argc, const char **argv)
 	    flight = 0, list_bad = 0, seed = 1;
 	long long events = 1000000, start_tsc = -1, freq_khz = 0, plant_us = 0;
 	int pid_offset = 0;
+	long long losses = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
 		  "sample, types, wraps, big, busy, latency, chain or fields", "NAME" },
@@ -1798,6 +1830,9 @@ int main(int argc, const char **argv)
 		  NULL },
 		{ "events", 'n', POPT_ARG_LONGLONG, &events, 0,
 		  "number of events of --scenario big, busy or fields (1000000)", "N" },
+		{ "losses", 0, POPT_ARG_LONGLONG, &losses, 0,
+		  "--scenario fields: CPU c loses an event every N + c of its "
+		  "events, and one at the end told after its last events (0)", "N" },
 		{ "plant-us", 0, POPT_ARG_LONGLONG, &plant_us, 0,
 		  "--scenario latency: the 50th read takes N us more (0)", "N" },
 		{ "pid-offset", 0, POPT_ARG_INT, &pid_offset, 0,
@@ -1919,7 +1954,10 @@ int main(int argc, const char **argv)
 		if (events < 0)
 			die("--events %lld", events);
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1048576;
-		scenario_fields(&g, out, family ? family : "mixed", (uint64_t)events);
+		if (losses < 0)
+			die("--losses %lld", losses);
+		scenario_fields(&g, out, family ? family : "mixed", (uint64_t)events,
+				(uint64_t)losses);
 	} else {
 		die("unknown scenario: %s (sample, types, wraps, big, busy, latency, chain, fields)",
 		    scenario);

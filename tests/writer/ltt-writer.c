@@ -499,6 +499,11 @@ uint32_t lttw_file_events_lost(const lttw_file *f)
 	return f->lost;
 }
 
+uint32_t lttw_file_corrupted(const lttw_file *f)
+{
+	return f->corrupted;
+}
+
 void lttw_file_keep_last(lttw_file *f, unsigned n)
 {
 	f->keep_last = n;

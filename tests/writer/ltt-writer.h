@@ -108,6 +108,7 @@ int lttw_file_switch(lttw_file *f);
 void lttw_file_add_losses(lttw_file *f, uint32_t events_lost,
 			  uint32_t corrupted_subbuffers);
 uint32_t lttw_file_events_lost(const lttw_file *f);
+uint32_t lttw_file_corrupted(const lttw_file *f);
 
 /*
  * Flight recorder: keep only the last n sub-buffers of this file when it
