@@ -950,7 +950,11 @@ void lttv_show_help(app *a)
 	label = gtk_label_new(help_text);
 	gtk_widget_set_name(label, "help-text");
 	gtk_label_set_selectable(GTK_LABEL(label), TRUE);
-	gtk_container_set_border_width(GTK_CONTAINER(label), 12);
+	/* a label is no container: margins, not a border width */
+	gtk_widget_set_margin_start(label, 12);
+	gtk_widget_set_margin_end(label, 12);
+	gtk_widget_set_margin_top(label, 12);
+	gtk_widget_set_margin_bottom(label, 12);
 	{
 		PangoAttrList *attrs = pango_attr_list_new();
 
