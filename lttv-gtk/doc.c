@@ -40,7 +40,7 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 
 	d->sort_col = LTTV_COL_BUSY;
 	d->sort_desc = 1;
-	d->hidden = g_hash_table_new(g_direct_hash, g_direct_equal);
+	d->hidden = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	d->traces = g_new0(ltt_trace *, n ? n : 1);
 	d->warned = g_new0(unsigned, n ? n : 1);
 	d->paths = g_new0(char *, n + 1);
@@ -123,6 +123,7 @@ void lttv_doc_free(lttv_doc *d)
 	g_free(d->warned);
 	g_strfreev(d->paths);
 	g_hash_table_destroy(d->hidden);
+	lttv_marks_free(d->marks);
 	g_free(d->filter);
 	g_free(d->path);
 	g_free(d);
@@ -194,6 +195,44 @@ static int cmp_proc(const void *a, const void *b, void *user)
 	return r;
 }
 
+/*
+ * A hidden row is named by its pid, not by its place in the index, so
+ * that it stays hidden when --follow opens the trace again; the idle
+ * tasks, all pid 0, by their CPU too. A pid reused in the trace hides
+ * all its processes.
+ */
+static char *hide_key(const ltt_state_process_info *p)
+{
+	return p->pid == 0 ? g_strdup_printf("0/%d", p->cpu) : g_strdup_printf("%u", p->pid);
+}
+
+static int is_hidden(const lttv_doc *d, const ltt_state_process_info *p)
+{
+	char *k = hide_key(p);
+	int r = g_hash_table_contains(d->hidden, k);
+
+	g_free(k);
+	return r;
+}
+
+void lttv_doc_hide(lttv_doc *d, unsigned process)
+{
+	ltt_state_process_info p;
+
+	if (ltt_state_process(ltt_state_index_state(d->view), process, &p) == 0)
+		g_hash_table_add(d->hidden, hide_key(&p));
+}
+
+void lttv_doc_copy_hidden(lttv_doc *d, const lttv_doc *from)
+{
+	GHashTableIter it;
+	gpointer k;
+
+	g_hash_table_iter_init(&it, from->hidden);
+	while (g_hash_table_iter_next(&it, &k, NULL))
+		g_hash_table_add(d->hidden, g_strdup(k));
+}
+
 static int matches(const lttv_doc *d, const ltt_state_process_info *p)
 {
 	char pid[16];
@@ -231,9 +270,12 @@ unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out)
 		for (unsigned i = 0; i < np; i++) {
 			ltt_state_process_info p;
 
-			if (g_hash_table_contains(d->hidden, GUINT_TO_POINTER(i + 1)))
-				continue;
 			ltt_state_process(st, i, &p);
+			if (is_hidden(d, &p))
+				continue;
+			if (d->only_marked && d->marks &&
+			    !lttv_marks_count(d->marks, LTT_STATE_ROW_PROCESS, i))
+				continue;
 			if (!matches(d, &p))
 				continue;
 			rows[n++] = (lttv_row){ LTT_STATE_ROW_PROCESS, i };

@@ -271,6 +271,31 @@ static void draw_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
 	*b->drawn |= 1u << (sh == SHAPE_HAIRLINE ? LTT_STATE_NUM_KINDS : k);
 }
 
+/* The event filter's matches (marks.c): a small dark triangle at the top
+ * of the row, pointing down at the event's time; over the bars, which
+ * stay the states. */
+#define MARK_RGB 30, 30, 110
+
+typedef struct mark_ctx {
+	cairo_t *cr;
+	const lttv_view *v;
+	const lttv_layout *l;
+	double y;
+	unsigned n;
+} mark_ctx;
+
+static void draw_mark(void *user, int64_t t)
+{
+	mark_ctx *m = user;
+	double x = floor(lttv_time_to_x(m->v, m->l, t)) + 0.5;
+
+	cairo_move_to(m->cr, x - 3, m->y);
+	cairo_line_to(m->cr, x + 3.5, m->y);
+	cairo_line_to(m->cr, x + 0.25, m->y + 5);
+	cairo_close_path(m->cr);
+	m->n++;
+}
+
 static void format_rel(char *buf, size_t len, int64_t ns, int decimals)
 {
 	snprintf(buf, len, "%.*f", decimals, ns / 1e9);
@@ -417,6 +442,16 @@ static const char *item_label(const legend_item *it)
 	return it->label ? it->label : lttv_kind_label(it->k);
 }
 
+static void marks_text(const lttv_view *v, char *buf, size_t len)
+{
+	*buf = 0;
+	if (v->doc && v->doc->marks)
+		snprintf(buf, len, "matches of %.60s: %" PRIu64 "%s%s",
+			 lttv_marks_expr(v->doc->marks), lttv_marks_total(v->doc->marks),
+			 lttv_marks_complete(v->doc->marks) ? "" : " (too many to mark all)",
+			 v->doc->only_marked && !v->resources ? ", rows without any hidden" : "");
+}
+
 static void lost_text(const lttv_view *v, char *buf, size_t len)
 {
 	*buf = 0;
@@ -434,17 +469,19 @@ static int legend_place(const lttv_view *v, int width, double *x, int *line)
 {
 	size_t n;
 	const legend_item *items = legend_items(v, &n);
-	char lost[128];
+	char lost[128], marks[160];
 	double pos = 6;
 	int ln = 0;
 
 	lost_text(v, lost, sizeof(lost));
-	for (size_t i = 0; i <= n; i++) {
+	marks_text(v, marks, sizeof(marks));
+	for (size_t i = 0; i <= n + 1; i++) {
 		double w = i < n ? 18 + LEGEND_CHAR_W * (double)strlen(item_label(&items[i])) + 14
-				 : 10 + 7.0 * (double)strlen(lost);
+			 : i == n ? 10 + 7.0 * (double)strlen(lost)
+				  : 18 + 7.0 * (double)strlen(marks);
 
-		if (i == n && !*lost)
-			break;
+		if ((i == n && !*lost) || (i == n + 1 && !*marks))
+			continue;
 		if (pos > 6 && pos + w > width - 4) {
 			pos = 6;
 			ln++;
@@ -458,8 +495,8 @@ static int legend_place(const lttv_view *v, int width, double *x, int *line)
 
 static int legend_height(const lttv_view *v, int width)
 {
-	double x[G_N_ELEMENTS(cf_legend) + 1];
-	int line[G_N_ELEMENTS(cf_legend) + 1];
+	double x[G_N_ELEMENTS(cf_legend) + 2];
+	int line[G_N_ELEMENTS(cf_legend) + 2];
 
 	if (!v->legend)
 		return 0;
@@ -471,9 +508,9 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 {
 	size_t n;
 	const legend_item *items = legend_items(v, &n);
-	double x[G_N_ELEMENTS(cf_legend) + 1], y0 = l->height - l->legend_h + 4;
-	int line[G_N_ELEMENTS(cf_legend) + 1];
-	char lost[128];
+	double x[G_N_ELEMENTS(cf_legend) + 2], y0 = l->height - l->legend_h + 4;
+	int line[G_N_ELEMENTS(cf_legend) + 2];
+	char lost[128], marks[160];
 
 	legend_place(v, l->width, x, line);
 	set_rgb(cr, 240, 240, 240);
@@ -503,6 +540,19 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		cairo_fill(cr);
 		set_rgb(cr, 255, 255, 255);
 		text(cr, x[n] + 5, y + 13, lost);
+	}
+	marks_text(v, marks, sizeof(marks));
+	if (*marks) {
+		double y = y0 + line[n + 1] * LEGEND_LINE_H;
+
+		set_rgb(cr, MARK_RGB);
+		cairo_move_to(cr, x[n + 1] + 4, y + 4);
+		cairo_line_to(cr, x[n + 1] + 14, y + 4);
+		cairo_line_to(cr, x[n + 1] + 9, y + 12);
+		cairo_close_path(cr);
+		cairo_fill(cr);
+		set_rgb(cr, 20, 20, 20);
+		text(cr, x[n + 1] + 18, y + 13, marks);
 	}
 }
 
@@ -631,7 +681,23 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		draw_grid(cr, v, &l, y);
 		ltt_state_index_intervals(v->doc->view, v->rows[r].type, v->rows[r].index,
 					  v->t0, v->t1, res > 0 ? res : 1, draw_interval, &b);
+		if (v->doc->marks) {
+			mark_ctx m = { cr, v, &l, y + 1, 0 };
+
+			lttv_marks_each(v->doc->marks, v->rows[r].type, v->rows[r].index,
+					v->t0, v->t1, res > 0 ? res : 1, draw_mark, &m);
+			set_rgb(cr, MARK_RGB);
+			cairo_fill(cr);
+		}
 		cairo_restore(cr);
+		/* a row the filter matches nothing on, in the whole trace: faded */
+		if (v->doc->marks && (v->rows[r].type == LTT_STATE_ROW_PROCESS ||
+		     v->rows[r].type == LTT_STATE_ROW_CPU) &&
+		    !lttv_marks_count(v->doc->marks, v->rows[r].type, v->rows[r].index)) {
+			cairo_set_source_rgba(cr, 1, 1, 1, 0.6);
+			cairo_rectangle(cr, 0, y, width, ROW_H);
+			cairo_fill(cr);
+		}
 	}
 	cairo_restore(cr);
 	/* wakeup arrows and the critical path, over the rows (analysis-links.c) */

@@ -9,6 +9,8 @@
  *   layout x0=416 x1=1200 y0=32 row_h=20 t0=... t1=... rows=6
  *   kind USER rgb=0,180,0 label=user mode     (the colour of each kind)
  *   row 0 process pid=0 name=swapper/0
+ *   (with --filter EXPR: " marks=N" on each row, the events it matches
+ *   there in the whole trace, and "marks total=N expr=EXPR" at the end)
  *
  * --arrows and --critical-path PID draw the links of analysis-links.c
  * (the wakeups, the path of PID, selected) over the control flow.
@@ -19,6 +21,7 @@
 #include <string.h>
 
 #include "lttv-gtk.h"
+#include "lttv-filter.h"
 
 int lttv_parse_time(const char *s, int64_t start_ns, int64_t *out)
 {
@@ -101,29 +104,36 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 			ltt_state_process_info p;
 
 			ltt_state_process(st, rows[i].index, &p);
-			printf("row %u process pid=%u name=%s\n", i, p.pid,
-			       *p.name ? p.name : "-");
+			printf("row %u process pid=%u name=%s", i, p.pid, *p.name ? p.name : "-");
 		} else if (rows[i].type == LTT_STATE_ROW_CPU) {
-			printf("row %u cpu %u\n", i, rows[i].index);
+			printf("row %u cpu %u", i, rows[i].index);
 		} else if (rows[i].type == LTT_STATE_ROW_IRQ) {
 			ltt_state_irq_info q;
 
 			ltt_state_irq(st, rows[i].index, &q);
-			printf("row %u irq %u name=%s\n", i, q.id, q.name);
+			printf("row %u irq %u name=%s", i, q.id, q.name);
 		} else {
 			ltt_state_softirq_info q;
 
 			ltt_state_softirq(st, rows[i].index, &q);
-			printf("row %u softirq %u name=%s\n", i, q.id, q.name);
+			printf("row %u softirq %u name=%s", i, q.id, q.name);
 		}
+		/* the event filter's matches on the row, in the whole trace */
+		if (v->doc->marks)
+			printf(" marks=%" PRIu64,
+			       lttv_marks_count(v->doc->marks, rows[i].type, rows[i].index));
+		printf("\n");
 	}
+	if (v->doc->marks)
+		printf("marks total=%" PRIu64 " expr=%s\n", lttv_marks_total(v->doc->marks),
+		       lttv_marks_expr(v->doc->marks));
 }
 
 #define LTTV_PNG_MAX 32767	/* cairo's largest image side */
 
 int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 		const char *range, const char *view_name, const char *size, int layout,
-		int arrows, int critical_pid)
+		int arrows, int critical_pid, const char *marks, int only_marked)
 {
 	lttv_adata *data = NULL;
 	char *error = NULL;
@@ -176,6 +186,22 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 		g_free(error);
 		lttv_doc_free(d);
 		return 1;
+	}
+	if (marks) {
+		/* a wrong expression is a wrong command line (2); a read error, 1 */
+		lttv_filter *f = lttv_filter_parse(marks, d->origin_ns, d->traces, d->ntraces,
+						   &error);
+
+		lttv_filter_free(f);
+		if (f)
+			d->marks = lttv_marks_now(d, marks, &error);
+		if (!d->marks) {
+			fprintf(stderr, "lttv-gtk: --filter: %s\n", error);
+			g_free(error);
+			lttv_doc_free(d);
+			return f ? 1 : 2;
+		}
+		d->only_marked = only_marked;
 	}
 	v.doc = d;
 	v.resources = view_name && !strcmp(view_name, "resources");

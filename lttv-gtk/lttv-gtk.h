@@ -26,6 +26,7 @@
 
 #include <cairo.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <glib.h>
 #include <stdint.h>
 
@@ -37,6 +38,8 @@
  * the first sort (descending), so that what did something comes first. */
 enum { LTTV_COL_NAME, LTTV_COL_PID, LTTV_COL_TGID, LTTV_COL_PPID, LTTV_COL_CPU,
        LTTV_COL_BIRTH, LTTV_COL_BUSY, LTTV_NUM_COLS };
+
+typedef struct lttv_marks lttv_marks;	/* marks.c */
 
 typedef struct lttv_row {
 	ltt_state_row_type type;
@@ -64,7 +67,9 @@ typedef struct lttv_doc {
 	uint64_t events_lost, corrupted;
 	int sort_col, sort_desc;
 	char *filter;			/* name substring or pid; NULL: all */
-	GHashTable *hidden;		/* process index + 1 */
+	lttv_marks *marks;		/* the event filter's matches, or NULL */
+	int only_marked;		/* with marks: only the processes with some */
+	GHashTable *hidden;		/* hidden rows: "pid", or "0/cpu" (doc.c) */
 	unsigned *warned;		/* per trace: its warnings printed so far */
 } lttv_doc;
 
@@ -89,8 +94,42 @@ void lttv_doc_publish(lttv_doc *d, ltt_state_index *snapshot);
 int lttv_doc_index_all(lttv_doc *d, char **error);
 /* The rows of a view, in order, from d->view. g_free() them. */
 unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out);
+/* Hide the row of a process (index in d->view's state); copy the rows
+ * hidden in another doc (the same trace opened again). */
+void lttv_doc_hide(lttv_doc *d, unsigned process);
+void lttv_doc_copy_hidden(lttv_doc *d, const lttv_doc *from);
 /* Time a process ran, the idle task's idle time left out. */
 uint64_t lttv_busy_ns(const ltt_state_process_info *p);
+
+/* ---- marks.c: the event filter's matches on the rows ---- */
+
+/* One pass over the traces: the events expr matches, per process (index
+ * in the state index) and per CPU. stop and at may be NULL (else: stop
+ * when set; how far it read). NULL when stopped, or with *error. */
+lttv_marks *lttv_marks_compute(const char *const *paths, unsigned ntraces, const char *expr,
+			       int64_t origin_ns, atomic_int *stop, _Atomic int64_t *at,
+			       char **error);
+lttv_marks *lttv_marks_now(const lttv_doc *d, const char *expr, char **error);
+void lttv_marks_free(lttv_marks *m);
+const char *lttv_marks_expr(const lttv_marks *m);
+uint64_t lttv_marks_total(const lttv_marks *m);
+/* 0: too many to keep every time (the counts are exact, not the marks) */
+int lttv_marks_complete(const lttv_marks *m);
+/* Matches on a row (process or CPU; 0 for the others). */
+uint64_t lttv_marks_count(const lttv_marks *m, ltt_state_row_type type, unsigned index);
+/* fn for the first mark of each step (ns) of [t0, t1] that holds any;
+ * returns the calls. */
+unsigned lttv_marks_each(const lttv_marks *m, ltt_state_row_type type, unsigned index,
+			 int64_t t0, int64_t t1, int64_t step,
+			 void (*fn)(void *user, int64_t t), void *user);
+/* The window's: in a worker thread; done(m or NULL, error) called from
+ * the main loop unless cancelled (m is then the caller's). */
+typedef struct lttv_marks_job lttv_marks_job;
+lttv_marks_job *lttv_marks_start(const lttv_doc *d, const char *expr,
+				 void (*done)(lttv_marks *m, const char *error, void *user),
+				 void *user);
+double lttv_marks_progress(lttv_marks_job *j);
+void lttv_marks_cancel(lttv_marks_job *j);
 
 /* ---- draw.c ---- */
 
@@ -153,9 +192,11 @@ int lttv_parse_range(const char *s, int64_t start_ns, int64_t *a, int64_t *b);
  */
 int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, char **error);
 /* layout: print the layout (rows, times, colours) on standard output. */
+/* marks: an event filter whose matches are marked (NULL: none);
+ * only_marked: the processes with none are left out. */
 int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 		const char *range, const char *view, const char *size, int layout,
-		int arrows, int critical_pid);
+		int arrows, int critical_pid, const char *marks, int only_marked);
 
 /* ---- stats-calc.c ---- */
 

@@ -9,6 +9,7 @@
  *            [--size WxH] [--layout]      draw without a display
  *   lttv-gtk -t TRACE --export F.png --view analyses [--latency KIND]
  *                                         the Analyses tab without a display
+ *            [--filter EXPR [--only-matching]]  mark the events EXPR matches
  *   lttv-gtk -t TRACE --filter EXPR           print the events a filter keeps
  *   lttv-gtk -t TRACE --stats [--range A..B]  print the Statistics tab
  *   lttv-gtk -t TRACE --bench [--size WxH]    time indexing and drawing (bench/)
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
 	char **traces = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
 	char *self_test = NULL, *screenshot = NULL, *filter = NULL, *latency = NULL;
 	gboolean bench = FALSE, stats = FALSE, layout = FALSE, version = FALSE, arrows = FALSE;
-	gboolean follow = FALSE;
+	gboolean follow = FALSE, only_matching = FALSE;
 	gint critical_pid = -1;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
@@ -59,7 +60,10 @@ int main(int argc, char **argv)
 		  "with --export: print where the rows, times and colours are (for tests)",
 		  NULL },
 		{ "filter", 0, 0, G_OPTION_ARG_STRING, &filter,
-		  "print the events that match a filter expression and exit", "EXPR" },
+		  "print the events that match a filter expression and exit; with --export: "
+		  "mark them on the rows", "EXPR" },
+		{ "only-matching", 0, 0, G_OPTION_ARG_NONE, &only_matching,
+		  "with --export --filter: only the processes with a matching event", NULL },
 		{ "stats", 0, 0, G_OPTION_ARG_NONE, &stats,
 		  "print the Statistics tab of the trace (or of --range) and exit; "
 		  "no display needed", NULL },
@@ -107,6 +111,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lttv-gtk: --arrows and --critical-path go with --export of the "
 			"control flow\n");
 		rc = 2;
+	} else if (only_matching && (!export || !filter)) {
+		fprintf(stderr, "lttv-gtk: --only-matching goes with --export and --filter\n");
+		rc = 2;
+	} else if (export && filter && view && !strcmp(view, "analyses")) {
+		fprintf(stderr, "lttv-gtk: --filter marks the control flow or the resources, "
+			"not the analyses\n");
+		rc = 2;
 	} else if (follow && (export || stats || filter || bench)) {
 		fprintf(stderr, "lttv-gtk: --follow is for the window\n");
 		rc = 2;
@@ -120,14 +131,14 @@ int main(int argc, char **argv)
 		rc = lttv_bench((const char *const *)traces, ntraces, size);
 	} else if (stats) {
 		rc = lttv_stats_cli((const char *const *)traces, ntraces, range);
-	} else if (filter) {
+	} else if (filter && !export) {
 		rc = lttv_filter_cli((const char *const *)traces, ntraces, filter);
 	} else if (export && view && !strcmp(view, "analyses")) {
 		rc = lttv_export_analyses((const char *const *)traces, ntraces, export, range,
 					  latency, size, layout);
 	} else if (export) {
 		rc = lttv_export((const char *const *)traces, ntraces, export, range, view, size,
-				 layout, arrows, critical_pid);
+				 layout, arrows, critical_pid, filter, only_matching);
 	} else {
 		rc = lttv_window_run((const char *const *)traces, ntraces, range, self_test,
 				     screenshot, follow);

@@ -109,6 +109,7 @@ static const char *label_text(GtkWidget *w)
 static int cmd_wait_index(cmd *c) { return c->a->doc && !c->a->ix.done; }
 static int cmd_wait_stats(cmd *c) { return c->a->stats_job != NULL; }
 static int cmd_wait_find(cmd *c) { return lttv_find_running(c->a); }
+static int cmd_wait_marks(cmd *c) { return c->a->marks_job != NULL; }
 
 /* ---- acting ---- */
 
@@ -267,6 +268,14 @@ static int cmd_list_scrollbar(cmd *c)
 static int cmd_list_click(cmd *c)
 {
 	lttv_list_click(c->a, (atoi(c->w[1]) + 1) * LIST_LINE_H + 3);
+	return 0;
+}
+
+/* only-matching on|off: the toggle of the toolbar */
+static int cmd_only_matching(cmd *c)
+{
+	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(c->a->only_marked),
+				     !strcmp(c->w[1], "on"));
 	return 0;
 }
 
@@ -476,6 +485,90 @@ static int cmd_expect_row(cmd *c)
 	return 0;
 }
 
+/* expect-no-row PID: no row of the control flow has that pid (hidden);
+ * expect-row-of PID: one has; once indexed */
+static int cmd_expect_no_row(cmd *c)
+{
+	int r = lttv_row_of_pid(&c->a->cf, (unsigned)atoi(c->w[1]));
+	int want_none = !strcmp(c->w[0], "expect-no-row");
+
+	if (!c->a->ix.done)	/* all the rows there (--follow opens it again) */
+		return 1;
+	expect(c->a, (r < 0) == want_none && c->a->cf.v.nrows > 0,
+	       "%s of pid %s among %u (got row %d)", want_none ? "no row" : "a row", c->w[1],
+	       c->a->cf.v.nrows, r);
+	return 0;
+}
+
+static gint cmp_pointer(gconstpointer x, gconstpointer y)
+{
+	return (GPOINTER_TO_SIZE(x) > GPOINTER_TO_SIZE(y)) - (GPOINTER_TO_SIZE(x) < GPOINTER_TO_SIZE(y));
+}
+
+/*
+ * print-marks: the event filter's matches per pid, as "marks pid=P n=N"
+ * lines (all the processes of that pid), and "marks total=N", for a test
+ * to compare with lttv-text; a check that marks are there.
+ */
+static int cmd_print_marks(cmd *c)
+{
+	app *a = c->a;
+	const ltt_state *st = ltt_state_index_state(a->doc->view);
+	const lttv_marks *m = a->doc->marks;
+	GHashTable *per = g_hash_table_new(g_direct_hash, g_direct_equal);
+	GList *pids, *l;
+
+	expect(a, m != NULL, "the event filter's matches are marked");
+	for (unsigned i = 0; m && i < ltt_state_num_processes(st); i++) {
+		ltt_state_process_info p;
+		uint64_t n = lttv_marks_count(m, LTT_STATE_ROW_PROCESS, i);
+		gpointer k;
+
+		if (!n || ltt_state_process(st, i, &p) < 0)
+			continue;
+		k = GUINT_TO_POINTER(p.pid + 1);
+		g_hash_table_insert(per, k, GSIZE_TO_POINTER(
+			GPOINTER_TO_SIZE(g_hash_table_lookup(per, k)) + n));
+	}
+	pids = g_list_sort(g_hash_table_get_keys(per), cmp_pointer);
+	for (l = pids; l; l = l->next)
+		printf("marks pid=%u n=%zu\n", GPOINTER_TO_UINT(l->data) - 1,
+		       GPOINTER_TO_SIZE(g_hash_table_lookup(per, l->data)));
+	if (m)
+		printf("marks total=%" PRIu64 "\n", lttv_marks_total(m));
+	fflush(stdout);
+	g_list_free(pids);
+	g_hash_table_destroy(per);
+	return 0;
+}
+
+/* expect-marks-none: no filter, no marks, none being made */
+static int cmd_expect_marks_none(cmd *c)
+{
+	expect(c->a, !c->a->doc->marks && !c->a->marks_job, "no marks without an event filter");
+	return 0;
+}
+
+/* expect-no-warnings: GLib and GTK logged no warning nor critical since
+ * the start (an invalid cast, a wrong widget...) */
+static int log_warnings;
+
+static GLogWriterOutput count_warnings(GLogLevelFlags level, const GLogField *fields,
+				       gsize n, gpointer user)
+{
+	if (level & (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR))
+		g_atomic_int_inc(&log_warnings);
+	return g_log_writer_default(level, fields, n, user);
+}
+
+static int cmd_expect_no_warnings(cmd *c)
+{
+	int n = g_atomic_int_get(&log_warnings);
+
+	expect(c->a, n == 0, "no GLib/GTK warning or critical logged (got %d, on stderr)", n);
+	return 0;
+}
+
 static int cmd_expect_nrows(cmd *c)
 {
 	expect(c->a, c->a->cf.v.nrows == (unsigned)atoi(c->w[1]), "%s rows (got %u)", c->w[1],
@@ -654,6 +747,13 @@ static const command commands[] = {
 	{ "wait-index", 1, 0, cmd_wait_index },
 	{ "wait-stats", 1, 0, cmd_wait_stats },
 	{ "wait-find", 1, 0, cmd_wait_find },
+	{ "wait-marks", 1, 0, cmd_wait_marks },
+	{ "only-matching", 2, 1, cmd_only_matching },
+	{ "print-marks", 1, 1, cmd_print_marks },
+	{ "expect-no-row", 2, 1, cmd_expect_no_row },
+	{ "expect-row-of", 2, 1, cmd_expect_no_row },
+	{ "expect-marks-none", 1, 1, cmd_expect_marks_none },
+	{ "expect-no-warnings", 1, 0, cmd_expect_no_warnings },
 	{ "size", 3, 0, cmd_size },
 	{ "range", 2, 1, cmd_range },
 	{ "key", 2, 1, cmd_key },
@@ -788,6 +888,7 @@ lttv_selftest *lttv_selftest_new(const char *script, const char *screenshot)
 	lttv_selftest *s = g_new0(lttv_selftest, 1);
 
 	s->script = g_strsplit(script, ";", 0);
+	g_log_set_writer_func(count_warnings, NULL, NULL);
 	s->screenshot = g_strdup(screenshot);
 	return s;
 }

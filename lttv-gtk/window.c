@@ -144,6 +144,10 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		snprintf(msg, sizeof(msg), "indexing %.0f%%...",
 			 ltt_state_index_progress(a->doc->view) * 100);
 		vu->v.message = msg;
+	} else if (a->marks_job) {
+		snprintf(msg, sizeof(msg), "marking the filter's matches %.0f%%...",
+			 lttv_marks_progress(a->marks_job) * 100);
+		vu->v.message = msg;
 	} else {
 		vu->v.message = NULL;
 	}
@@ -165,6 +169,8 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	key.cursor_b = vu->v.cursor_b;
 	key.sel_a = vu->v.sel_a;
 	key.sel_b = vu->v.sel_b;
+	key.marks = a->doc->marks;
+	key.only_marked = a->doc->only_marked;
 	g_strlcpy(key.message, msg, sizeof(key.message));
 	if (!vu->cache || memcmp(&key, &vu->cache_key, sizeof(key))) {
 		cairo_t *c;
@@ -344,8 +350,7 @@ void lttv_hide_selected(app *a)
 
 	if (!a->doc || vu->v.selected < 0 || vu->v.selected >= (int)vu->v.nrows)
 		return;
-	g_hash_table_add(a->doc->hidden,
-			 GUINT_TO_POINTER(vu->rows[vu->v.selected].index + 1));
+	lttv_doc_hide(a->doc, vu->rows[vu->v.selected].index);
 	vu->v.selected = -1;
 	lttv_rows_changed(a);
 	lttv_queue_redraw(a);
@@ -657,7 +662,78 @@ static int apply_event_filter(app *a, const char *text)
 	g_free(a->filter_text);
 	a->filter_text = f ? g_strdup(text) : NULL;
 	lttv_list_refresh(a);
+	lttv_marks_restart(a);
 	return 0;
+}
+
+/* ---- the event filter on the time line (marks.c) ---- */
+
+static gboolean on_marks_progress(gpointer data)
+{
+	lttv_queue_redraw(data);	/* the message says how far it is */
+	return G_SOURCE_CONTINUE;
+}
+
+void lttv_marks_stop(app *a)
+{
+	lttv_marks_cancel(a->marks_job);
+	a->marks_job = NULL;
+	if (a->marks_timer)
+		g_source_remove(a->marks_timer);
+	a->marks_timer = 0;
+}
+
+static void on_marks_done(lttv_marks *m, const char *error, void *data)
+{
+	app *a = data;
+
+	a->marks_job = NULL;
+	if (a->marks_timer)
+		g_source_remove(a->marks_timer);
+	a->marks_timer = 0;
+	if (!m) {
+		char *msg = g_strdup_printf("The filter's matches could not be marked: %s",
+					    error ? error : "?");
+
+		gtk_label_set_text(GTK_LABEL(a->filter_error), msg);
+		gtk_widget_show(a->filter_error);
+		g_free(msg);
+	} else if (a->doc) {
+		lttv_marks_free(a->doc->marks);
+		a->doc->marks = m;
+	} else {
+		lttv_marks_free(m);
+	}
+	lttv_rows_changed(a);
+	lttv_queue_redraw(a);
+}
+
+/* The event filter changed, or the trace did: mark its matches again, in
+ * a worker (a pass over the whole trace); the old marks go at once. */
+void lttv_marks_restart(app *a)
+{
+	lttv_marks_stop(a);
+	if (!a->doc)
+		return;
+	lttv_marks_free(a->doc->marks);
+	a->doc->marks = NULL;
+	if (a->filter_text) {
+		a->marks_job = lttv_marks_start(a->doc, a->filter_text, on_marks_done, a);
+		a->marks_timer = g_timeout_add(100, on_marks_progress, a);
+	}
+	lttv_rows_changed(a);
+	lttv_queue_redraw(a);
+}
+
+static void on_only_marked(GtkToggleButton *b, gpointer data)
+{
+	app *a = data;
+
+	if (!a->doc)
+		return;
+	a->doc->only_marked = gtk_toggle_button_get_active(b);
+	lttv_rows_changed(a);
+	lttv_queue_redraw(a);
 }
 
 void lttv_on_event_filter(GtkEntry *e, gpointer data)
@@ -802,6 +878,7 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 
 	lttv_indexer_stop(a);
 	lttv_find_cancel(a);
+	lttv_marks_stop(a);
 	lttv_stats_cancel(a);
 	lttv_list_cancel(a);		/* its reader reads the old doc's files */
 	lttv_atab_stop(a);		/* its worker reads the old doc */
@@ -840,6 +917,8 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	}
 	gtk_widget_show(a->progress);
 	lttv_indexer_start(a);
+	d->only_marked = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(a->only_marked));
+	lttv_marks_restart(a);		/* the event filter's, on this trace */
 	lttv_atab_doc_changed(a);
 	lttv_queue_redraw(a);
 }
@@ -862,11 +941,12 @@ int lttv_reload_doc(app *a)
 		g_free(error);
 		return -1;
 	}
-	/* what the user set on the rows stays (hidden rows are numbered by
-	 * the old index: they are shown again) */
+	/* what the user set on the rows stays; hidden rows are named by pid
+	 * (and CPU, for an idle task), which the new index keeps */
 	d->sort_col = old->sort_col;
 	d->sort_desc = old->sort_desc;
 	d->filter = g_strdup(old->filter);
+	lttv_doc_copy_hidden(d, old);
 	/* the same window, grown when it showed the end of the trace */
 	at_end = a->t1 >= old->end_ns;
 	t0 = a->t0;
@@ -1085,6 +1165,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	lttv_stats_cancel(a);
 	lttv_live_stop(a);
 	lttv_find_cancel(a);
+	lttv_marks_stop(a);
 	lttv_indexer_stop(a);
 	lttv_atab_free(a);
 	a->win = NULL;
@@ -1130,8 +1211,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	a->event_filter = gtk_entry_new();
 	gtk_entry_set_placeholder_text(GTK_ENTRY(a->event_filter),
 				       "events: e.g. event.name = schedchange and state.pid = 2404");
-	gtk_widget_set_tooltip_text(a->event_filter, "Filter of the event list and statistics "
-		"(Enter to apply, Ctrl+E): event.name, event.facility, event.time, cpu, "
+	gtk_widget_set_tooltip_text(a->event_filter, "Filter of the event list and statistics, "
+		"whose matches are marked on the rows (Enter to apply, Ctrl+E): event.name, event.facility, event.time, cpu, "
 		"state.pid, state.tgid, state.ppid, state.process_name, state.mode, field names; "
 		"= != < > <= >=, and, or, not, ( )");
 	g_signal_connect(a->event_filter, "activate", G_CALLBACK(lttv_on_event_filter), a);
@@ -1142,6 +1223,12 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 		    G_CALLBACK(on_find_next), a);
 	a->find_stop = tool_button(bar, "Stop", "Stop the search (Escape)",
 				   G_CALLBACK(on_find_stop), a);
+	a->only_marked = gtk_check_button_new_with_label("only matching");
+	gtk_widget_set_tooltip_text(a->only_marked, "With an event filter: show only the "
+		"processes on which it matches an event (the others are faded otherwise)");
+	gtk_widget_set_can_focus(a->only_marked, FALSE);
+	g_signal_connect(a->only_marked, "toggled", G_CALLBACK(on_only_marked), a);
+	gtk_box_pack_start(GTK_BOX(bar), a->only_marked, FALSE, FALSE, 0);
 	a->hidden_btn = tool_button(bar, "Unhide (0)", "Show the rows hidden with h or "
 				    "the right-click menu", G_CALLBACK(on_show_hidden), a);
 	tool_button(bar, "Keys", "Keys and mouse (F1)", G_CALLBACK(on_help), a);
@@ -1263,6 +1350,7 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	rc = g_application_run(G_APPLICATION(a.gapp), 0, NULL);
 	lttv_indexer_stop(&a);
 	lttv_find_cancel(&a);
+	lttv_marks_stop(&a);
 	/* the snapshots posted and not yet read */
 	while (g_main_context_iteration(NULL, FALSE))
 		;

@@ -35,6 +35,8 @@ typedef struct view_ui {
 		unsigned rows_gen, nrows, first_row;
 		int selected, width, height, sort_col, sort_desc, resources;
 		int64_t t0, t1, cursor_a, cursor_b, sel_a, sel_b;
+		const void *marks;
+		int only_marked;
 		char message[64];
 	} cache_key;
 } view_ui;
@@ -107,6 +109,11 @@ struct app {
 	lttv_indexer ix;
 	lttv_list list;
 	lttv_find_job *find;		/* a search running, or NULL */
+	/* the event filter on the time line (marks.c): a->doc->marks once
+	 * the worker is done */
+	lttv_marks_job *marks_job;	/* marking, or NULL */
+	guint marks_timer;		/* its progress, while it runs */
+	GtkWidget *only_marked;		/* the "only rows with matches" toggle */
 	int find_hold;			/* self-test: the next search waits for
 					 * lttv_find_release before it reads */
 	struct lttv_stats_job *stats_job;	/* statistics being computed */
@@ -184,6 +191,10 @@ void lttv_find_cancel(app *a);
 /* Let a search held by a->find_hold read (the self-test holds one so that
  * it can look at the window while the search is surely running). */
 void lttv_find_release(app *a);
+
+/* window.c: the event filter's marks (marks.c) */
+void lttv_marks_restart(app *a);
+void lttv_marks_stop(app *a);
 
 /* stats.c */
 typedef struct lttv_stats_job lttv_stats_job;

@@ -44,13 +44,16 @@ writer=$!
 i=0
 while [ ! -e "$TMP/live/.started" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 check "the writer started" test -e "$TMP/live/.started"
-# A process selected stays selected as the trace is opened again. Xvfb's
+# A process selected stays selected as the trace is opened again, and a
+# row the user hid stays hidden (hidden rows are named by pid: they came
+# back when they were numbered by the old index). Xvfb's
 # pointer rests in the middle of the screen, on the control flow: GTK asks
 # for its tooltip while the trace is replaced under it (a freed trace read
 # there was seen by ASan in the SANITIZE=1 pass).
 xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/live" --follow --self-test \
-	"select-pid 1005; live-mark; wait-live-grown;
-	 expect-live-grown; wait-live-settled; expect-selected 1005; view analyses;
+	"select-pid 1011; key h; expect-no-row 1011; select-pid 1005; live-mark;
+	 wait-live-grown; expect-live-grown; wait-live-settled; expect-selected 1005;
+	 expect-no-row 1011; show-hidden; expect-selected 1005; expect-row-of 1011; view analyses;
 	 wait-analysis; screenshot $TMP/live.png; quit" >"$TMP/gui.out" 2>"$TMP/gui.err"
 rc=$?
 wait $writer
@@ -58,6 +61,8 @@ check "lttv-gtk --follow exits 0 (exit $rc)" test "$rc" -eq 0
 sed 's/^/# /' "$TMP/gui.out"
 check "the trace grew while the window showed it, and the window followed" \
 	grep -q '^ok - the trace grew while shown' "$TMP/gui.out"
+check "the hidden row stayed hidden across reloads" \
+	sh -c "test \$(grep -c '^ok - no row of pid 1011' '$TMP/gui.out') -eq 2"
 check "no check failed (the selection kept across reloads)" \
 	sh -c "! grep -q '^not ok' '$TMP/gui.out'"
 check "the last screenshot was saved" test -s "$TMP/live.png"

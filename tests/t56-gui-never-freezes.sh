@@ -13,7 +13,9 @@
 # looked at the status bar: a search of 10 M events can end within the
 # 300 ms a fixed sleep gave it (CI saw "no match" where "searching" was due).
 # Before, Find read the trace on the window's thread under the indexer's
-# lock: seconds of work, and the draw waited for it.
+# lock: seconds of work, and the draw waited for it. The same bound while
+# the event filter's matches are marked on the rows (a pass over the whole
+# trace, in a worker: marks.c).
 . "$(dirname "$0")/lib.sh"
 
 gtk="$BIN/lttv-gtk"
@@ -38,6 +40,8 @@ script="sleep 1000; meter; wait-index; expect-stall-under 250;
 	expect-status no match after cursor A;
 	find-hold; key F3; expect-status searching; find-stop; wait-find;
 	expect-status search stopped;
+	meter; filter-events event.name = schedchange; wait-marks; expect-stall-under 100;
+	print-marks;
 	quit"
 xvfb-run -a -s "-screen 0 1400x900x24" timeout 600 "$gtk" -t "$TMP/busy" \
 	--self-test "$(echo "$script" | tr '\n' ' ')" >"$TMP/out" 2>"$TMP/err"
@@ -56,5 +60,5 @@ while IFS= read -r line; do
 	"not ok - "*) _report 1 "window: ${line#not ok - }"; n=$((n + 1)) ;;
 	esac
 done <"$TMP/out"
-check "the script ran to its end (6 checks: $n)" test "$n" -eq 6
+check "the script ran to its end (8 checks: $n)" test "$n" -eq 8
 done_testing
