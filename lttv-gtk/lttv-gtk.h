@@ -14,6 +14,8 @@
  *              zooms, timed, without a display
  *   filter.c   the event filter language (lttv-filter.h); filter-cli.c
  *              is --filter EXPR
+ *   marks.c    the event filter's matches, marked on the rows (a worker
+ *              of the window's; at once for the export)
  *   window.c   the GtkApplication window, with indexer.c (the worker
  *              that indexes), eventlist.c, find.c (search in a worker),
  *              stats.c, control.c and selftest.c (they share window.h)
