@@ -195,7 +195,7 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 		lttv_filter_free(f);
 		if (f)
 			d->marks = lttv_marks_now(d, marks, &error);
-		if (!d->marks) {
+		if (!d->marks || error) {
 			fprintf(stderr, "lttv-gtk: --filter: %s\n", error);
 			g_free(error);
 			lttv_doc_free(d);

@@ -107,7 +107,8 @@ uint64_t lttv_busy_ns(const ltt_state_process_info *p);
 
 /* One pass over the traces: the events expr matches, per process (index
  * in the state index) and per CPU. stop and at may be NULL (else: stop
- * when set; how far it read). NULL when stopped, or with *error. */
+ * when set; how far it read). NULL when stopped, or with *error; after a
+ * read error, the marks up to it with *error set. */
 lttv_marks *lttv_marks_compute(const char *const *paths, unsigned ntraces, const char *expr,
 			       int64_t origin_ns, atomic_int *stop, _Atomic int64_t *at,
 			       char **error);

@@ -117,7 +117,10 @@ out:
 	for (unsigned i = 0; i < opened; i++)
 		ltt_trace_close(traces[i]);
 	g_free(traces);
-	if (r != 0) {		/* a read error, a bad expression, or stopped */
+	/* stopped, or nothing read (a bad expression, a trace that does not
+	 * open): nothing; a read error on the way: the marks up to it, and
+	 * *error says why there are no more */
+	if (r == 1 || (r < 0 && n == 0)) {
 		lttv_marks_free(m);
 		return NULL;
 	}

@@ -691,14 +691,15 @@ static void on_marks_done(lttv_marks *m, const char *error, void *data)
 	if (a->marks_timer)
 		g_source_remove(a->marks_timer);
 	a->marks_timer = 0;
-	if (!m) {
-		char *msg = g_strdup_printf("The filter's matches could not be marked: %s",
-					    error ? error : "?");
+	if (error) {	/* a read error: the marks up to it, if any */
+		char *msg = g_strdup_printf("The filter's matches %s: %s", m ? "are marked only up "
+					    "to a read error" : "could not be marked", error);
 
 		gtk_label_set_text(GTK_LABEL(a->filter_error), msg);
 		gtk_widget_show(a->filter_error);
 		g_free(msg);
-	} else if (a->doc) {
+	}
+	if (m && a->doc) {
 		lttv_marks_free(a->doc->marks);
 		a->doc->marks = m;
 	} else {

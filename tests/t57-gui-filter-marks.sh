@@ -139,5 +139,17 @@ xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$busybox" --self-t
 window_counts "$TMP/gui2.out" >"$TMP/got-w1"
 check "window: marks per pid on qemu-busybox = lttv-text's" \
 	sh -c "test -s '$TMP/want1' && diff '$TMP/want1' '$TMP/got-w1'"
-[ -n "$LTT_SCREENSHOTS" ] && cp "$TMP/window.png" "$LTT_SCREENSHOTS/filter-marks.png"
+
+# a trace that breaks late: the matches before the break are marked, and
+# the line under the toolbar says why there are no more
+if "$gen" -s big -n 200000 --bad event-past-subbuf-late -o "$TMP/bad" >/dev/null 2>&1; then
+	xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/bad" --self-test \
+		"wait-index; filter-events cpu = 0; wait-marks; print-marks;
+		 expect-filter-error marked only up to a read error; quit" >"$TMP/bad.out" 2>&1
+	sed -n 's/^\(not \)*ok - /# &/p' "$TMP/bad.out"
+	check "a read error while marking: the marks before it, and why no more" \
+		sh -c "grep -q '^marks total=[1-9]' '$TMP/bad.out' && ! grep -q '^not ok' '$TMP/bad.out'"
+else
+	skip "read error while marking" "ltt-tracegen --bad event-past-subbuf-late failed"
+fi
 done_testing
