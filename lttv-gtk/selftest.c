@@ -235,6 +235,19 @@ static int cmd_select_pid(cmd *c)
 	return 0;
 }
 
+/* hide-pid PID: select its row and hide it in one step (no reopening by
+ * --follow in between); while indexing, wait for the row to be there */
+static int cmd_hide_pid(cmd *c)
+{
+	int r = lttv_row_of_pid(&c->a->cf, (unsigned)atoi(c->w[1]));
+
+	if (r < 0 && !c->a->ix.done)
+		return 1;
+	lttv_select_row(&c->a->cf, r);
+	lttv_hide_selected(c->a);
+	return 0;
+}
+
 static int cmd_goto(cmd *c)
 {
 	gtk_entry_set_text(GTK_ENTRY(c->a->goto_entry), c->w[1]);
@@ -768,6 +781,7 @@ static const command commands[] = {
 	{ "find-hold", 1, 1, cmd_find_hold },
 	{ "find-release", 1, 1, cmd_find_release },
 	{ "select-pid", 2, 1, cmd_select_pid },
+	{ "hide-pid", 2, 1, cmd_hide_pid },
 	{ "goto", 2, 1, cmd_goto },
 	{ "view", 2, 1, cmd_view },
 	{ "list-key", 2, 1, cmd_list_key },

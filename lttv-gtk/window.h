@@ -126,6 +126,7 @@ struct app {
 	unsigned live_reloads;
 	int64_t live_mark;
 	gint64 live_mark_time;
+	gint64 live_grew_time;		/* when it was last opened again */
 	/* LTTV_GTK_BENCH set (bench/viewer.py): 1 until the first frame of
 	 * the control flow is drawn, 2 until the first after indexing */
 	int bench;
