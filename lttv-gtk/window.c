@@ -1014,7 +1014,9 @@ static const char help_text[] =
 	"Event filter: event.name, event.facility, event.time, cpu, state.pid,\n"
 	"state.tgid, state.ppid, state.process_name, state.mode, or a field name;\n"
 	"= != < > <= >= (a trailing * matches a prefix), and, or, not, ( ).\n"
-	"  event.name = schedchange and (state.pid = 2404 or cpu = 1)\n";
+	"  event.name = schedchange and (state.pid = 2404 or cpu = 1)\n"
+	"Its matches are marked on the rows (a triangle per event); the rows\n"
+	"without any are faded, or left out with \"only matching\".\n";
 
 /* Not modal: it can stay open beside the window. */
 void lttv_show_help(app *a)
