@@ -212,6 +212,34 @@ static unsigned print_warnings(const lttv_options *o, ltt_trace **traces,
 }
 
 /*
+ * Names the empty tracefiles of trace i: channels lttd got no sub-buffer
+ * from (the tracer hands over at least one, its header, per channel and
+ * CPU).  Nothing in them went unread, so the status stays as it is.
+ */
+static void warn_empty_tracefiles(const lttv_options *o, ltt_trace *t,
+				  unsigned i)
+{
+	GString *names = g_string_new(NULL);
+	unsigned n = 0;
+
+	for (unsigned k = 0; k < ltt_trace_num_tracefiles(t); k++) {
+		const ltt_tracefile *tf = ltt_trace_tracefile(t, k);
+
+		if (ltt_tracefile_num_blocks(tf) == 0)
+			g_string_append_printf(names, "%s%s", n++ ? ", " : "",
+					       ltt_tracefile_relpath(tf));
+	}
+	if (n == 1)
+		fprintf(stderr, "lttv-text: warning: %s: %s: empty tracefile (0 "
+			"bytes): no event from it\n", o->traces[i], names->str);
+	else if (n)
+		fprintf(stderr, "lttv-text: warning: %s: %u empty tracefiles (0 "
+			"bytes): no event from them: %s\n", o->traces[i], n,
+			names->str);
+	g_string_free(names, TRUE);
+}
+
+/*
  * -e GLOB matches "facility.event"; a GLOB without a dot names the event in
  * any facility ("fork" is "*.fork"), as the viewer's event.name does.
  */
@@ -318,6 +346,7 @@ int lttv_dump(lttv_options *o)
 			goto out;
 		}
 		print_warnings(o, traces, i, &warned[i]);
+		warn_empty_tracefiles(o, traces[i], i);
 		info = ltt_trace_get_info(traces[i]);
 		if (info->start_time_ns < origin)
 			origin = info->start_time_ns;

@@ -39,7 +39,8 @@ check "-e fork -e 'exe*': every fork and exec of any facility" \
 	test "$(wc -l <"$TMP/dotless.txt")" -eq "$(grep -Ec '^[a-z_]+\.(fork|exe[a-z_]*):' "$TMP/all.txt")"
 check "-e fork: some events" grep -q '^process\.fork:' "$TMP/dotless.txt"
 check "-e fork: nothing else" sh -c "! grep -Ev '^[a-z_]+\.(fork|exe[a-z_]*):' '$TMP/dotless.txt'"
-check "-e fork: no warning" test ! -s "$TMP/dotless.err"
+# (but the one naming the generator's empty tracefiles: its idle channels)
+check "-e fork: no warning" sh -c "! grep -v 'empty tracefile' '$TMP/dotless.err'"
 "$TEXT" -t "$TMP/s" -e frok -e 'process.nope*' -e 'process.fork' >"$TMP/nomatch.txt" 2>"$TMP/nomatch.err"
 check "-e matching no event type: a warning names it" \
 	sh -c "grep -q \"-e 'frok' matches no event type\" '$TMP/nomatch.err' &&
@@ -99,5 +100,31 @@ check_status 1 "a directory without tracefiles: error (1)" "$TEXT" -t "$TMP/empt
 check_status 1 "unwritable output: error (1)" "$TEXT" -t "$TMP/s" -o /nonexistent/dir/out.txt
 grep -q "nonexistent" "$TMP/e"
 check "errors name what failed" test $? -eq 0
+
+# An empty tracefile (lttd got no sub-buffer from that channel; the tracer
+# hands over at least its header) is named in a warning; the rest reads.
+R="$TOP/traces/qemu-busybox"
+if [ -d "$R" ]; then
+	"$TEXT" -t "$R" >"$TMP/r.txt" 2>"$TMP/r.err"
+	check "the recorded trace has no empty tracefile, and no such warning" \
+		sh -c "! find '$R' -type f -size 0 | grep -q . && ! grep -q 'empty tracefile' '$TMP/r.err'"
+	cp -r "$R" "$TMP/e1"
+	: >"$TMP/e1/cpu_1"
+	"$TEXT" -t "$TMP/e1" >"$TMP/e1.txt" 2>"$TMP/e1.err"
+	rc=$?
+	check "an empty cpu_1: still read, exit 0 (was $rc)" test "$rc" -eq 0
+	check "an empty cpu_1: a warning names it" \
+		grep -qx "lttv-text: warning: $TMP/e1: cpu_1: empty tracefile (0 bytes): no event from it" "$TMP/e1.err"
+	check "an empty cpu_1: one line of warning" test "$(wc -l <"$TMP/e1.err")" -eq 1
+	grep -v ' (cpu_1) ' "$TMP/r.txt" >"$TMP/r-no1.txt"
+	check "an empty cpu_1: every other event, unchanged" cmp "$TMP/r-no1.txt" "$TMP/e1.txt"
+	check "   ... (cpu_1 had events)" test "$(wc -l <"$TMP/r-no1.txt")" -lt "$(wc -l <"$TMP/r.txt")"
+	: >"$TMP/e1/control/modules_0"
+	"$TEXT" -t "$TMP/e1" -q 2>"$TMP/e2.err"
+	check "two empty tracefiles: one warning names both" \
+		grep -q "$TMP/e1: 2 empty tracefiles (0 bytes): no event from them: cpu_1, control/modules_0\$" "$TMP/e2.err"
+else
+	skip "an empty tracefile is named" "no $R"
+fi
 
 done_testing

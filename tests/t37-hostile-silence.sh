@@ -37,7 +37,11 @@ check "   ... and the same warning" test "$(grep -c 'is malformed' "$TMP/m.err")
 # the warnings of lttv-text, from lttv-gtk too
 "$GEN" --bad no-eventdefs -o "$TMP/noev" >/dev/null 2>&1
 "$TEXT" -t "$TMP/noev" -q 2>"$TMP/text.err"
-sed -n 's/^lttv-text: warning: [^:]*: //p' "$TMP/text.err" | sort >"$TMP/text.w"
+# (but the empty tracefiles, which lttv-text alone names: lttv-gtk follows
+# traces lttd is still writing, whose quiet channels are empty until their
+# first sub-buffer is full)
+grep -v 'empty tracefiles\{0,1\} (0 bytes)' "$TMP/text.err" |
+	sed -n 's/^lttv-text: warning: [^:]*: //p' | sort >"$TMP/text.w"
 check "lttv-text warns about the facilities it cannot decode" test -s "$TMP/text.w"
 if [ -x "$GTK" ]; then
 	for mode in export filter; do

@@ -13,7 +13,8 @@ L="$TMP/latency"
 "$BIN/ltt-tracegen" --scenario latency -o "$L" >/dev/null 2>&1
 check "the latency scenario is written" test -d "$L/eventdefs"
 "$TEXT" -t "$L" -q -A --worst 3 -r >"$TMP/all" 2>"$TMP/all.err"
-check "lttv-text -A reads it without a warning" test ! -s "$TMP/all.err"
+# (but the one naming the generator's empty tracefiles: its idle channels)
+check "lttv-text -A reads it without a warning" sh -c "! grep -v 'empty tracefile' '$TMP/all.err'"
 
 # The rows of one section ("== TITLE ==") with single spaces.
 section() { # file title
