@@ -154,6 +154,12 @@ else
 	check "fake: 2006 form: -t OUT -c CHANNELS -N 2" \
 		timeout 30 "$FAKE" -t "$TMP/e1" -c "$T" -N 2
 	check "fake: 2006 form: the tree is mirrored byte for byte" same_tree "$TMP/e1"
+	fails_with "fake: 2006 form: a second run refuses to overwrite" 1 \
+		'already exists \(use -a' timeout 30 "$FAKE" -t "$TMP/e1" -c "$T" -N 1
+	# what the 2006 lttctl -d -a runs, but in the foreground
+	check "fake: 2006 form: -a appends" \
+		timeout 30 "$FAKE" -t "$TMP/e1" -c "$T" -a -N 1
+	check "fake: 2006 form: -a: old data then new" cmp "$TMP/twice" "$TMP/e1/cpu_0"
 	check "fake: 2006 form: -d returns" timeout 10 "$FAKE" -t "$TMP/e2" -c "$T" -d -N 1
 	i=0
 	while [ $i -lt 100 ] && ! same_tree "$TMP/e2"; do
