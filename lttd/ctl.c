@@ -100,8 +100,8 @@ static int put_name(char *dst, const char *src, const char *what,
 	size_t len = strlen(src);
 
 	if (len == 0 || len >= LTT_CONTROL_NAME_LEN) {
-		snprintf(err, errlen, "%s '%s': want 1 to %d characters", what,
-			 src, LTT_CONTROL_NAME_LEN - 1);
+		snprintf(err, errlen, "%s of %zu characters: want 1 to %d",
+			 what, len, LTT_CONTROL_NAME_LEN - 1);
 		return -1;
 	}
 	if (strchr(src, '/') || strcmp(src, ".") == 0 ||
@@ -110,6 +110,17 @@ static int put_name(char *dst, const char *src, const char *what,
 			 "contain '/'", what, src);
 		return -1;
 	}
+	/*
+	 * The kernel's rule too (ltt_name_ok): no space nor control
+	 * character.  Bytes above 0x7f are left to it (its ctype is Latin-1).
+	 */
+	for (const char *c = src; *c; c++)
+		if ((unsigned char)*c <= ' ' || *c == 0x7f) {
+			snprintf(err, errlen, "%s: character 0x%02x: want no "
+				 "space nor control character", what,
+				 (unsigned char)*c);
+			return -1;
+		}
 	memcpy(dst, src, len + 1);
 	return 0;
 }
@@ -123,13 +134,13 @@ int lttctl_build(struct ltt_control_msg *m, enum ltt_control_op op,
 	    put_name(m->trace_type, transport, "transport", err, errlen) < 0)
 		return -1;
 	m->op = op;
-	m->mode = mode;
-	m->subbuf_size_low = sizes[0];
-	m->n_subbufs_low = sizes[1];
-	m->subbuf_size_med = sizes[2];
-	m->n_subbufs_med = sizes[3];
-	m->subbuf_size_high = sizes[4];
-	m->n_subbufs_high = sizes[5];
+	m->args.new_trace.mode = mode;
+	m->args.new_trace.subbuf_size_low = sizes[0];
+	m->args.new_trace.n_subbufs_low = sizes[1];
+	m->args.new_trace.subbuf_size_med = sizes[2];
+	m->args.new_trace.n_subbufs_med = sizes[3];
+	m->args.new_trace.subbuf_size_high = sizes[4];
+	m->args.new_trace.n_subbufs_high = sizes[5];
 	return 0;
 }
 
@@ -174,7 +185,8 @@ int lttctl_transact(int fd, const struct ltt_control_msg *m, uint32_t seq,
 		/* room for an ack that echoes the whole request */
 		union {
 			struct nlmsghdr h;
-			char bytes[1024];
+			char bytes[NLMSG_SPACE(sizeof(struct nlmsgerr) +
+					       sizeof(req)) + 256];
 		} buf;
 		struct pollfd p = { .fd = fd, .events = POLLIN };
 		long long left = deadline - now_ms();
@@ -209,7 +221,7 @@ int lttctl_transact(int fd, const struct ltt_control_msg *m, uint32_t seq,
 			int e;
 
 			memcpy(&e, NLMSG_DATA(h), sizeof(e));
-			/* the ack carries -errno; old tracers sent errno */
+			/* errno, as the 2006 tracer acked; -errno elsewhere */
 			return e < 0 ? -e : e;
 		}
 	}

@@ -11,8 +11,9 @@
  *     create NAME TRANSPORT mode=M low=SxN med=SxN high=SxN
  *     start NAME
  *
- * and acknowledges it with 0, or with -errno for the operation named in
- * $LTTCTL_FAKE_FAIL ("start:1" answers -EPERM to start).  A create makes
+ * and acknowledges it, as the tracer does, with 0 or a positive errno: the
+ * one of the operation named in $LTTCTL_FAKE_FAIL ("start:1" answers EPERM
+ * to start).  A create makes
  * $LTTCTL_FAKE_RELAYFS/NAME with cpu_0 (3 sub-buffers of 4096 bytes) and
  * an empty control/facilities_0, the files lttd-fakerelay reads; with
  * $LTTCTL_FAKE_BADCHAN, cpu_1 holds a partial sub-buffer, which lttd
@@ -55,11 +56,11 @@ static int fake_create(const struct ltt_control_msg *m)
 		return 0;		/* no channels: the directory never appears */
 	if (snprintf(dir, sizeof(dir), "%s/%s", root, m->trace_name) >=
 	    (int)sizeof(dir))
-		return -ENAMETOOLONG;
+		return ENAMETOOLONG;
 	if (mkdir(dir, 0755) < 0)
-		return errno == EEXIST ? -EEXIST : -EIO;
+		return errno == EEXIST ? EEXIST : EIO;
 	if (snprintf(sub, sizeof(sub), "%s/control", dir) >= (int)sizeof(sub))
-		return -ENAMETOOLONG;
+		return ENAMETOOLONG;
 	mkdir(sub, 0755);
 	put_file(dir, "cpu_0", 3 * 4096);
 	put_file(sub, "facilities_0", 0);
@@ -75,7 +76,7 @@ static int answer(const struct ltt_control_msg *m)
 	size_t len = strlen(op);
 
 	if (fail && strncmp(fail, op, len) == 0 && fail[len] == ':')
-		return -atoi(fail + len + 1);
+		return atoi(fail + len + 1);
 	if (m->op == LTT_OP_CREATE)
 		return fake_create(m);
 	return 0;
@@ -90,10 +91,14 @@ static void log_request(const struct ltt_control_msg *m)
 		return;
 	if (m->op == LTT_OP_CREATE)
 		fprintf(f, "create %s %s mode=%u low=%ux%u med=%ux%u "
-			"high=%ux%u\n", m->trace_name, m->trace_type, m->mode,
-			m->subbuf_size_low, m->n_subbufs_low,
-			m->subbuf_size_med, m->n_subbufs_med,
-			m->subbuf_size_high, m->n_subbufs_high);
+			"high=%ux%u\n", m->trace_name, m->trace_type,
+			m->args.new_trace.mode,
+			m->args.new_trace.subbuf_size_low,
+			m->args.new_trace.n_subbufs_low,
+			m->args.new_trace.subbuf_size_med,
+			m->args.new_trace.n_subbufs_med,
+			m->args.new_trace.subbuf_size_high,
+			m->args.new_trace.n_subbufs_high);
 	else
 		fprintf(f, "%s %s\n",
 			lttctl_op_name((enum ltt_control_op)m->op),
@@ -127,7 +132,7 @@ static void serve(int fd)
 		    req.h.nlmsg_flags != (NLM_F_REQUEST | NLM_F_ACK) ||
 		    !memchr(req.m.trace_name, 0, LTT_CONTROL_NAME_LEN) ||
 		    !memchr(req.m.trace_type, 0, LTT_CONTROL_NAME_LEN)) {
-			ack.e.error = -EINVAL;
+			ack.e.error = EINVAL;
 		} else {
 			log_request(&req.m);
 			ack.e.error = answer(&req.m);

@@ -5,11 +5,12 @@
  *
  * One request is one netlink message, acknowledged by one NLMSG_ERROR:
  *
- *   struct nlmsghdr  len 176, type LTTCTLM_CONTROL, NLM_F_REQUEST|NLM_F_ACK
- *   struct ltt_control_msg  (160 bytes, include/ltt/ltt-abi.h)
+ *   struct nlmsghdr  len 560, type LTTCTLM_CONTROL, NLM_F_REQUEST|NLM_F_ACK
+ *   struct ltt_control_msg  (544 bytes, include/ltt/ltt-abi.h)
  *        ---->  NETLINK_LTT
  *   struct nlmsghdr  type NLMSG_ERROR, same seq
- *   struct nlmsgerr  error = 0 or -errno
+ *   struct nlmsgerr  error = 0 or errno (> 0, as the 2006 tracer answered;
+ *                    -errno is understood too)
  *        <----
  */
 #ifndef LTTD_LTTCTL_H

@@ -68,28 +68,37 @@ static int load(int argc, char **argv)
 	return 0;
 }
 
-/* Sends one request; returns the error of its ack (0 = accepted). */
+/*
+ * Sends one request with the netlink flags given; returns the error of its
+ * ack as the tracer sent it (0 = accepted; the tracer answers errno > 0, as
+ * the 2006 one did), or LOCAL_ERROR when no ack came.
+ */
+#define LOCAL_ERROR (-100000)
 static int send_raw(int fd, const void *payload, size_t len, int type,
-		    unsigned int seq)
+		    unsigned int seq, int flags)
 {
 	char req[NLMSG_SPACE(sizeof(struct ltt_control_msg) + 64)];
 	struct nlmsghdr *h = (struct nlmsghdr *)req;
-	char ans[1024];
+	char ans[NLMSG_SPACE(sizeof(struct nlmsgerr) + sizeof(req)) + 256];
 
 	memset(req, 0, sizeof(req));
 	h->nlmsg_len = NLMSG_LENGTH(len);
 	h->nlmsg_type = type;
-	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	h->nlmsg_flags = flags;
 	h->nlmsg_seq = seq;
 	memcpy(NLMSG_DATA(h), payload, len);
-	if (send(fd, req, NLMSG_ALIGN(h->nlmsg_len), 0) < 0)
-		return -errno;
+	if (send(fd, req, NLMSG_ALIGN(h->nlmsg_len), 0) < 0) {
+		perror("send");
+		return LOCAL_ERROR;
+	}
 	for (;;) {
 		ssize_t r = recv(fd, ans, sizeof(ans), 0);
 		struct nlmsghdr *a = (struct nlmsghdr *)ans;
 
-		if (r < 0)
-			return -errno;
+		if (r < 0) {
+			perror("recv (no ack)");
+			return LOCAL_ERROR;
+		}
 		for (; NLMSG_OK(a, (size_t)r); a = NLMSG_NEXT(a, r)) {
 			if (a->nlmsg_seq != seq || a->nlmsg_type != NLMSG_ERROR)
 				continue;
@@ -122,61 +131,90 @@ static int badmsg(void)
 	}
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 
-#define REFUSED(what, expr) do {					\
+/* refused with exactly errno want (> 0, as the 2006 tracer answered) */
+#define REFUSED(what, want, expr) do {					\
 		e = (expr);						\
-		printf("%-40s %s (%d)\n", what, e < 0 ? "refused" : "ACCEPTED", e); \
-		if (e >= 0)						\
+		printf("%-40s %s (%d, want %d)\n", what,		\
+		       e == (want) ? "refused" :			\
+		       e == 0 ? "ACCEPTED" : "WRONG ERROR", e, (want));	\
+		if (e != (want))					\
 			bad++;						\
 	} while (0)
+#define SEND(m, len) send_raw(fd, m, len, LTTCTLM_CONTROL, seq++, ACK)
+#define ACK (NLM_F_REQUEST | NLM_F_ACK)
 
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
-	REFUSED("short by one byte", send_raw(fd, &m, sizeof(m) - 1, LTTCTLM_CONTROL, seq++));
+	REFUSED("short by one byte", EINVAL, SEND(&m, sizeof(m) - 1));
 	memset(big, 0, sizeof(big));
 	memcpy(big, &m, sizeof(m));
-	REFUSED("long by eight bytes", send_raw(fd, big, sizeof(big), LTTCTLM_CONTROL, seq++));
-	REFUSED("empty payload", send_raw(fd, &m, 0, LTTCTLM_CONTROL, seq++));
-	REFUSED("wrong message type", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL + 1, seq++));
+	REFUSED("long by eight bytes", EINVAL, SEND(big, sizeof(big)));
+	REFUSED("empty payload", EINVAL, SEND(&m, 0));
+	REFUSED("wrong message type", EOPNOTSUPP,
+		send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL + 1, seq++, ACK));
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
 	memset(m.trace_name, 'a', sizeof(m.trace_name));
-	REFUSED("unterminated trace name", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("unterminated trace name", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
 	memset(m.trace_type, 'r', sizeof(m.trace_type));
-	REFUSED("unterminated transport name", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("unterminated transport name", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "", LTT_OP_CREATE);
-	REFUSED("empty trace name", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("empty trace name", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "a/b", LTT_OP_CREATE);
-	REFUSED("trace name with a slash", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("trace name with a slash", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "..", LTT_OP_CREATE);
-	REFUSED("trace name ..", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("trace name ..", EINVAL, SEND(&m, sizeof(m)));
+	good_msg(&m, "a b", LTT_OP_CREATE);
+	REFUSED("trace name with a space", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "badmsg", 99);
-	REFUSED("unknown op", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("unknown op", EBADRQC, SEND(&m, sizeof(m)));
+	good_msg(&m, "badmsg", 4);	/* the 2006 OP_ALIGN */
+	REFUSED("op 4 (OP_ALIGN of 2006)", EBADRQC, SEND(&m, sizeof(m)));
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
-	m.mode = 7;
-	REFUSED("unknown mode", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	m.args.new_trace.mode = 7;
+	REFUSED("unknown mode", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
-	m.subbuf_size_low = 12345;
-	REFUSED("sub-buffer size not a power of 2", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	m.args.new_trace.subbuf_size_low = 12345;
+	REFUSED("sub-buffer size not a power of 2", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
-	m.n_subbufs_high = 3;
-	REFUSED("sub-buffer count not a power of 2", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	m.args.new_trace.n_subbufs_high = 3;
+	REFUSED("sub-buffer count not a power of 2", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
-	m.subbuf_size_med = 1U << 31;
-	REFUSED("sub-buffer size far too big", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	m.args.new_trace.subbuf_size_med = 1U << 31;
+	REFUSED("sub-buffer size far too big", EINVAL, SEND(&m, sizeof(m)));
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
 	strcpy(m.trace_type, "nosuchtransport");
-	REFUSED("unknown transport", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("unknown transport", ENOENT, SEND(&m, sizeof(m)));
 	good_msg(&m, "nosuchtrace", LTT_OP_START);
-	REFUSED("start of a trace that does not exist", send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++));
+	REFUSED("start of a trace that does not exist", ENOENT,
+		SEND(&m, sizeof(m)));
+	good_msg(&m, "nosuchtrace", LTT_OP_START);
+	REFUSED("the same without NLM_F_ACK: acked too", ENOENT,
+		send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++,
+			 NLM_F_REQUEST));
 
-	/* and a good one still works afterwards: create then destroy */
+	/*
+	 * A good one still works afterwards: create, start, stop, destroy,
+	 * the last three without NLM_F_ACK as the 2006 lttctl sends them (it
+	 * waits for an ack all the same), the create's padding and the
+	 * others' transport as it leaves them: zero, empty.
+	 */
 	good_msg(&m, "afterbad", LTT_OP_CREATE);
-	e = send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++);
+	e = SEND(&m, sizeof(m));
 	printf("%-40s %s (%d)\n", "good create after the bad ones", e ? "FAILED" : "ok", e);
 	bad += e != 0;
-	good_msg(&m, "afterbad", LTT_OP_DESTROY);
-	e = send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++);
-	printf("%-40s %s (%d)\n", "destroy it", e ? "FAILED" : "ok", e);
-	bad += e != 0;
+	static const struct { int op; const char *what; } rest[] = {
+		{ LTT_OP_START, "start it, no NLM_F_ACK" },
+		{ LTT_OP_STOP, "stop it, no NLM_F_ACK" },
+		{ LTT_OP_DESTROY, "destroy it, no NLM_F_ACK" },
+	};
+	for (unsigned int i = 0; i < sizeof(rest) / sizeof(rest[0]); i++) {
+		good_msg(&m, "afterbad", rest[i].op);
+		m.trace_type[0] = '\0';
+		e = send_raw(fd, &m, sizeof(m), LTTCTLM_CONTROL, seq++,
+			     NLM_F_REQUEST);
+		printf("%-40s %s (%d)\n", rest[i].what, e ? "FAILED" : "ok", e);
+		bad += e != 0;
+	}
 	close(fd);
 	return bad != 0;
 }

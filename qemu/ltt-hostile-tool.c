@@ -410,7 +410,7 @@ static int cmd_nlcreate(const char *name)
 	struct sockaddr_nl me = { .nl_family = AF_NETLINK };
 	struct timeval tv = { .tv_sec = 5 };
 	int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_LTT);
-	long err = 1;
+	long err = 0;
 
 	if (fd < 0 || bind(fd, (struct sockaddr *)&me, sizeof(me)) < 0) {
 		printf("nlcreate %s\n", ename(-errno));
@@ -429,19 +429,23 @@ static int cmd_nlcreate(const char *name)
 		printf("nlcreate %s\n", ename(-errno));
 		return 1;
 	}
-	while (err > 0) {
+	for (int acked = 0; !acked;) {
 		ssize_t r = recv(fd, ans, sizeof(ans), 0);
 		struct nlmsghdr *a = (struct nlmsghdr *)ans;
 
 		if (r < 0) {
-			err = -errno;
-			break;
+			printf("nlcreate no answer: %s\n", ename(-errno));
+			close(fd);
+			return 1;
 		}
 		for (; NLMSG_OK(a, (size_t)r); a = NLMSG_NEXT(a, r))
-			if (a->nlmsg_type == NLMSG_ERROR)
+			if (a->nlmsg_type == NLMSG_ERROR) {
 				err = ((struct nlmsgerr *)NLMSG_DATA(a))->error;
+				acked = 1;
+			}
 	}
-	printf("nlcreate %s\n", ename(err));
+	/* the tracer acks with errno > 0, as the 2006 one did */
+	printf("nlcreate %s%s\n", err < 0 ? "negative " : "", ename(-labs(err)));
 	close(fd);
 	return err != 0;
 }

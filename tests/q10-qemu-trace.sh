@@ -70,6 +70,14 @@ check "guest: a stopped flight channel polls POLLIN alone, then POLLHUP alone" \
 grep -v ' ok$' "$OUT/flightpoll.txt" 2>/dev/null | sed 's/^/#   /'
 check "guest: every bad netlink message refused, good one works after" \
 	grep -q 'good create after the bad ones *ok' "$OUT/badmsg.txt"
+nbad=$(grep -c 'REFUSED("' "$TOP/qemu/ltt-guest-tool.c")
+check "guest: each of the $nbad bad messages refused with its errno, sent positive as in 2006" \
+	sh -c "test \$(grep -c ' refused (' '$OUT/badmsg.txt') -eq $nbad && ! grep -q 'ACCEPTED\|WRONG ERROR' '$OUT/badmsg.txt'"
+check "guest: start, stop, destroy without NLM_F_ACK are acked (the 2006 lttctl waits)" \
+	sh -c "grep -q 'start it, no NLM_F_ACK *ok' '$OUT/badmsg.txt' &&
+	       grep -q 'stop it, no NLM_F_ACK *ok' '$OUT/badmsg.txt' &&
+	       grep -q 'destroy it, no NLM_F_ACK *ok' '$OUT/badmsg.txt'"
+grep -v ' refused (\| ok (' "$OUT/badmsg.txt" 2>/dev/null | sed 's/^/#   badmsg: /'
 check "guest: no trace left in relayfs after destroy" test ! -s "$OUT/ltt-left.txt"
 
 # -- relayfs layout ------------------------------------------------------------

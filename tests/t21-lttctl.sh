@@ -28,9 +28,15 @@ fails_with "-d without -t" 2 'needs -t' "$LTTCTL" -n t1 -d
 fails_with "-d with -c" 2 'does not mix' "$LTTCTL" -n t1 -d -c -t "$TMP/o"
 fails_with "-N 0" 2 "-N '0'" "$LTTCTL" -n t1 -d -t "$TMP/o" -N 0
 fails_with "name with a slash" 2 "contain '/'" "$LTTCTL" -n a/b -c
-long=$(printf '%064d' 0)
-fails_with "64-character name" 2 'want 1 to 63 characters' "$LTTCTL" -n "$long" -c
-fails_with "64-character transport" 2 'transport' "$LTTCTL" -n t1 -c -T "$long"
+# names: NUL-terminated within the message's NAME_MAX (255) bytes
+long=$(printf '%0255d' 0)
+fails_with "255-character name" 2 'trace name of 255 characters: want 1 to 254' "$LTTCTL" -n "$long" -c
+fails_with "255-character transport" 2 'transport of 255 characters' "$LTTCTL" -n t1 -c -T "$long"
+fails_with "name with a space" 2 'character 0x20' "$LTTCTL" -n "my trace" -c
+fails_with "name with a newline" 2 'character 0x0a' "$LTTCTL" -n "a
+b" -c
+fails_with "name .." 2 "must not be '.', '..'" "$LTTCTL" -n .. -s
+fails_with "empty name" 2 'of 0 characters' "$LTTCTL" -n "" -s
 
 # sizes: checked before the kernel is asked
 fails_with "size not a power of two" 2 'low sub-buffer size 3000: want a power of two' \
@@ -104,6 +110,11 @@ else
 	printf '%s\n' "create t1 relay mode=2 low=8192x4 med=0x0 high=1048576x0" \
 		"start t1" "stop t1" "destroy t1" >"$TMP/want"
 	check "fake: the requests, in order, with mode and sizes" cmp "$TMP/want" "$TMP/klog"
+	name254=$(printf '%0254d' 0)
+	: >"$TMP/klog"
+	check "fake: a 254-character name is sent" "$FK" -n "$name254" -s -q
+	check "fake: ... whole" test "$(cat "$TMP/klog")" = "start $name254
+stop $name254"
 	rm -rf "$TMP/relay/t1" "$TMP/klog"
 
 	LTTCTL_FAKE_FAIL=start:2 "$FK" -n t2 -s -q 2>"$TMP/err2"

@@ -110,6 +110,8 @@ struct ltt_event_header_nohb {
 #define LTT_CORE_FACILITY_NAME		"core"
 #define LTT_CORE_FACILITY_CHECKSUM	0x1A8DE486U
 #define LTT_CORE_FACILITY_ID		0
+/* The longest facility name the kernel registers, its NUL included. */
+#define LTT_FACILITY_NAME_LEN		64
 enum ltt_core_event {
 	LTT_EVENT_CORE_FACILITY_LOAD = 0,
 	LTT_EVENT_CORE_FACILITY_UNLOAD = 1,
@@ -164,26 +166,36 @@ enum ltt_control_op {
 	LTT_OP_STOP = 3,
 };
 
-#define LTT_CONTROL_NAME_LEN		64
+/* NAME_MAX of <linux/limits.h>: the 2006 message's name arrays */
+#define LTT_CONTROL_NAME_LEN		255
 
 /*
- * The payload of an LTTCTLM_CONTROL message.  Only fixed-size members, all
- * naturally aligned, no pointer or long: 160 bytes on every ABI, so that a
- * 32-bit lttctl talks to a 64-bit kernel.  Names are NUL-terminated within
- * their arrays (the kernel refuses them otherwise).  A size or count of 0
- * means "the default of the mode".
+ * The payload of an LTTCTLM_CONTROL message: 544 bytes, the layout of the
+ * 2006 tracer's lttctl_peer_msg_t (LTTng 0.5.108's ltt-control.h, whose
+ * enums are 4-byte ints on every Linux ABI), so that the lttctl of that
+ * era works unchanged.  Its fields spelled as fixed-size types: the same
+ * bytes for a 32-bit lttctl and a 64-bit kernel.  Names are NUL-terminated
+ * within their arrays (the kernel refuses them otherwise); trace_type may
+ * be empty ("relay").  args is read by LTT_OP_CREATE only; a size or count
+ * of 0 means "the default of the mode".  pad is the compiler's padding
+ * before op in the 2006 struct: ignored.
  */
 struct ltt_control_msg {
-	char trace_name[LTT_CONTROL_NAME_LEN];
-	char trace_type[LTT_CONTROL_NAME_LEN];	/* transport, e.g. "relay" */
-	__u32 op;				/* enum ltt_control_op */
-	__u32 mode;				/* LTT_TRACE_MODE_* */
-	__u32 subbuf_size_low;
-	__u32 n_subbufs_low;
-	__u32 subbuf_size_med;
-	__u32 n_subbufs_med;
-	__u32 subbuf_size_high;
-	__u32 n_subbufs_high;
+	char trace_name[LTT_CONTROL_NAME_LEN];	/* offset 0 */
+	char trace_type[LTT_CONTROL_NAME_LEN];	/* 255: transport, "relay" */
+	__u8 pad[2];				/* 510 */
+	__u32 op;				/* 512: enum ltt_control_op */
+	union {
+		struct {
+			__u32 mode;		/* 516: LTT_TRACE_MODE_* */
+			__u32 subbuf_size_low;	/* 520 */
+			__u32 n_subbufs_low;	/* 524 */
+			__u32 subbuf_size_med;	/* 528 */
+			__u32 n_subbufs_med;	/* 532 */
+			__u32 subbuf_size_high;	/* 536 */
+			__u32 n_subbufs_high;	/* 540 */
+		} new_trace;
+	} args;
 };
 
 /* ---- User-space tracing system calls ------------------------------------ */
@@ -229,7 +241,7 @@ struct ltt_control_msg {
  * core.facility_load so that the reader decodes the payload with them.
  */
 struct ltt_user_facility_info {
-	char name[LTT_CONTROL_NAME_LEN];	/* [A-Za-z0-9_], NUL-terminated */
+	char name[LTT_FACILITY_NAME_LEN];	/* [A-Za-z0-9_], NUL-terminated */
 	__u32 checksum;
 	__u32 num_events;			/* event ids 0..num_events-1 */
 	__u8 int_size;

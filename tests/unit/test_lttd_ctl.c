@@ -5,6 +5,7 @@
  * the NLMSG_ERROR acknowledgement a tracer would send.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -72,42 +73,131 @@ static void test_sizes(void)
 	       "sizes: 256 x a default of 2M refused");
 }
 
+/*
+ * The control message of the 2006 tracer, declared here as LTTng 0.5.108
+ * declares it (seed 005, ltt-control.h: lttctl_peer_msg_t; seed 002,
+ * ltt-core.h: enum trace_mode, union ltt_control_args), with its C types,
+ * NAME_MAX and enums, and without our header: the layout our
+ * struct ltt_control_msg must have byte for byte.
+ */
+enum era_trace_op { ERA_OP_CREATE, ERA_OP_DESTROY, ERA_OP_START, ERA_OP_STOP,
+		    ERA_OP_ALIGN, ERA_OP_NONE };
+enum era_trace_mode { ERA_TRACE_NORMAL, ERA_TRACE_FLIGHT, ERA_TRACE_HYBRID };
+union era_control_args {
+	struct {
+		enum era_trace_mode mode;
+		unsigned subbuf_size_low;
+		unsigned n_subbufs_low;
+		unsigned subbuf_size_med;
+		unsigned n_subbufs_med;
+		unsigned subbuf_size_high;
+		unsigned n_subbufs_high;
+	} new_trace;
+};
+struct era_peer_msg {
+	char trace_name[NAME_MAX];
+	char trace_type[NAME_MAX];
+	enum era_trace_op op;
+	union era_control_args args;
+};
+
+#define SAME_OFFSET(f)							\
+	is_int(offsetof(struct ltt_control_msg, f),			\
+	       offsetof(struct era_peer_msg, f), "layout: " #f " at %zu", \
+	       offsetof(struct era_peer_msg, f))
+
+static void test_layout(void)
+{
+	is_int(NAME_MAX, 255, "layout: NAME_MAX is 255 here, as in 2006");
+	is_int(sizeof(struct ltt_control_msg), sizeof(struct era_peer_msg),
+	       "layout: %zu bytes, the 2006 message's size",
+	       sizeof(struct era_peer_msg));
+	is_int(sizeof(((struct ltt_control_msg *)0)->trace_name), NAME_MAX,
+	       "layout: trace_name is NAME_MAX bytes");
+	is_int(sizeof(((struct ltt_control_msg *)0)->trace_type), NAME_MAX,
+	       "layout: trace_type is NAME_MAX bytes");
+	SAME_OFFSET(trace_type);
+	SAME_OFFSET(op);
+	SAME_OFFSET(args);
+	SAME_OFFSET(args.new_trace.mode);
+	SAME_OFFSET(args.new_trace.subbuf_size_low);
+	SAME_OFFSET(args.new_trace.n_subbufs_low);
+	SAME_OFFSET(args.new_trace.subbuf_size_med);
+	SAME_OFFSET(args.new_trace.n_subbufs_med);
+	SAME_OFFSET(args.new_trace.subbuf_size_high);
+	SAME_OFFSET(args.new_trace.n_subbufs_high);
+	is_int(sizeof(((struct ltt_control_msg *)0)->op),
+	       sizeof(enum era_trace_op), "layout: op is an enum's size");
+	is_int(sizeof(((struct ltt_control_msg *)0)->args),
+	       sizeof(union era_control_args), "layout: args, the union's size");
+	is_int(LTT_OP_CREATE, ERA_OP_CREATE, "enum: OP_CREATE");
+	is_int(LTT_OP_DESTROY, ERA_OP_DESTROY, "enum: OP_DESTROY");
+	is_int(LTT_OP_START, ERA_OP_START, "enum: OP_START");
+	is_int(LTT_OP_STOP, ERA_OP_STOP, "enum: OP_STOP");
+	is_int(LTT_TRACE_MODE_NORMAL, ERA_TRACE_NORMAL, "enum: LTT_TRACE_NORMAL");
+	is_int(LTT_TRACE_MODE_FLIGHT, ERA_TRACE_FLIGHT, "enum: LTT_TRACE_FLIGHT");
+	is_int(LTT_TRACE_MODE_HYBRID, ERA_TRACE_HYBRID, "enum: LTT_TRACE_HYBRID");
+}
+
 static void test_build(void)
 {
 	struct ltt_control_msg m;
+	struct era_peer_msg era;
 	uint32_t sizes[6] = { 65536, 4, 0, 0, 1 << 20, 8 };
-	char err[256], name[80];
+	char err[256], name[NAME_MAX + 2];
 
-	is_int(sizeof(struct ltt_control_msg), 160, "msg: 160 bytes");
-	is_int(offsetof(struct ltt_control_msg, op), 128, "msg: op at 128");
-	is_int(offsetof(struct ltt_control_msg, n_subbufs_high), 156,
-	       "msg: n_subbufs_high at 156");
 	is_int(lttctl_build(&m, LTT_OP_CREATE, "trace1", "relay",
 			    LTT_TRACE_MODE_FLIGHT, sizes, err, sizeof(err)), 0,
 	       "build: a create");
-	ok(strcmp(m.trace_name, "trace1") == 0 &&
-	   strcmp(m.trace_type, "relay") == 0 && m.op == LTT_OP_CREATE &&
-	   m.mode == LTT_TRACE_MODE_FLIGHT && m.subbuf_size_low == 65536 &&
-	   m.n_subbufs_low == 4 && m.subbuf_size_med == 0 &&
-	   m.n_subbufs_med == 0 && m.subbuf_size_high == 1 << 20 &&
-	   m.n_subbufs_high == 8, "build: every field in its place");
-	ok(m.trace_name[6] == 0 && m.trace_name[63] == 0,
-	   "build: the name is NUL-padded");
+	/* the bytes we send, read as the 2006 tracer read them */
+	memcpy(&era, &m, sizeof(era));
+	ok(strcmp(era.trace_name, "trace1") == 0 &&
+	   strcmp(era.trace_type, "relay") == 0 && era.op == ERA_OP_CREATE &&
+	   era.args.new_trace.mode == ERA_TRACE_FLIGHT &&
+	   era.args.new_trace.subbuf_size_low == 65536 &&
+	   era.args.new_trace.n_subbufs_low == 4 &&
+	   era.args.new_trace.subbuf_size_med == 0 &&
+	   era.args.new_trace.n_subbufs_med == 0 &&
+	   era.args.new_trace.subbuf_size_high == 1 << 20 &&
+	   era.args.new_trace.n_subbufs_high == 8,
+	   "build: every field where the 2006 tracer reads it");
+	ok(m.trace_name[6] == 0 && m.trace_name[NAME_MAX - 1] == 0 &&
+	   m.pad[0] == 0 && m.pad[1] == 0,
+	   "build: the names NUL-padded, the padding zero");
 
-	memset(name, 'a', 63);
-	name[63] = '\0';
+	memset(name, 'a', NAME_MAX - 1);
+	name[NAME_MAX - 1] = '\0';
 	is_int(lttctl_build(&m, LTT_OP_START, name, "relay", 0, sizes, err,
-			    sizeof(err)), 0, "build: a 63-character name fits");
-	name[63] = 'a';
-	name[64] = '\0';
+			    sizeof(err)), 0, "build: a %d-character name fits",
+	       NAME_MAX - 1);
+	ok(m.trace_name[NAME_MAX - 1] == 0, "build: and ends with its NUL");
+	name[NAME_MAX - 1] = 'a';
+	name[NAME_MAX] = '\0';
 	is_int(lttctl_build(&m, LTT_OP_START, name, "relay", 0, sizes, err,
-			    sizeof(err)), -1, "build: 64 characters do not");
+			    sizeof(err)), -1, "build: %d characters do not",
+	       NAME_MAX);
+	ok(strstr(err, "of 255 characters: want 1 to 254") != NULL, "build: says so: %s",
+	   err);
+	is_int(lttctl_build(&m, LTT_OP_START, "t1", name, 0, sizes, err,
+			    sizeof(err)), -1, "build: nor a transport of %d",
+	       NAME_MAX);
 	is_int(lttctl_build(&m, LTT_OP_START, "", "relay", 0, sizes, err,
 			    sizeof(err)), -1, "build: empty name refused");
 	is_int(lttctl_build(&m, LTT_OP_START, "a/b", "relay", 0, sizes, err,
 			    sizeof(err)), -1, "build: a '/' refused");
 	is_int(lttctl_build(&m, LTT_OP_START, "..", "relay", 0, sizes, err,
 			    sizeof(err)), -1, "build: '..' refused");
+	is_int(lttctl_build(&m, LTT_OP_START, ".", "relay", 0, sizes, err,
+			    sizeof(err)), -1, "build: '.' refused");
+	is_int(lttctl_build(&m, LTT_OP_START, "my trace", "relay", 0, sizes,
+			    err, sizeof(err)), -1, "build: a space refused");
+	ok(strstr(err, "0x20") != NULL, "build: names it: %s", err);
+	is_int(lttctl_build(&m, LTT_OP_START, "a\tb", "relay", 0, sizes, err,
+			    sizeof(err)), -1, "build: a tab refused");
+	is_int(lttctl_build(&m, LTT_OP_START, "a\x7f", "relay", 0, sizes, err,
+			    sizeof(err)), -1, "build: DEL refused");
+	is_int(lttctl_build(&m, LTT_OP_START, "t-1.x_Y", "relay", 0, sizes,
+			    err, sizeof(err)), 0, "build: t-1.x_Y is fine");
 }
 
 /* ---- the exchange -------------------------------------------------------- */
@@ -154,8 +244,11 @@ static void test_exchange(void)
 	} req;
 	ssize_t n = recv(sv[1], &req, sizeof(req), 0);
 
-	is_int(n, 176, "exchange: 176 bytes sent");
-	is_int(req.h.nlmsg_len, 176, "exchange: nlmsg_len 176");
+	is_int(n, NLMSG_LENGTH(sizeof(struct era_peer_msg)),
+	       "exchange: %zu bytes sent", (size_t)n);
+	is_int(req.h.nlmsg_len, NLMSG_LENGTH(sizeof(struct era_peer_msg)),
+	       "exchange: nlmsg_len %u, what the 2006 tracer checks",
+	       req.h.nlmsg_len);
 	is_int(req.h.nlmsg_type, LTTCTLM_CONTROL, "exchange: LTTCTLM_CONTROL");
 	is_int(req.h.nlmsg_flags, NLM_F_REQUEST | NLM_F_ACK,
 	       "exchange: NLM_F_REQUEST | NLM_F_ACK");
@@ -238,6 +331,7 @@ int main(void)
 {
 	test_parse();
 	test_sizes();
+	test_layout();
 	test_build();
 	test_exchange();
 	test_explain();
