@@ -215,6 +215,8 @@ static unsigned print_warnings(const lttv_options *o, ltt_trace **traces,
  * Names the empty tracefiles of trace i: channels lttd got no sub-buffer
  * from (the tracer hands over at least one, its header, per channel and
  * CPU).  Nothing in them went unread, so the status stays as it is.
+ * Said once the trace is read: a trace that cannot be read gets its one
+ * line of error only.
  */
 static void warn_empty_tracefiles(const lttv_options *o, ltt_trace *t,
 				  unsigned i)
@@ -346,7 +348,6 @@ int lttv_dump(lttv_options *o)
 			goto out;
 		}
 		print_warnings(o, traces, i, &warned[i]);
-		warn_empty_tracefiles(o, traces[i], i);
 		info = ltt_trace_get_info(traces[i]);
 		if (info->start_time_ns < origin)
 			origin = info->start_time_ns;
@@ -495,6 +496,8 @@ counted:
 		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
 
 		warnings += print_warnings(o, traces, i, &warned[i]);
+		if (status != 1)	/* a trace that could not be read: its error only */
+			warn_empty_tracefiles(o, traces[i], i);
 		if (info->events_lost || info->corrupted_subbuffers)
 			fprintf(stderr, "lttv-text: warning: %s: the kernel lost %" PRIu64
 				" events and delivered %" PRIu64 " corrupted sub-buffers\n",
