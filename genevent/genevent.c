@@ -152,7 +152,8 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 		switch (k) {
 		case LTT_KIND_STRING:
 			g_string_append_printf(params, "const char *%s", name);
-			g_string_append_printf(size, " + %d", VAR_LIMIT + 1);
+			/* the string, its NUL, the realignment after it */
+			g_string_append_printf(size, " + %d + sizeof(void *)", VAR_LIMIT + 1);
 			if (gen_user) /* strnlen is not C11: ltt-usertrace.h's own */
 				g_string_append_printf(body,
 					"\tltt_payload_put_string(&p, %s, %d);\n",
@@ -160,7 +161,8 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 			else
 				g_string_append_printf(body,
 					"\tltt_payload_put(&p, %s, strnlen(%s, %d), 1);\n"
-					"\tltt_payload_put(&p, \"\", 1, 1);\n",
+					"\tltt_payload_put(&p, \"\", 1, 1);\n"
+					"\tltt_payload_realign(&p);\n",
 					name, name, VAR_LIMIT);
 			break;
 		case LTT_KIND_INT: case LTT_KIND_UINT: case LTT_KIND_POINTER:
@@ -218,16 +220,19 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 				g_string_insert(args, args->len - strlen(name),
 						"_len, ");
 				g_string_append_printf(size,
-					" + 2 * sizeof(%s) + %d * sizeof(%s) + sizeof(%s)",
+					" + 2 * sizeof(%s) + %d * sizeof(%s) + sizeof(%s) + sizeof(void *)",
 					lct, VAR_LIMIT, ct, ct);
 				/* the length aligns to the larger of its size and
-				 * the element's (docs/format.md, Alignment) */
+				 * the element's; after the elements, the realignment
+				 * on the pointer size that ends every sequence
+				 * (docs/format.md, Alignment) */
 				if (user)
 					g_string_append_printf(body,
 						"\t{\n"
 						"\t\t%s n = (%s)ltt_payload_min(%s_len, %d);\n\n"
 						"\t\tltt_payload_put(&p, &n, sizeof(n), ltt_payload_max(sizeof(n), sizeof(%s)));\n"
 						"\t\tltt_payload_put(&p, %s, n * sizeof(%s), sizeof(%s));\n"
+						"\t\tltt_payload_realign(&p);\n"
 						"\t}\n", lct, lct, name, VAR_LIMIT,
 						ct, name, ct, ct);
 				else
@@ -236,6 +241,7 @@ static gboolean emit_event(GString *h, const ltt_description *d, unsigned e,
 						"\t\t%s n = min_t(%s, %s_len, %d);\n\n"
 						"\t\tltt_payload_put(&p, &n, sizeof(n), max(sizeof(n), sizeof(%s)));\n"
 						"\t\tltt_payload_put(&p, %s, n * sizeof(%s), sizeof(%s));\n"
+						"\t\tltt_payload_realign(&p);\n"
 						"\t}\n", lct, lct, name, VAR_LIMIT, ct, name, ct, ct);
 			}
 			break;

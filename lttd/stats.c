@@ -44,11 +44,12 @@ static uint32_t rd32(const unsigned char *p)
 }
 
 /* core.facility_load / state_dump_facility_load: the id of "channel" */
-static void facility_load(const unsigned char *p, size_t size, unsigned a)
+static void facility_load(const unsigned char *p, size_t size, unsigned a,
+			  unsigned arch)
 {
 	struct ltt_facility_load_fields f;
 
-	if (ltt_facility_load_read(p, size, a, &f) == 0 &&
+	if (ltt_facility_load_read(p, size, a, arch, &f) == 0 &&
 	    strcmp(f.name, "channel") == 0 && f.id < LTTD_MAX_FACILITIES)
 		__atomic_store_n(&channel_fac_id, (int)f.id, __ATOMIC_RELAXED);
 }
@@ -152,7 +153,8 @@ void lttd_stats_scan(const struct lttd_channel *ch, const unsigned char *sb,
 		if (ch->facilities && eh.facility_id == LTT_CORE_FACILITY_ID &&
 		    (eh.event_id == LTT_EVENT_CORE_FACILITY_LOAD ||
 		     eh.event_id == LTT_EVENT_CORE_STATE_DUMP_FACILITY_LOAD))
-			facility_load(sb + o, eh.event_size, a);
+			facility_load(sb + o, eh.event_size, a,
+				      h->trace.arch_size);
 		o += eh.event_size;
 	}
 }

@@ -114,9 +114,12 @@ void ltt_event_header_read(const void *p, size_t hsize,
 
 /*
  * core.facility_load and core.state_dump_facility_load (core.xml): the
- * name (a NUL-terminated string), then seven uint, each 4 bytes (the core
- * facility's int) at the alignment rule of the trace: checksum, id,
- * int_size, long_size, pointer_size, size_t_size, has_alignment.
+ * name (a NUL-terminated string) and the realignment that ends every
+ * string (to a multiple of min(pointer_size, a): pointer_size is the core
+ * facility's, the trace header's arch_size; docs/format.md, Alignment),
+ * then seven uint, each 4 bytes (the core facility's int) at the
+ * alignment rule of the trace: checksum, id, int_size, long_size,
+ * pointer_size, size_t_size, has_alignment.
  */
 struct ltt_facility_load_fields {
 	const char *name;	/* points into the payload */
@@ -133,7 +136,7 @@ struct ltt_facility_load_fields {
 
 /* 0, or -1 if the size bytes at payload do not hold them all. */
 static inline int ltt_facility_load_read(const void *payload, size_t size,
-					 unsigned a,
+					 unsigned a, unsigned pointer_size,
 					 struct ltt_facility_load_fields *f)
 {
 	const unsigned char *p = (const unsigned char *)payload;
@@ -144,6 +147,7 @@ static inline int ltt_facility_load_read(const void *payload, size_t size,
 	if (!nul)
 		return -1;
 	o = (size_t)(nul - p) + 1;
+	o += ltt_align_pad(o, pointer_size, a);	/* the string's realignment */
 	for (int i = 0; i < LTT_FACILITY_LOAD_UINTS; i++) {
 		o += ltt_align_pad(o, 4, a);
 		if (o > size || size - o < 4)

@@ -124,7 +124,19 @@ static inline void ltt_payload_put(struct ltt_payload *p, const void *v,
 	p->len += pad + size;
 }
 
-/* A string field: at most @max bytes of @s, then its NUL. (Not strnlen:
+/*
+ * The padding that ends every string and sequence: the next field starts at
+ * a multiple of min(sizeof(void *), alignment) from the payload start, as
+ * the seeds' generated code did; it counts in the payload's size, even
+ * after the last field (docs/format.md, Alignment).
+ */
+static inline void ltt_payload_realign(struct ltt_payload *p)
+{
+	ltt_payload_put(p, NULL, 0, sizeof(void *));
+}
+
+/* A string field: at most @max bytes of @s, then its NUL and the
+ * realignment (ltt_payload_realign). (Not strnlen:
  * the header must compile as plain C11.) */
 static inline void ltt_payload_put_string(struct ltt_payload *p, const char *s,
 					  size_t max)
@@ -141,6 +153,7 @@ static inline void ltt_payload_put_string(struct ltt_payload *p, const char *s,
 		p->data[p->len + i] = (unsigned char)s[i];
 	p->data[p->len + n] = '\0';
 	p->len += n + 1;
+	ltt_payload_realign(p);
 }
 
 /* Like ltt_usertrace_write, refusing (-EOVERFLOW) a payload that overflowed. */

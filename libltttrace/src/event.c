@@ -348,6 +348,9 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 		}
 		if (!visit)
 			out_add(w->out, count ? " ]" : "]", count ? 2 : 1);
+		off += ltt_node_tail(n, off);	/* a sequence's realignment */
+		if (off > w->len)
+			return -1;
 		return (int64_t)(off - start);
 	}
 	case LTT_OP_STRUCT:
@@ -386,7 +389,10 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 	default:
 		if (!visit)
 			append_scalar(w->out, &v);
-		return v.size;
+		/* a string's realignment (0 for scalars) */
+		if (start + v.size + ltt_node_tail(n, start + v.size) > w->len)
+			return -1;
+		return v.size + ltt_node_tail(n, start + v.size);
 	}
 }
 
@@ -430,7 +436,9 @@ int walk_event(walker *w, const ltt_event *ev, const bool visit)
 			if ((int)i == et->named_field && ltt_value_name(et, (int)i, &v))
 				v.label = ltt_value_name(et, (int)i, &v);
 			append_scalar(w->out, &v);
-			one = v.size;
+			one = v.size + ltt_node_tail(f->node, off + v.size);
+			if (off + (size_t)one > w->len)
+				return -1;
 		} else {
 			begin_member(w, i, f->name);
 			one = walk_text(w, f->node, off, 0);

@@ -146,6 +146,11 @@ struct ltt_node {
 	unsigned size;		/* scalar: its bytes; sequence: its length's */
 	unsigned pad_mask;	/* (-off) & pad_mask: the padding before a value */
 	unsigned natural;	/* natural alignment, before the trace's cap */
+	/* string, sequence: (-end) & tail_mask is the padding after the
+	 * value, which realigns the payload on the pointer size (the seeds'
+	 * rule, docs/format.md "Alignment"); it is part of the value's
+	 * size. 0 for every other node. */
+	unsigned tail_mask;
 	int64_t fixed;		/* the bytes it takes, or -1: its payload says */
 	uint64_t count;		/* array: elements; struct, union: members */
 	const ltt_node *elem;		/* array, sequence */
@@ -156,6 +161,12 @@ struct ltt_node {
 	unsigned num_small, num_values;
 	const ltt_enum_value *values;
 };
+
+/* the padding after a value of node n that ends at payload offset end */
+static inline size_t ltt_node_tail(const ltt_node *n, size_t end)
+{
+	return ((size_t)-end) & n->tail_mask;
+}
 
 typedef struct ltt_event_type {
 	const ltt_event_desc *desc;

@@ -145,6 +145,7 @@ static const ltt_node *compile(compiler *c, const ltt_type *t)
 		n->op = LTT_OP_STRING;
 		n->natural = 1;
 		n->fixed = -1;
+		n->tail_mask = (unsigned)ltt_align_mask(c->s->pointer_size, c->s->alignment);
 		break;
 	case X_ARRAY: {
 		const ltt_node *e = compile(c, t->elem);
@@ -168,6 +169,7 @@ static const ltt_node *compile(compiler *c, const ltt_type *t)
 		n->size = ltt_layout_scalar_size(c->s, ltt_type_resolve(t->len_type));
 		n->natural = n->size > e->natural ? n->size : e->natural;
 		n->fixed = -1;
+		n->tail_mask = (unsigned)ltt_align_mask(c->s->pointer_size, c->s->alignment);
 		break;
 	}
 	case X_STRUCT:
@@ -271,7 +273,9 @@ int64_t ltt_node_size(const ltt_node *n, const uint8_t *p, size_t len, size_t of
 		nul = memchr(p + off, 0, len - off);
 		if (!nul)
 			return -1;
-		return (const uint8_t *)nul - (p + off) + 1;
+		off = (size_t)((const uint8_t *)nul - p) + 1;
+		off += ltt_node_tail(n, off);	/* the realignment after it */
+		return off <= len ? (int64_t)(off - start) : -1;
 	}
 	case LTT_OP_SEQUENCE: {
 		uint64_t count;
@@ -288,7 +292,15 @@ int64_t ltt_node_size(const ltt_node *n, const uint8_t *p, size_t len, size_t of
 		off += n->size;
 		if (count > len)	/* cannot hold more elements than bytes */
 			return -1;
-		return elements_size(n->elem, count, p, len, off, start);
+		{
+			int64_t sz = elements_size(n->elem, count, p, len, off, start);
+
+			if (sz < 0)
+				return -1;
+			off = start + (size_t)sz;
+			off += ltt_node_tail(n, off);	/* the realignment after it */
+			return off <= len ? (int64_t)(off - start) : -1;
+		}
 	}
 	case LTT_OP_ARRAY:
 		return elements_size(n->elem, n->count, p, len, off, start);

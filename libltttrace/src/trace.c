@@ -285,7 +285,8 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 				continue;
 			/* lttd reads it with the same code (ltt-decode.h) */
 			whole = ltt_facility_load_read(ev->payload, ev->size,
-						       t->info.has_alignment, &f) == 0;
+						       t->info.has_alignment,
+						       t->info.arch_size, &f) == 0;
 			if (whole) {
 				l.checksum = f.checksum;
 				l.id = f.id;

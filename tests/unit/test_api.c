@@ -572,7 +572,8 @@ static void test_decode_agrees(const char *dir)
 					     !strcmp(name, "state_dump_facility_load"))) {
 			struct ltt_facility_load_fields f;
 			const char *s = ltt_event_get_string(ev, "name");
-			int same = ltt_facility_load_read(p, size, a, &f) == 0 &&
+			int same = ltt_facility_load_read(p, size, a,
+							  ltt_trace_get_info(t)->arch_size, &f) == 0 &&
 				   s && !strcmp(s, f.name);
 			const uint32_t *v = &f.checksum;
 

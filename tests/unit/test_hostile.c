@@ -441,10 +441,11 @@ static void test_sizes(void)
 
 	w = new_trace("bigvar", &c, &cpu);
 	say(cpu, w, c.start_tsc + 1000, "x", 1);
-	lttw_event(cpu, c.start_tsc + 2000, 1, 1, "ab\0\0\0\0\0\0\0\0\0\0", 12);
+	/* "ab", its NUL, the realignment (8) and n (4): 16 is too many */
+	lttw_event(cpu, c.start_tsc + 2000, 1, 1, "ab\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16);
 	lttw_trace_close(w);
 	expect_warning("bigvar", "a string event larger than its description",
-		       "cpu_0", "says 12 bytes of payload, but its description needs", 4);
+		       "cpu_0", "says 16 bytes of payload, but its description needs 12", 4);
 
 	w = new_trace("small", &c, &cpu);
 	tick(cpu, w, c.start_tsc + 1000, 0);

@@ -452,6 +452,7 @@ static void test_big_event(void)
 	lttw_put_uint_n(&p, 70000, 4);
 	for (unsigned i = 0; i < 70000; i++)
 		lttw_put_uint_n(&p, i & 0xff, 1);
+	lttw_seq_end(&p);	/* 70004 realigned on the pointer size */
 	ok(lttw_event(cpu, c.start_tsc + 5, 1, 2, p.buf, p.len) == 0, "a 70000-byte event is written");
 	lttw_payload_free(&p);
 	tick(cpu, t, c.start_tsc + 6, 0, "w0");
@@ -465,7 +466,7 @@ static void test_big_event(void)
 			continue;
 		found = 1;
 		ltt_event_payload(ev, &size);
-		is_int(size, 70004, "event_size 0xFFFF: size computed from the description");
+		is_int(size, 70008, "event_size 0xFFFF: size computed from the description (with the realignment)");
 		ok(ltt_event_field(ev, 0, &v) == 0 && v.kind == LTT_KIND_SEQUENCE && v.u == 70000,
 		   "the sequence has 70000 elements");
 	}
@@ -473,6 +474,148 @@ static void test_big_event(void)
 	ltt_iter_free(it);
 	ltt_trace_close(r);
 	check_ticks("big", 1, NULL, "an event after the big one");
+}
+
+/* ---- realignment after strings and sequences ------------------------------
+ *
+ * The seeds' rule (docs/format.md, Alignment): after a string and after a
+ * sequence the next field starts at a multiple of min(pointer_size, A) from
+ * the payload start, and that padding counts in the payload even after
+ * the last field. The offsets are computed here from the rule, and checked
+ * on payloads the writer lays out and on payloads built byte by byte.
+ */
+static const char realign_xml[] =
+	"<facility name=\"realign\">\n"
+	" <event name=\"after_string\"><field name=\"s\"><string/></field>"
+	"<field name=\"b\"><uchar/></field></event>\n"
+	" <event name=\"after_seq\"><field name=\"q\"><sequence><uint_fixed size=\"4\"/>"
+	"<uchar/></sequence></field><field name=\"b\"><uchar/></field></event>\n"
+	" <event name=\"last_string\"><field name=\"s\"><string/></field></event>\n"
+	"</facility>\n";
+
+static size_t round_up(size_t o, unsigned unit)
+{
+	return (o + unit - 1) / unit * unit;
+}
+
+/* where b lies after a string of n bytes (+ NUL) or a sequence of n
+ * uchars with a 4-byte length, by the rule */
+static size_t realign_offset(const lttw_config *c, int seq, size_t n)
+{
+	unsigned unit = c->alignment ? (c->arch_size < c->alignment ? c->arch_size
+								    : c->alignment) : 1;
+
+	return round_up(seq ? 4 + n : n + 1, unit);
+}
+
+static void test_realign(void)
+{
+	static const struct {
+		unsigned align, arch;
+	} cases[] = { { 8, 8 }, { 4, 8 }, { 4, 4 }, { 0, 8 } };
+	static const char text[] = "abcdefghijklmnop";
+
+	for (size_t k = 0; k < G_N_ELEMENTS(cases); k++) {
+		for (int hand = 0; hand < 2; hand++) {
+			lttw_config c;
+			lttw_trace *t;
+			lttw_file *fac, *cpu;
+			char name[32];
+			unsigned bad_writer = 0, bad_reader = 0, bad_size = 0, n_read = 0;
+			uint64_t tsc;
+			ltt_trace *r;
+			ltt_iter *it;
+			const ltt_event *ev;
+
+			lttw_config_default(&c);
+			c.alignment = cases[k].align;
+			c.arch_size = cases[k].arch;
+			snprintf(name, sizeof(name), "realign%zu%s", k, hand ? "h" : "w");
+			t = new_trace(name, &c, &fac);
+			lttw_eventdef_write(t, "realign.xml", realign_xml);
+			lttw_facility_load(fac, c.start_tsc, "realign", checksum_of(realign_xml), 2, 1);
+			cpu = lttw_file_open(t, "cpu", 0, 0);
+			tsc = c.start_tsc + 100;
+			/* strings and sequences of 0..16 bytes, b = 0xB0 + n */
+			for (unsigned ev_id = 0; ev_id < 3; ev_id++) {
+				for (size_t n = 0; n <= 16; n++) {
+					size_t at = realign_offset(&c, ev_id == 1, n);
+					size_t want = ev_id == 2 ? at : at + 1;
+					unsigned char buf[64] = { 0 };
+					const unsigned char *pl;
+					lttw_payload p;
+
+					lttw_payload_init(&p, t);
+					if (hand) {
+						/* byte by byte: the bytes, zeroes, b at `at` */
+						if (ev_id == 1) {
+							uint32_t len = (uint32_t)n;
+
+							memcpy(buf, &len, 4);
+							memcpy(buf + 4, text, n);
+						} else {
+							memcpy(buf, text, n);
+						}
+						if (ev_id != 2)
+							buf[at] = (unsigned char)(0xB0 + n);
+						lttw_put_raw(&p, buf, want);
+					} else if (ev_id == 1) {
+						lttw_put_seq_len(&p, n, 4, 1);
+						lttw_put_raw(&p, text, n);
+						lttw_seq_end(&p);
+						lttw_put_uint_n(&p, 0xB0 + n, 1);
+					} else {
+						char s[32];
+
+						memcpy(s, text, n);
+						s[n] = '\0';
+						lttw_put_string(&p, s);
+						if (ev_id == 0)
+							lttw_put_uint_n(&p, 0xB0 + n, 1);
+					}
+					pl = p.buf;
+					if (p.len != want ||
+					    (ev_id != 2 && pl[at] != 0xB0 + n))
+						bad_writer++;
+					lttw_event(cpu, tsc++, 2, (uint8_t)ev_id, p.buf, p.len);
+					lttw_payload_free(&p);
+				}
+			}
+			ok(lttw_trace_close(t) == 0, "realign, A %u, pointer %u, %s: written",
+			   c.alignment, c.arch_size, hand ? "by hand" : "by the writer");
+			if (!hand)
+				is_int(bad_writer, 0, "realign, A %u, pointer %u: the writer puts "
+				       "b and the payload's end where the rule says",
+				       c.alignment, c.arch_size);
+			r = open_trace(name);
+			it = r ? ltt_iter_new(&r, 1, NULL) : NULL;
+			while (it && ltt_iter_next(it, &ev, NULL) > 0) {
+				unsigned id;
+				size_t size, n;
+
+				if (strcmp(ltt_event_facility_name(ev), "realign"))
+					continue;
+				id = ltt_event_id(ev);
+				n = n_read % 17;
+				n_read++;
+				ltt_event_payload(ev, &size);
+				if (size != realign_offset(&c, id == 1, n) + (id == 2 ? 0 : 1))
+					bad_size++;
+				if (id != 2 && ltt_event_get_uint(ev, "b", 0) != 0xB0 + n)
+					bad_reader++;
+			}
+			ltt_iter_free(it);
+			ltt_trace_close(r);
+			is_int(n_read, 3 * 17, "realign, A %u, pointer %u, %s: every event read",
+			       c.alignment, c.arch_size, hand ? "by hand" : "by the writer");
+			is_int(bad_reader, 0, "realign, A %u, pointer %u, %s: the field after a "
+			       "string or a sequence is read at the rule's offset",
+			       c.alignment, c.arch_size, hand ? "by hand" : "by the writer");
+			is_int(bad_size, 0, "realign, A %u, pointer %u, %s: the payload ends "
+			       "where the rule says, after a last string too",
+			       c.alignment, c.arch_size, hand ? "by hand" : "by the writer");
+		}
+	}
 }
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
@@ -591,6 +734,7 @@ int main(void)
 	test_lost_size();
 	test_buffer_stats_and_unknown();
 	test_big_event();
+	test_realign();
 	test_time_conversion();
 	test_bad_start_time();
 	test_parse_seconds();

@@ -164,6 +164,7 @@ static int encode(lttw_payload *p, const ltt_field_type *t, struct values *vs,
 		for (uint64_t i = 0; i < v->u; i++)
 			if (encode(p, el, vs, z) < 0)
 				return -1;
+		lttw_seq_end(p);
 		return 0;
 	}
 	case LTT_KIND_STRUCT:

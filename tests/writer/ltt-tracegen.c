@@ -697,6 +697,7 @@ static void put_all_types(struct gen *g, int k, const char *str, unsigned seqlen
 	lttw_put_seq_len(p, seqlen, 1, 4);			/* seq */
 	for (unsigned i = 0; i < seqlen; i++)
 		lttw_put_int_n(p, -(int)i * 1000 - k, 4);
+	lttw_seq_end(p);
 	lttw_align(p, 8);					/* pts */
 	for (unsigned i = 0; i < 2; i++) {
 		lttw_align(p, 8);
@@ -710,6 +711,7 @@ static void put_all_types(struct gen *g, int k, const char *str, unsigned seqlen
 	lttw_put_seq_len(p, nnames, 2, 1);			/* .names */
 	for (unsigned i = 0; i < nnames; i++)
 		lttw_put_string(p, names[i % 5]);
+	lttw_seq_end(p);
 	lttw_put_int_n(p, 'z', 1);				/* .last */
 	lttw_put_string(p, k % 2 ? "tail" : "");		/* tail */
 }
@@ -781,9 +783,10 @@ static void scenario_types(struct gen *g, const char *dir)
 		/* the fixed part of the payload: n, and the sequence's length */
 		P(g);
 		lttw_put_uint_n(&g->p, 1000 + k, seq ? 1 : 4);
-		if (seq)
+		if (seq) {
 			lttw_put_seq_len(&g->p, 0, 4, 1);
-		else
+			lttw_seq_end(&g->p);
+		} else
 			lttw_put_string(&g->p, "");
 		fixed = g->p.len;
 		room = lttw_file_room(g->cpu[0]);
@@ -805,15 +808,24 @@ static void scenario_types(struct gen *g, const char *dir)
 			room = lttw_file_room(g->cpu[0]);
 		}
 		memset(text, seq ? 'S' : 'A' + (char)kk, sizeof(text));
-		P(g);
-		if (seq) {
-			lttw_put_uint_n(&g->p, 1000 + k, 1);
-			lttw_put_seq_len(&g->p, room - kk - fixed, 4, 1);
-			lttw_put_raw(&g->p, text, room - kk - fixed);
-		} else {
-			text[room - kk - fixed] = '\0';
-			lttw_put_uint_n(&g->p, 1000 + k, 4);
-			lttw_put_string(&g->p, text);
+		/* the longest string or sequence whose payload, realignment
+		 * included, leaves kk bytes or a few more (the realignment
+		 * rounds the end up to the pointer size, docs/format.md) */
+		for (size_t n = room - kk - fixed + 1; n-- > 0;) {
+			P(g);
+			if (seq) {
+				lttw_put_uint_n(&g->p, 1000 + k, 1);
+				lttw_put_seq_len(&g->p, n, 4, 1);
+				lttw_put_raw(&g->p, text, n);
+				lttw_seq_end(&g->p);
+			} else {
+				memset(text, 'A' + (char)kk, sizeof(text));
+				text[n] = '\0';
+				lttw_put_uint_n(&g->p, 1000 + k, 4);
+				lttw_put_string(&g->p, text);
+			}
+			if (g->p.len <= room - kk)
+				break;
 		}
 		t += us(g, 3);
 		check(g, lttw_event(g->cpu[0], t, ID_TYPES,
@@ -844,11 +856,13 @@ static void scenario_types(struct gen *g, const char *dir)
 			lttw_put_uint_n(&g->p, i, 1);
 			lttw_put_seq_len(&g->p, lens[i], 4, 1);
 			lttw_put_raw(&g->p, data, lens[i]);
+			lttw_seq_end(&g->p);
 			t += us(g, 7);
 			check(g, lttw_event(g->cpu[1], t, ID_TYPES, LTTW_TYPES_BYTES,
 					    g->p.buf, g->p.len));
 		}
-		/* n, pad, length: the rest makes 65535 bytes (event_size 0xFFFF) */
+		/* n, pad, length: the rest makes 65535 bytes, 65536 with the
+		 * realignment (event_size 0xFFFF: 65535 bytes or more) */
 		P(g);
 		lttw_put_uint_n(&g->p, 5, 1);
 		lttw_put_seq_len(&g->p, 0, 4, 1);
@@ -857,6 +871,7 @@ static void scenario_types(struct gen *g, const char *dir)
 		lttw_put_uint_n(&g->p, 5, 1);
 		lttw_put_seq_len(&g->p, 65535 - fixed, 4, 1);
 		lttw_put_raw(&g->p, data, 65535 - fixed);
+		lttw_seq_end(&g->p);
 		t += us(g, 7);
 		check(g, lttw_event(g->cpu[1], t, ID_TYPES, LTTW_TYPES_BYTES,
 				    g->p.buf, g->p.len));
@@ -1629,10 +1644,12 @@ static void put_family(struct gen *g, unsigned ev)
 		lttw_put_seq_len(p, n, 1, p->long_size);
 		for (unsigned i = 0; i < n; i++)
 			lttw_put_ulong(p, i % 2 ? uaddr(g) : rnd(g) % 4096);
+		lttw_seq_end(p);
 		n = (unsigned)(rnd(g) % 5);
 		lttw_put_seq_len(p, n, 1, 2);
 		for (unsigned i = 0; i < n; i++)
 			lttw_put_uint_n(p, rnd(g) % 64, 2);
+		lttw_seq_end(p);
 		break;
 	case LTTW_FIELDS_ARRAYS:
 		lttw_align(p, p->long_size);

@@ -155,7 +155,10 @@ int lttw_facility_load(lttw_file *f, uint64_t tsc, const char *name,
  * Every put aligns the field first: a scalar of size s to min(s, A), a
  * string to 1; compounds call lttw_align() with their largest member's
  * alignment before their first member (sequences: lttw_put_seq_len()).  A is the trace's has_alignment (0:
- * nothing is padded).  Offsets are from the payload start.
+ * nothing is padded).  Offsets are from the payload start.  After a string
+ * (lttw_put_string() does it) and after a sequence's last element (call
+ * lttw_seq_end()) the payload is realigned on min(pointer_size, A), the
+ * seeds' rule (docs/format.md, "Alignment"), even after the last field.
  */
 typedef struct lttw_payload {
 	unsigned char *buf;
@@ -282,13 +285,22 @@ static inline void lttw_put_seq_len(lttw_payload *p, uint64_t n,
 	lttw_put_uint_n(p, n, len_size);
 }
 
+/* After a sequence's last element (or its length, when it has none): the
+ * realignment on min(pointer_size, A) that ends every sequence. */
+static inline void lttw_seq_end(lttw_payload *p)
+{
+	lttw_align(p, p->pointer_size);
+}
+
 /* <float size="4"/> or <float size="8"/> */
 void lttw_put_float(lttw_payload *p, double v, unsigned size);
 
-/* <string/>: the bytes and the NUL, never padded. */
+/* <string/>: the bytes and the NUL (never padded before), then the
+ * realignment on min(pointer_size, A) that ends every string. */
 static inline void lttw_put_string(lttw_payload *p, const char *s)
 {
 	lttw_put_raw(p, s, strlen(s) + 1);
+	lttw_align(p, p->pointer_size);
 }
 
 #ifdef __cplusplus
