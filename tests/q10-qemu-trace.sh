@@ -138,6 +138,10 @@ check "flight1 flight-cpu_1: header fields (flight mode, 4 KiB sub-buffers)" \
 check "lttv-text decodes trace1" sh -c "'$LTTV' -t '$OUT/trace1' -n >'$TMP/t1.txt' 2>'$TMP/t1.err'"
 check "lttv-text --cycles decodes trace1" sh -c "'$LTTV' -t '$OUT/trace1' --cycles >'$TMP/t1c.txt'"
 check "trace1 decodes without warnings" test ! -s "$TMP/t1.err"
+# the kernel's bytes are what the independent writer's rules give for the
+# values read (docs/format.md: alignment, realignment after strings)
+check "trace1: ltt-reencode finds the kernel's bytes to be the writer's" \
+	sh -c "'$BIN/ltt-reencode' '$OUT/trace1' >'$TMP/re1' 2>&1 || { sed 's/^/#   /' '$TMP/re1' | head -n 5; exit 1; }"
 check "core.facility_load of core with checksum 0x1A8DE486 ($(printf '%d' 0x1A8DE486))" \
 	grep -Eq "^core\.facility_load: .*name = \"core\", checksum = $(printf '%d' 0x1A8DE486), id = 0," "$TMP/t1.txt"
 check "the channel facility is announced (state dump)" \

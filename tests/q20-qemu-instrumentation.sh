@@ -60,6 +60,10 @@ check "guest: the pids of the shell, cat and sleep were noted" \
 T=$OUT/busybox
 check "lttv-text decodes the trace, no warning" \
 	sh -c "'$LTTV' -t '$T' -n -s >'$TMP/t.txt' 2>'$TMP/t.err' && test ! -s '$TMP/t.err'"
+# every kernel event (strings of fs.exec, fs.open, the state dump...) laid
+# out as the independent writer's rules say (docs/format.md, Alignment)
+check "ltt-reencode finds the kernel's bytes to be the writer's" \
+	sh -c "'$BIN/ltt-reencode' '$T' >'$TMP/re' 2>&1 || { sed 's/^/#   /' '$TMP/re' | head -n 5; exit 1; }"
 has() { grep -Eq "$1" "$TMP/t.txt"; }
 count() { grep -Ec "$1" "$TMP/t.txt"; }
 
