@@ -40,6 +40,19 @@ static inline void ltt_payload_put(struct ltt_payload *p, const void *v,
 	p->len += pad + size;
 }
 
+/* as the kernel's (patch 0003): the realignment after strings and sequences */
+static inline void ltt_payload_realign(struct ltt_payload *p)
+{
+	size_t pad = ltt_align(p->len, sizeof(void *));
+
+	if (p->len + pad > p->cap) {
+		p->overflow = true;
+		return;
+	}
+	memset(p->data + p->len, 0, pad);
+	p->len += pad;
+}
+
 enum ltt_channels {
 	LTT_CHANNEL_FACILITIES, LTT_CHANNEL_INTERRUPTS, LTT_CHANNEL_PROCESSES,
 	LTT_CHANNEL_MODULES, LTT_CHANNEL_NETWORK, LTT_CHANNEL_CPU,
