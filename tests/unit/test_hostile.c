@@ -672,6 +672,7 @@ static int write_odd(const char *dir)
 		lttw_put_uint_n(&p, 2, 1);
 		lttw_put_uint_n(&p, 7, 1);
 		lttw_put_uint_n(&p, 8, 1);
+		lttw_seq_end(&p);	/* the realignment after a sequence */
 		lttw_put_uint_n(&p, 9, 1);
 		lttw_event(cpu, t += 1000, 3, 1, p.buf, p.len);
 		lttw_payload_reset(&p);
