@@ -30,14 +30,9 @@ lttv_adata *lttv_adata_new(lttv_doc *d)
 
 	x->doc = d;
 	x->an = ltt_analysis_new();
-	x->traces = g_new0(ltt_trace *, d->ntraces + 1);
-	for (unsigned i = 0; i < d->ntraces; i++) {
-		x->traces[i] = ltt_trace_open(d->paths[i], NULL, &err);
-		if (!x->traces[i])
-			break;
-		x->ntraces++;
-	}
-	if (x->ntraces == d->ntraces)
+	x->traces = lttv_open_traces(d->paths, d->ntraces, &err);
+	x->ntraces = x->traces ? d->ntraces : 0;
+	if (x->traces)
 		x->it = ltt_iter_new(x->traces, x->ntraces, &err);
 	if (!x->it) {
 		x->failed = x->done = 1;
@@ -53,9 +48,7 @@ void lttv_adata_free(lttv_adata *x)
 		return;
 	ltt_iter_free(x->it);
 	ltt_analysis_free(x->an);
-	for (unsigned i = 0; i < x->ntraces; i++)
-		ltt_trace_close(x->traces[i]);
-	g_free(x->traces);
+	lttv_close_traces(x->traces, x->ntraces);
 	g_free(x->error);
 	g_free(x);
 }

@@ -80,6 +80,25 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 	return d;
 }
 
+ltt_trace **lttv_open_traces(char *const *paths, unsigned n, ltt_error **err)
+{
+	ltt_trace **t = g_new0(ltt_trace *, n ? n : 1);
+
+	for (unsigned i = 0; i < n; i++)
+		if (!(t[i] = ltt_trace_open(paths[i], NULL, err))) {
+			lttv_close_traces(t, i);
+			return NULL;
+		}
+	return t;
+}
+
+void lttv_close_traces(ltt_trace **t, unsigned n)
+{
+	for (unsigned i = 0; t && i < n; i++)
+		ltt_trace_close(t[i]);
+	g_free(t);
+}
+
 int lttv_doc_open_reader(lttv_doc *d, char **error)
 {
 	ltt_error *err = NULL;

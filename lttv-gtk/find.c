@@ -117,20 +117,19 @@ static gboolean on_answer(gpointer data);
 static gpointer find_thread(gpointer data)
 {
 	struct lttv_find_job *j = data;
-	ltt_trace **traces = g_new0(ltt_trace *, j->ntraces);
+	ltt_trace **traces;
 	ltt_state_index *snap = NULL;
 	lttv_filter *f = NULL;
 	ltt_error *err = NULL;
-	unsigned opened;
 	int r = -1;
 
 	/* a held search has not read yet when the self-test looks at it; a
 	 * stop releases it too */
 	while (atomic_load(&j->hold) && !atomic_load(&j->stop))
 		g_usleep(1000);
-	for (opened = 0; opened < j->ntraces; opened++)
-		if (!(traces[opened] = ltt_trace_open(j->paths[opened], NULL, &err)))
-			goto out;
+	traces = lttv_open_traces(j->paths, j->ntraces, &err);
+	if (!traces)
+		goto out;
 	f = lttv_filter_parse(j->expr, j->origin, traces, j->ntraces, &j->error);
 	if (!f)
 		goto out;
@@ -160,9 +159,7 @@ out:
 	j->stopped = r == 1;
 	ltt_state_index_free(snap);
 	lttv_filter_free(f);
-	for (unsigned i = 0; i < opened; i++)
-		ltt_trace_close(traces[i]);
-	g_free(traces);
+	lttv_close_traces(traces, j->ntraces);
 	g_idle_add(on_answer, j);
 	return NULL;
 }

@@ -89,6 +89,11 @@ void lttv_doc_free(lttv_doc *d);
 /* For a window: open the traces again for its thread (rtraces) and make
  * view a snapshot, before another thread indexes. 0, or -1 with *error. */
 int lttv_doc_open_reader(lttv_doc *d, char **error);
+/* The n traces opened again, for a reader or worker of their own: all of
+ * them, or NULL and *err (those opened before the failure are closed). */
+ltt_trace **lttv_open_traces(char *const *paths, unsigned n, ltt_error **err);
+/* Closes the n traces of lttv_open_traces (t may be NULL) and frees t. */
+void lttv_close_traces(ltt_trace **t, unsigned n);
 /* The window's thread: read this snapshot of idx from now on (taken by
  * the indexing thread, with rtraces for its seeks). */
 void lttv_doc_publish(lttv_doc *d, ltt_state_index *snapshot);

@@ -61,21 +61,20 @@ lttv_marks *lttv_marks_compute(const char *const *paths, unsigned ntraces, const
 			       int64_t origin_ns, atomic_int *stop, _Atomic int64_t *at,
 			       char **error)
 {
-	ltt_trace **traces = g_new0(ltt_trace *, ntraces ? ntraces : 1);
+	ltt_trace **traces;
 	lttv_marks *m = g_new0(lttv_marks, 1);
 	ltt_error *err = NULL;
 	ltt_iter *it = NULL;
 	ltt_state *st = NULL;
 	lttv_filter *f = NULL;
 	const ltt_event *ev;
-	unsigned opened;
 	uint64_t n = 0;
 	int r = -1;
 
 	m->expr = g_strdup(expr);
-	for (opened = 0; opened < ntraces; opened++)
-		if (!(traces[opened] = ltt_trace_open(paths[opened], NULL, &err)))
-			goto out;
+	traces = lttv_open_traces((char *const *)paths, ntraces, &err);
+	if (!traces)
+		goto out;
 	f = lttv_filter_parse(expr, origin_ns, traces, ntraces, error);
 	if (!f)
 		goto out;
@@ -114,9 +113,7 @@ out:
 	ltt_state_free(st);
 	ltt_iter_free(it);
 	lttv_filter_free(f);
-	for (unsigned i = 0; i < opened; i++)
-		ltt_trace_close(traces[i]);
-	g_free(traces);
+	lttv_close_traces(traces, ntraces);
 	/* stopped, or nothing read (a bad expression, a trace that does not
 	 * open): nothing; a read error on the way: the marks up to it, and
 	 * *error says why there are no more */
