@@ -89,7 +89,7 @@ static void latency_figures(run *r, const ltt_analysis *a, ltt_latency_kind k,
 	char key[512];
 
 	for (unsigned i = 0; i < n; i++) {
-		const ltt_latency_stats *s = &g[i].stats;
+		const ltt_latency_stats *s = g[i].stats;
 		const char *what = by == LTT_GROUP_PROCESS
 				   ? (g[i].process >= 0 ? pnames[g[i].process] : "?")
 				   : ltt_analysis_id_name(a, k, g[i].id);

@@ -290,7 +290,7 @@ static void draw_histogram(cairo_t *cr, const lttv_aview *v, const lttv_alayout 
 		 ltt_latency_kind_name(v->kind));
 	frame(cr, l, l->hist_y, l->hist_h, buf);
 	if (n) {
-		const ltt_latency_stats *s = &g[0].stats;
+		const ltt_latency_stats *s = g[0].stats;
 		double w;
 
 		lo = LTT_LATENCY_HIST_BUCKETS;

@@ -177,7 +177,7 @@ static void print_latency(const lttv_options *o, const ltt_analysis *a, ltt_late
 			"bytes_written");
 	fputc('\n', out);
 	for (unsigned i = 0; i < n; i++) {
-		const ltt_latency_stats *s = &g[i].stats;
+		const ltt_latency_stats *s = g[i].stats;
 
 		/* the label may hold spaces ("2404 bash"): scripts read the
 		 * numbers from the right */
@@ -194,7 +194,7 @@ static void print_latency(const lttv_options *o, const ltt_analysis *a, ltt_late
 	if (o->histogram)
 		for (unsigned i = 0; i < n; i++)
 			print_histogram(out, group_label(o, a, k, by, &g[i], lb, sizeof(lb)),
-					&g[i].stats);
+					g[i].stats);
 	free(g);
 	if (o->worst > 0)
 		print_worst(o, a, k, what, t0, t1, origin);

@@ -19,7 +19,7 @@
  *	n = ltt_analysis_groups(a, LTT_LATENCY_SYSCALL, LTT_GROUP_ID,
  *				INT64_MIN, INT64_MAX, &groups);
  *	printf("%s: p99 %llu ns\n", ltt_analysis_id_name(a, LTT_LATENCY_SYSCALL,
- *	       groups[0].id), groups[0].stats.p99);
+ *	       groups[0].id), groups[0].stats->p99);
  *
  * The analysis owns a state model (ltt_analysis_state()) and applies every
  * event to it: do not feed that model yourself.
@@ -58,6 +58,15 @@
  * the ceil(n * 50 / 100)-th), mean rounded down to the nanosecond, and a
  * base-2 histogram: bucket 0 holds durations 0 and 1 ns, bucket b >= 1
  * holds [2^b, 2^(b+1)) ns.
+ *
+ * Sized results (ltttrace.h, "Sized structs"). Every struct this header
+ * returns may gain members at the end in a later version. Each call that
+ * returns them is a *_sized function taking the caller's sizeof, and the
+ * name without _sized is a macro that passes it: the library writes
+ * elements of the caller's size, at the caller's stride (what both know;
+ * the caller's tail zeroed), and refuses a size below 0.7.0's (NULL or 0
+ * results, -1). No result struct holds another by value: a group points
+ * at its statistics (in the same allocation, one free()).
  */
 #ifndef LTTTRACE_ANALYSIS_H
 #define LTTTRACE_ANALYSIS_H
@@ -105,9 +114,17 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev);
 /* The model the analysis keeps: process names, pids, CPUs. */
 const ltt_state *ltt_analysis_state(const ltt_analysis *a);
 
-/* Every occurrence of a kind, in the order they ended. */
-const ltt_latency *ltt_analysis_latencies(const ltt_analysis *a, ltt_latency_kind k,
-					  size_t *n);
+/*
+ * Every occurrence of a kind, in the order they ended: *n elements of
+ * `size` bytes (the macro: the caller's sizeof(ltt_latency)). Owned by the
+ * analysis, valid until the next ltt_analysis_process_event() or
+ * ltt_analysis_free(). NULL and *n = 0 for a size below 0.7.0's or a kind
+ * out of range.
+ */
+const ltt_latency *ltt_analysis_latencies_sized(const ltt_analysis *a, ltt_latency_kind k,
+						size_t *n, size_t size);
+#define ltt_analysis_latencies(a, k, n) \
+	ltt_analysis_latencies_sized((a), (k), (n), sizeof(ltt_latency))
 
 /* The name of an id of a kind ("openat", "timer", "RCU", "/etc/passwd");
  * never NULL: a number without a name gives "syscall_300", "irq_5"... */
@@ -132,8 +149,12 @@ typedef struct ltt_latency_stats {
 /* Histogram bucket of a duration (see above). */
 unsigned ltt_latency_bucket(uint64_t ns);
 
-/* Statistics of n durations; sorts them in place. */
-void ltt_latency_stats_compute(uint64_t *durations, size_t n, ltt_latency_stats *out);
+/* Statistics of n durations into the caller's `size` bytes at out; sorts
+ * them in place. 0, or -1 (nothing written) for a size below 0.7.0's. */
+int ltt_latency_stats_compute_sized(uint64_t *durations, size_t n,
+				    ltt_latency_stats *out, size_t size);
+#define ltt_latency_stats_compute(d, n, out) \
+	ltt_latency_stats_compute_sized((d), (n), (out), sizeof(*(out)))
 
 typedef enum ltt_group_by {
 	LTT_GROUP_ALL = 0,		/* one group */
@@ -147,27 +168,39 @@ typedef struct ltt_latency_group {
 	uint32_t id;			/* LTT_GROUP_ID, LTT_GROUP_PROCESS_ID */
 	int32_t process;		/* LTT_GROUP_PROCESS(_ID), else -1 */
 	int32_t cpu;			/* LTT_GROUP_CPU, else -1 */
-	ltt_latency_stats stats;
+	/* its statistics: a pointer, so that either struct can grow; they
+	 * live in the groups' allocation */
+	const ltt_latency_stats *stats;
 	uint64_t bytes_read, bytes_written;	/* FILE */
 	uint64_t reads, writes;		/* FILE: occurrences of each */
 } ltt_latency_group;
 
 /*
  * The occurrences of kind k in [t0, t1], grouped; each group with its
- * statistics. Sorted by total time, longest first (ties: by key). The
- * caller frees *out with free(). Returns the number of groups.
+ * statistics. Sorted by total time, longest first (ties: by key). Groups
+ * of group_size bytes, statistics of stats_size (the macro: the caller's
+ * sizeof of each); one allocation, the caller frees *out with free().
+ * Returns the number of groups; 0 and *out NULL for a size below 0.7.0's.
  */
-unsigned ltt_analysis_groups(const ltt_analysis *a, ltt_latency_kind k,
-			     ltt_group_by by, int64_t t0, int64_t t1,
-			     ltt_latency_group **out);
+unsigned ltt_analysis_groups_sized(const ltt_analysis *a, ltt_latency_kind k,
+				   ltt_group_by by, int64_t t0, int64_t t1,
+				   ltt_latency_group **out, size_t group_size,
+				   size_t stats_size);
+#define ltt_analysis_groups(a, k, by, t0, t1, out) \
+	ltt_analysis_groups_sized((a), (k), (by), (t0), (t1), (out), \
+				  sizeof(**(out)), sizeof(*(*(out))->stats))
 
 /*
  * The n longest occurrences of kind k in [t0, t1] (ties: earliest first),
- * as pointers into the analysis; the caller frees *out with free().
- * Returns how many (at most n).
+ * as pointers into ltt_analysis_latencies_sized(a, k, _, size)'s array
+ * (valid as long as it); the caller frees *out with free(). Returns how
+ * many (at most n); 0 and *out NULL for a size below 0.7.0's.
  */
-size_t ltt_analysis_worst(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
-			  int64_t t1, size_t n, const ltt_latency ***out);
+size_t ltt_analysis_worst_sized(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
+				int64_t t1, size_t n, const ltt_latency ***out,
+				size_t size);
+#define ltt_analysis_worst(a, k, t0, t1, n, out) \
+	ltt_analysis_worst_sized((a), (k), (t0), (t1), (n), (out), sizeof(***(out)))
 
 /* ---- CPU usage -------------------------------------------------------------
  *
@@ -196,9 +229,12 @@ typedef struct ltt_analysis_top_row {
 } ltt_analysis_top_row;
 
 /* Processes (idle tasks excluded) with CPU time in [t0, t1], busiest
- * first (ties: by index); free() *out. Returns the number of rows. */
-unsigned ltt_analysis_cpu_top(const ltt_analysis *a, int64_t t0, int64_t t1,
-			      ltt_analysis_top_row **out);
+ * first (ties: by index), rows of row_size bytes; free() *out. Returns
+ * the number of rows; 0 and *out NULL for a size below 0.7.0's. */
+unsigned ltt_analysis_cpu_top_sized(const ltt_analysis *a, int64_t t0, int64_t t1,
+				    ltt_analysis_top_row **out, size_t row_size);
+#define ltt_analysis_cpu_top(a, t0, t1, out) \
+	ltt_analysis_cpu_top_sized((a), (t0), (t1), (out), sizeof(**(out)))
 
 /* ---- Critical path -----------------------------------------------------------
  *
@@ -230,8 +266,11 @@ typedef struct ltt_path_segment {
 } ltt_path_segment;
 
 /* The critical path of process index p over [t0, t1] (clipped to the
- * data); free() *out. Returns the number of segments. */
-size_t ltt_analysis_critical_path(const ltt_analysis *a, unsigned p, int64_t t0, int64_t t1,
-				  ltt_path_segment **out);
+ * data), segments of seg_size bytes; free() *out. Returns the number of
+ * segments; 0 and *out NULL for a size below 0.7.0's. */
+size_t ltt_analysis_critical_path_sized(const ltt_analysis *a, unsigned p, int64_t t0,
+					int64_t t1, ltt_path_segment **out, size_t seg_size);
+#define ltt_analysis_critical_path(a, p, t0, t1, out) \
+	ltt_analysis_critical_path_sized((a), (p), (t0), (t1), (out), sizeof(**(out)))
 
 #endif /* LTTTRACE_ANALYSIS_H */

@@ -78,16 +78,19 @@
  *     (0 is refused with LTT_ERROR_INVALID, and so are members set that the
  *     library does not know); a NULL pointer gives the defaults;
  *   - structs the library fills for the caller (ltt_value, the
- *     ltt_state_*_info, ltt_state_cpu_time rows) are passed with their size
- *     by the macros of the same name (ltt_event_field() calls
- *     ltt_event_field_sized(..., sizeof(*out))): the library fills what it
- *     and the caller both know and zeroes the rest; a size below 0.7.0's is
- *     refused (-1);
+ *     ltt_state_*_info, ltt_state_cpu_time rows, and every result of
+ *     ltttrace-analysis.h: occurrences, groups and their statistics, rows,
+ *     path segments) are passed with their size by the macros of the same
+ *     name (ltt_event_field() calls ltt_event_field_sized(...,
+ *     sizeof(*out))): the library fills what it and the caller both know
+ *     and zeroes the rest, arrays at the caller's stride; a size below
+ *     0.7.0's is refused (-1, or no result);
+ *   - no public struct holds another by value (ltt_latency_group points at
+ *     its ltt_latency_stats), so that each can grow on its own;
  *   - ltt_trace_info is the library's own (a const pointer): never allocate
  *     one.
- * Not yet: the result structs of ltttrace-analysis.h (ltt_latency arrays
- * with the library's stride, groups, rows, statistics) have no size; a
- * program that uses them must be rebuilt when they change.
+ * tests/t74-exports.sh checks the rules a compiler cannot: every *_sized
+ * call has its macro, no struct is embedded in another.
  * Every other type is opaque: a handle, created and freed by the library.
  */
 #ifndef LTTTRACE_H

@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "ltttrace.h"
+#include "sized.h"
 
 /* One point of a CPU-time log: at `t`, `cum` ns had been used; `on` says
  * whether time is being used from t on (it then grows at 1 ns per ns). */
@@ -68,7 +69,25 @@ struct ltt_analysis {
 	struct an_cache *caches;
 	unsigned ncaches;
 	char scratch[64];		/* the name of an unnamed id */
+	/* ltt_analysis_latencies_sized() at a size other than the library's:
+	 * copies at the caller's stride, kept until the occurrences change
+	 * (the next event), made under the lock (the call is const) */
+	GPtrArray *copies;		/* an_copy */
+	GMutex copies_lock;
 };
+
+typedef struct an_copy {
+	ltt_latency_kind kind;
+	size_t size;
+	void *rows;
+} an_copy;
+
+/* The 0.7.0 sizes of the result structs (never change these). */
+#define AN_LATENCY_MIN LTT_END_OF(ltt_latency, ret)
+#define AN_STATS_MIN LTT_END_OF(ltt_latency_stats, hist)
+#define AN_GROUP_MIN LTT_END_OF(ltt_latency_group, writes)
+#define AN_TOP_ROW_MIN LTT_END_OF(ltt_analysis_top_row, ns)
+#define AN_SEGMENT_MIN LTT_END_OF(ltt_path_segment, waker_kind)
 
 /* analysis-query.c: CPU time in a log up to t. */
 uint64_t ltt_analysis__log_at(const an_log *l, int64_t t);

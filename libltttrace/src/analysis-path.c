@@ -95,8 +95,8 @@ static int is_idle_task(const ltt_analysis *a, int32_t i)
 	return ltt_state_process(a->st, (unsigned)i, &pi) < 0 || pi.pid == 0;
 }
 
-size_t ltt_analysis_critical_path(const ltt_analysis *a, unsigned p, int64_t t0, int64_t t1,
-				  ltt_path_segment **out)
+size_t ltt_analysis_critical_path_sized(const ltt_analysis *a, unsigned p, int64_t t0,
+					int64_t t1, ltt_path_segment **out, size_t seg_size)
 {
 	GArray *segs = g_array_new(FALSE, FALSE, sizeof(ltt_path_segment));
 	size_t nw, n;
@@ -176,5 +176,7 @@ size_t ltt_analysis_critical_path(const ltt_analysis *a, unsigned p, int64_t t0,
 	for (size_t k = 0; k < n; k++)
 		(*out)[k] = g_array_index(segs, ltt_path_segment, n - 1 - k);
 	g_array_free(segs, TRUE);
-	return n;
+	/* segments of the caller's size (ltttrace.h, "Sized structs") */
+	*out = ltt_sized_rows(*out, n, sizeof(**out), seg_size, AN_SEGMENT_MIN);
+	return *out ? n : 0;
 }

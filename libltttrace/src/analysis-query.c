@@ -29,7 +29,7 @@ static uint64_t rank(const uint64_t *sorted, size_t n, unsigned pct)
 	return sorted[r ? r - 1 : 0];
 }
 
-void ltt_latency_stats_compute(uint64_t *d, size_t n, ltt_latency_stats *out)
+static void stats_compute(uint64_t *d, size_t n, ltt_latency_stats *out)
 {
 	memset(out, 0, sizeof(*out));
 	if (!n)
@@ -48,6 +48,17 @@ void ltt_latency_stats_compute(uint64_t *d, size_t n, ltt_latency_stats *out)
 	out->p99 = rank(d, n, 99);
 }
 
+int ltt_latency_stats_compute_sized(uint64_t *d, size_t n, ltt_latency_stats *out,
+				    size_t size)
+{
+	ltt_latency_stats full;
+
+	if (size < AN_STATS_MIN)
+		return -1;
+	stats_compute(d, n, &full);
+	return ltt_sized_out(out, size, &full, sizeof(full), AN_STATS_MIN);
+}
+
 static int in_range(const ltt_latency *l, int64_t t0, int64_t t1)
 {
 	return l->start_ns >= t0 && l->start_ns <= t1 &&
@@ -56,6 +67,7 @@ static int in_range(const ltt_latency *l, int64_t t0, int64_t t1)
 
 typedef struct group_acc {
 	ltt_latency_group g;
+	ltt_latency_stats stats;	/* g.stats points at the caller's copy */
 	GArray *d;			/* uint64_t durations */
 	uint64_t key;
 } group_acc;
@@ -75,22 +87,28 @@ static int by_total(const void *x, const void *y)
 {
 	const group_acc *a = x, *b = y;
 
-	if (a->g.stats.total != b->g.stats.total)
-		return a->g.stats.total < b->g.stats.total ? 1 : -1;
+	if (a->stats.total != b->stats.total)
+		return a->stats.total < b->stats.total ? 1 : -1;
 	return a->key < b->key ? -1 : a->key > b->key;
 }
 
-unsigned ltt_analysis_groups(const ltt_analysis *a, ltt_latency_kind k, ltt_group_by by,
-			     int64_t t0, int64_t t1, ltt_latency_group **out)
+unsigned ltt_analysis_groups_sized(const ltt_analysis *a, ltt_latency_kind k,
+				   ltt_group_by by, int64_t t0, int64_t t1,
+				   ltt_latency_group **out, size_t group_size,
+				   size_t stats_size)
 {
 	GHashTable *index = g_hash_table_new(g_int64_hash, g_int64_equal);
 	GArray *accs = g_array_new(FALSE, FALSE, sizeof(group_acc));
-	const ltt_latency *occ;
+	const ltt_latency *occ = NULL;
 	size_t n;
 	unsigned ng;
+	char *block;
 
 	*out = NULL;
-	occ = ltt_analysis_latencies(a, k, &n);
+	if (group_size < AN_GROUP_MIN || stats_size < AN_STATS_MIN)
+		n = 0;	/* below 0.7.0's sizes: no groups */
+	else
+		occ = ltt_analysis_latencies(a, k, &n);
 	for (size_t i = 0; i < n; i++) {
 		const ltt_latency *l = &occ[i];
 		uint64_t key = key_of(l, by);
@@ -131,17 +149,32 @@ unsigned ltt_analysis_groups(const ltt_analysis *a, ltt_latency_kind k, ltt_grou
 	for (guint i = 0; i < accs->len; i++) {
 		group_acc *g = &g_array_index(accs, group_acc, i);
 
-		ltt_latency_stats_compute((uint64_t *)(void *)g->d->data, g->d->len, &g->g.stats);
+		stats_compute((uint64_t *)(void *)g->d->data, g->d->len, &g->stats);
 		g_array_free(g->d, TRUE);
 	}
 	if (accs->len)
 		qsort(accs->data, accs->len, sizeof(group_acc), by_total);
 	ng = accs->len;
-	*out = calloc(ng + 1, sizeof(**out));
-	if (!*out)
-		g_error("out of memory");
-	for (unsigned i = 0; i < ng; i++)
-		(*out)[i] = g_array_index(accs, group_acc, i).g;
+	/* one allocation, at the caller's sizes (ltttrace.h, "Sized structs"):
+	 * ng + 1 groups, then the statistics, aligned for their uint64_t */
+	if (group_size >= AN_GROUP_MIN && stats_size >= AN_STATS_MIN) {
+		size_t head = ((ng + 1) * group_size + 7) & ~(size_t)7;
+
+		block = calloc(1, head + ng * stats_size);
+		if (!block)
+			g_error("out of memory");
+		for (unsigned i = 0; i < ng; i++) {
+			group_acc *g = &g_array_index(accs, group_acc, i);
+			char *stats = block + head + i * stats_size;
+
+			ltt_sized_out(stats, stats_size, &g->stats, sizeof(g->stats),
+				      AN_STATS_MIN);
+			g->g.stats = (const ltt_latency_stats *)(void *)stats;
+			ltt_sized_out(block + i * group_size, group_size, &g->g,
+				      sizeof(g->g), AN_GROUP_MIN);
+		}
+		*out = (ltt_latency_group *)(void *)block;
+	}
 	g_array_free(accs, TRUE);
 	/* the hash table's keys were g_memdup2()ed */
 	{
@@ -166,13 +199,20 @@ static int by_longest(const void *x, const void *y)
 	return a->start_ns < b->start_ns ? -1 : a->start_ns > b->start_ns;
 }
 
-size_t ltt_analysis_worst(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
-			  int64_t t1, size_t n, const ltt_latency ***out)
+size_t ltt_analysis_worst_sized(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
+				int64_t t1, size_t n, const ltt_latency ***out,
+				size_t size)
 {
 	const ltt_latency *occ;
+	const char *theirs;
 	const ltt_latency **all;
 	size_t total, m = 0;
 
+	*out = NULL;
+	/* the caller's array (its stride), for the pointers it is given */
+	theirs = (const char *)ltt_analysis_latencies_sized(a, k, &total, size);
+	if (size < AN_LATENCY_MIN)
+		return 0;
 	occ = ltt_analysis_latencies(a, k, &total);
 	all = malloc((total + 1) * sizeof(*all));
 	if (!all)
@@ -181,6 +221,8 @@ size_t ltt_analysis_worst(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
 		if (in_range(&occ[i], t0, t1))
 			all[m++] = &occ[i];
 	qsort(all, m, sizeof(*all), by_longest);
+	for (size_t i = 0; i < m; i++)
+		all[i] = (const ltt_latency *)(const void *)(theirs + (size_t)(all[i] - occ) * size);
 	*out = all;
 	return m < n ? m : n;
 }
@@ -246,8 +288,8 @@ static int top_cmp(const void *x, const void *y)
 	return a->process < b->process ? -1 : a->process > b->process;
 }
 
-unsigned ltt_analysis_cpu_top(const ltt_analysis *a, int64_t t0, int64_t t1,
-			      ltt_analysis_top_row **out)
+unsigned ltt_analysis_cpu_top_sized(const ltt_analysis *a, int64_t t0, int64_t t1,
+				    ltt_analysis_top_row **out, size_t row_size)
 {
 	ltt_analysis_top_row *rows = calloc(a->nprocs + 1, sizeof(*rows));
 	unsigned n = 0;
@@ -265,6 +307,7 @@ unsigned ltt_analysis_cpu_top(const ltt_analysis *a, int64_t t0, int64_t t1,
 			rows[n++] = (ltt_analysis_top_row){ i, ns };
 	}
 	qsort(rows, n, sizeof(*rows), top_cmp);
-	*out = rows;
-	return n;
+	/* rows of the caller's size (ltttrace.h, "Sized structs") */
+	*out = ltt_sized_rows(rows, n, sizeof(*rows), row_size, AN_TOP_ROW_MIN);
+	return *out ? n : 0;
 }

@@ -59,6 +59,14 @@ const char *ltt_latency_kind_name(ltt_latency_kind k)
 	return (unsigned)k < LTT_LATENCY_NUM_KINDS ? n[k] : "?";
 }
 
+static void free_copy(gpointer p)
+{
+	an_copy *c = p;
+
+	free(c->rows);
+	g_free(c);
+}
+
 ltt_analysis *ltt_analysis_new(void)
 {
 	ltt_analysis *a = g_new0(ltt_analysis, 1);
@@ -74,6 +82,8 @@ ltt_analysis *ltt_analysis_new(void)
 				       (GDestroyNotify)g_hash_table_destroy);
 	a->first_ns = INT64_MIN;
 	a->last_ns = INT64_MIN;
+	a->copies = g_ptr_array_new_with_free_func(free_copy);
+	g_mutex_init(&a->copies_lock);
 	return a;
 }
 
@@ -99,6 +109,8 @@ void ltt_analysis_free(ltt_analysis *a)
 		for (unsigned f = 0; f < 256; f++)
 			g_free(a->caches[i].fac[f]);
 	g_free(a->caches);
+	g_ptr_array_free(a->copies, TRUE);
+	g_mutex_clear(&a->copies_lock);
 	g_free(a);
 }
 
@@ -112,15 +124,42 @@ void ltt_analysis_extend(ltt_analysis *a, int64_t t)
 		a->last_ns = t;
 }
 
-const ltt_latency *ltt_analysis_latencies(const ltt_analysis *a, ltt_latency_kind k,
-					  size_t *n)
+const ltt_latency *ltt_analysis_latencies_sized(const ltt_analysis *a, ltt_latency_kind k,
+						size_t *n, size_t size)
 {
-	if ((unsigned)k >= LTT_LATENCY_NUM_KINDS) {
-		*n = 0;
+	ltt_analysis *w = (ltt_analysis *)a;	/* the copies only */
+	const an_copy *found = NULL;
+	an_copy *c;
+
+	*n = 0;
+	if ((unsigned)k >= LTT_LATENCY_NUM_KINDS || size < AN_LATENCY_MIN)
 		return NULL;
-	}
 	*n = a->occ[k]->len;
-	return (const ltt_latency *)(const void *)a->occ[k]->data;
+	if (size == sizeof(ltt_latency))
+		return (const ltt_latency *)(const void *)a->occ[k]->data;
+	/* an older or newer caller's stride (ltttrace.h, "Sized structs") */
+	g_mutex_lock(&w->copies_lock);
+	for (guint i = 0; i < a->copies->len && !found; i++) {
+		c = g_ptr_array_index(a->copies, i);
+		if (c->kind == k && c->size == size)
+			found = c;
+	}
+	if (!found) {
+		c = g_new0(an_copy, 1);
+		c->kind = k;
+		c->size = size;
+		c->rows = calloc(*n + 1, size);
+		if (!c->rows)
+			g_error("out of memory");
+		for (size_t i = 0; i < *n; i++)
+			ltt_sized_out((char *)c->rows + i * size, size,
+				      &g_array_index(a->occ[k], ltt_latency, i),
+				      sizeof(ltt_latency), AN_LATENCY_MIN);
+		g_ptr_array_add(w->copies, c);
+		found = c;
+	}
+	g_mutex_unlock(&w->copies_lock);
+	return found->rows;
 }
 
 uint64_t ltt_analysis_unpaired(const ltt_analysis *a, ltt_latency_kind k)
@@ -593,6 +632,9 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 	if (a->first_ns == INT64_MIN)
 		a->first_ns = now;
 	a->last_ns = now;
+	/* the copies at a caller's stride go with the occurrences they copy */
+	if (a->copies->len)
+		g_ptr_array_set_size(a->copies, 0);
 	/* a wakeup starts a wait only if it changes the task's status: look
 	 * before the model applies it */
 	if (t->handler == AN_WAKEUP && fint(ev, t->f[0], &x, NULL) == 0) {

@@ -5,6 +5,7 @@
  * before (ltttrace.h, "Sized structs"): copied out to the caller's size,
  * read in from it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -43,4 +44,19 @@ int ltt_sized_in(void *own, size_t own_size, const void *opt, size_t min,
 		}
 	memcpy(own, opt, size < own_size ? size : own_size);
 	return 0;
+}
+
+void *ltt_sized_rows(void *rows, size_t n, size_t full_size, size_t size, size_t min)
+{
+	unsigned char *sized;
+
+	if (size == full_size)
+		return rows;
+	/* n + 1: an empty result is still an allocation, as the library's */
+	sized = size < min ? NULL : calloc(n + 1, size);
+	for (size_t i = 0; sized && i < n; i++)
+		ltt_sized_out(sized + i * size, size, (const char *)rows + i * full_size,
+			      full_size, min);
+	free(rows);
+	return sized;
 }

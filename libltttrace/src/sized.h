@@ -22,6 +22,11 @@ int ltt_sized_out(void *out, size_t size, const void *full, size_t full_size,
  * does not know. opt may be NULL: the defaults. */
 int ltt_sized_in(void *own, size_t own_size, const void *opt, size_t min,
 		 const char *what, ltt_error **err);
+/* An array of n structs of full_size (malloc()ed by the library) as the
+ * caller's array of `size` each, at its stride: rows itself when the
+ * sizes agree, else a calloc()ed copy (rows freed); NULL (rows freed)
+ * when size is below min or memory runs out. */
+void *ltt_sized_rows(void *rows, size_t n, size_t full_size, size_t size, size_t min);
 /* The bytes of type up to the end of member: a 0.7.0 size. */
 #define LTT_END_OF(type, member) (offsetof(type, member) + sizeof(((type *)0)->member))
 

@@ -1053,19 +1053,11 @@ unsigned ltt_state_cpu_times_sized(const ltt_state *from, int64_t t0,
 		n++;
 	}
 	qsort(rows, n, sizeof(*rows), by_busiest);
-	if (row_size != sizeof(*rows)) {
-		/* rows of the caller's size (ltttrace.h, "Sized structs") */
-		unsigned char *sized = row_size < LTT_END_OF(ltt_state_cpu_time, total) ?
-				       NULL : calloc(n + 1, row_size);
-
-		for (unsigned i = 0; sized && i < n; i++)
-			ltt_sized_out(sized + (size_t)i * row_size, row_size, &rows[i],
-				      sizeof(*rows), LTT_END_OF(ltt_state_cpu_time, total));
-		free(rows);
-		rows = (ltt_state_cpu_time *)sized;
-		if (!rows)
-			n = 0;
-	}
+	/* rows of the caller's size (ltttrace.h, "Sized structs") */
+	rows = ltt_sized_rows(rows, n, sizeof(*rows), row_size,
+			      LTT_END_OF(ltt_state_cpu_time, total));
+	if (!rows)
+		n = 0;
 	*out = rows;
 	return n;
 }
