@@ -28,3 +28,31 @@ $(BUILD)/tests/test_%: $(OBJ)/tests/unit/test_%.o $(LIBLTT_A)
 $(BUILD)/tests/test_usertrace: $(OBJ)/tests/unit/test_usertrace.o $(WRITER_A) $(USERTRACE_A) $(LIBLTT_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_LDFLAGS) -o $@ $< $(WRITER_A) $(USERTRACE_A) $(LTT_LINK)
+
+# test_analysis_later: test_analysis_sized, compiled against this header,
+# linked with a library built from a later header whose every analysis
+# result struct has one more member: what a program built today meets
+# with a newer libltttrace (ltttrace.h, "Sized structs").
+LATER_INC := $(BUILD)/tests/later-include
+LATER_OBJS := $(LIBLTT_SRCS:%.c=$(OBJ)/later/%.o) $(OBJ)/libltttrace/core-xml.o
+LATER_STRUCTS := ltt_latency ltt_latency_stats ltt_latency_group ltt_analysis_top_row ltt_path_segment
+
+$(LATER_INC)/stamp: $(wildcard libltttrace/include/*.h) tests/build.mk
+	@rm -rf $(LATER_INC) && mkdir -p $(LATER_INC)
+	cp libltttrace/include/*.h $(LATER_INC)/
+	for s in $(LATER_STRUCTS); do \
+		sed -i "s/^} $$s;/\tuint64_t later_member[3];\n} $$s;/" $(LATER_INC)/ltttrace-analysis.h; \
+	done
+	@# every struct got its member, or the test would test less than it says
+	test "$$(grep -c later_member $(LATER_INC)/ltttrace-analysis.h)" = $(words $(LATER_STRUCTS))
+	@touch $@
+
+$(OBJ)/later/%.o: %.c $(LATER_INC)/stamp
+	@mkdir -p $(dir $@)
+	$(CC) -I$(LATER_INC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS_libltttrace) -MMD -MP -c $< -o $@
+
+$(BUILD)/tests/test_analysis_later: $(OBJ)/tests/unit/test_analysis_sized.o $(LATER_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(GLIB_LIBS)
+
+tests: $(BUILD)/tests/test_analysis_later
