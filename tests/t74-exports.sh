@@ -56,4 +56,39 @@ check "every exported function is declared in the public headers" test ! -s "$TM
 sed 's/^/#   exported, not declared: /' "$TMP/extra"
 check "every declared function is exported" test ! -s "$TMP/missing"
 sed 's/^/#   declared, not exported: /' "$TMP/missing"
+
+# The sized-struct rules of ltttrace.h ("Sized structs") that a compiler
+# does not check: every *_sized function has the macro of its name without
+# _sized (which passes the caller's sizeof), and no public struct holds
+# another public struct by value (neither could grow then).
+python3 - "$TOP"/libltttrace/include/*.h >"$TMP/sized" <<'EOF'
+import re, sys
+text = ''
+for path in sys.argv[1:]:
+    text += open(path).read() + '\n'
+code = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+sized = sorted(set(re.findall(r'\b(\w+)_sized\s*\(', code)))
+macros = set(re.findall(r'^\s*#\s*define\s+(\w+)\(', code, flags=re.M))
+print('sized %d' % len(sized))
+for f in sized:
+    if f not in macros:
+        print('no macro for %s_sized' % f)
+structs = {}
+for m in re.finditer(r'typedef\s+struct\s+\w*\s*\{(.*?)\}\s*(\w+)\s*;', code, flags=re.S):
+    structs[m.group(2)] = m.group(1)
+print('structs %d' % len(structs))
+for name, body in sorted(structs.items()):
+    for member in body.split(';'):
+        words = member.replace('const', ' ').split()
+        if len(words) >= 2 and words[0] in structs and '*' not in member:
+            print('%s holds %s by value' % (name, words[0]))
+EOF
+n_sized=$(sed -n 's/^sized //p' "$TMP/sized")
+n_structs=$(sed -n 's/^structs //p' "$TMP/sized")
+check "the headers have sized calls ($n_sized) and public structs ($n_structs)" \
+	test "${n_sized:-0}" -ge 10 -a "${n_structs:-0}" -ge 10
+grep -v '^sized \|^structs ' "$TMP/sized" >"$TMP/sized-bad"
+check "every *_sized call has its macro; no public struct holds another by value" \
+	test ! -s "$TMP/sized-bad"
+sed 's/^/#   /' "$TMP/sized-bad"
 done_testing
