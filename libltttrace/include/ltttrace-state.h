@@ -256,7 +256,7 @@ void ltt_state_copy(ltt_state *dst, const ltt_state *src);
  * running at t0 or t1 counts up to that time exactly. The rows with time
  * in the range, busiest first (ties: by index), names as at t1; the
  * caller releases *out with free(). Returns the number of rows. The rows
- * are of the caller's sizeof(ltt_state_cpu_time) (LTT_SIZED_STRUCTS).
+ * are of the caller's sizeof(ltt_state_cpu_time) (ltttrace.h, "Sized structs").
  *
  * Callers clamp t1 to where the data ends (ltt_trace_info.last_event_ns):
  * past the last event nothing is known, so nothing is charged.

@@ -240,7 +240,7 @@ typedef struct ltt_trace ltt_trace;
 typedef struct ltt_tracefile ltt_tracefile;
 
 /* Options, from the caller: set .size, members may be added at the end
- * (LTT_SIZED_STRUCTS above). */
+ * ("Sized structs" above). */
 typedef struct ltt_open_options {
 	size_t size;		/* sizeof(ltt_open_options) */
 	/* extra folders to search for facility XML, NULL-terminated (-f) */
@@ -351,7 +351,7 @@ uint64_t ltt_event_file_offset(const ltt_event *ev);
 
 
 /* One decoded scalar (or, for compound kinds, its element count). Filled by
- * ltt_event_field(), which passes its size (LTT_SIZED_STRUCTS above). */
+ * ltt_event_field(), which passes its size ("Sized structs" above). */
 typedef struct ltt_value {
 	ltt_kind kind;
 	unsigned size;		/* bytes of the scalar in the payload */
