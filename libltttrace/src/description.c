@@ -338,6 +338,18 @@ static void on_start(GMarkupParseContext *ctx, const char *element,
 			}
 			t->size = (unsigned)v;
 		}
+		/* The one rule of the era's parser (docs/format.md): int, uint
+		 * and enum are the trace's int_size.  Its catalogue writes
+		 * <uint size="4"/>, a size it reads and ignores, so do we; an
+		 * enum with a size it refuses ("Enum has fixed size of target
+		 * int"), so do we rather than lay it out otherwise. */
+		if (xt == X_ENUM && size) {
+			fail(ctx, error, "<enum> has a size \"%s\": an enum is the trace's "
+			     "int_size (the era's parser refuses a size on an enum)", size);
+			return;
+		}
+		if (xt == X_INT || xt == X_UINT)
+			t->size = 0;
 		if (format)
 			t->format = g_strdup(format);
 		if (xt == X_ARRAY) {
@@ -532,9 +544,7 @@ static bool check_type(ltt_description *d, ltt_type *t, int depth,
 		t->min_size = t->size;
 		break;
 	case X_INT: case X_UINT: case X_ENUM:
-		if (t->size && t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8)
-			return type_error(error, where, "integer size must be 1, 2, 4 or 8");
-		t->min_size = t->size ? t->size : 1;
+		t->min_size = 1;	/* int_size, known only with the trace */
 		break;
 	case X_FLOAT:
 		if (t->size && t->size != 4 && t->size != 8)

@@ -21,18 +21,18 @@ unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t)
 {
 	switch (t->xtype) {
 	case X_INT: case X_UINT: case X_ENUM:
-		return t->size ? t->size : s->int_size;
+		return s->int_size;
 	case X_INT_FIXED: case X_UINT_FIXED:
 		return t->size;
 	case X_CHAR: case X_UCHAR:
 		return 1;
 	case X_SHORT: case X_USHORT:
 		return 2;
-	case X_LONG: case X_ULONG: case X_OFF_T:
+	case X_LONG: case X_ULONG:
 		return s->long_size;
 	case X_POINTER:
 		return s->pointer_size;
-	case X_SIZE_T: case X_SSIZE_T:
+	case X_SIZE_T: case X_SSIZE_T: case X_OFF_T:	/* off_t: as the era's reader */
 		return s->size_t_size;
 	case X_FLOAT:
 		return t->size ? t->size : 8;

@@ -100,7 +100,7 @@ HOSTILE_XML = {
                   '<array size="8"><uint_fixed size="2"/></array></array></field>'
                   '<field name="s"><sequence><uchar/><struct><field name="a"><string/>'
                   '</field></struct></sequence></field></event></facility>',
-    'enum.xml': '<facility name="en"><event name="e"><field name="x"><enum size="8">'
+    'enum.xml': '<facility name="en"><event name="e"><field name="x"><enum>'
                 '<label name="A" value="9223372036854775806"/><label name="B"/>'
                 '<label name="C" value="-9223372036854775808"/><label name="D"/>'
                 '</enum></field></event></facility>',

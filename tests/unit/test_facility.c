@@ -83,7 +83,7 @@ static const char every_type[] =
 	"  <field name=\"sz\"><ssize_t/></field><field name=\"o\"><off_t/></field>\n"
 	"  <field name=\"f\"><float size=\"4\"/></field><field name=\"d\"><float size=\"8\"/></field>\n"
 	"  <field name=\"str\"><string/></field>\n"
-	"  <field name=\"en\"><enum size=\"1\"><label name=\"A\"/><label name=\"B\" value=\"5\"/><label name=\"C\"/></enum></field>\n"
+	"  <field name=\"en\"><enum><label name=\"A\"/><label name=\"B\" value=\"5\"/><label name=\"C\"/></enum></field>\n"
 	"  <field name=\"arr\"><array size=\"3\"><uint_fixed size=\"4\"/></array></field>\n"
 	"  <field name=\"seq\"><sequence><uint_fixed size=\"1\"/><string/></sequence></field>\n"
 	"  <field name=\"un\"><union><field name=\"x\"><uint_fixed size=\"4\"/></field>"

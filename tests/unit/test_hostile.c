@@ -622,10 +622,10 @@ static const char odd_xml[] =
 	" <event name=\"dup\"><field name=\"x\"><uint_fixed size=\"4\"/></field>"
 	"<field name=\"x\"><string/></field><field name=\"s\"><sequence><uchar/><uchar/>"
 	"</sequence></field><field name=\"s_length\"><uchar/></field></event>\n"
-	" <event name=\"enums\"><field name=\"e\"><enum size=\"1\"><label name='q\"uote' value=\"1\"/>"
+	" <event name=\"enums\"><field name=\"e\"><enum><label name='q\"uote' value=\"1\"/>"
 	"<label name=\"neg\" value=\"-5\"/><label name=\"big\" value=\"9223372036854775807\"/>"
 	"<label name=\"two\" value=\"2\"/><label name=\"alsotwo\" value=\"2\"/></enum></field>"
-	"<field name=\"none\"><enum size=\"1\"><label name=\"only\" value=\"300\"/></enum></field></event>\n"
+	"<field name=\"none\"><enum><label name=\"only\" value=\"4294967296\"/></enum></field></event>\n"
 	" <event name=\"shapes\"><field name=\"empty\"><struct></struct></field>"
 	"<field name=\"u\"><union><field name=\"i\"><int_fixed size=\"4\"/></field>"
 	"<field name=\"i\"><uint_fixed size=\"4\"/></field></union></field>"
@@ -676,8 +676,8 @@ static int write_odd(const char *dir)
 		lttw_put_uint_n(&p, 9, 1);
 		lttw_event(cpu, t += 1000, 3, 1, p.buf, p.len);
 		lttw_payload_reset(&p);
-		lttw_put_uint_n(&p, i % 3, 1);
-		lttw_put_uint_n(&p, 44, 1);
+		lttw_put_uint_n(&p, i % 3, 4);	/* enums: int_size */
+		lttw_put_uint_n(&p, 44, 4);
 		lttw_event(cpu, t += 1000, 3, 2, p.buf, p.len);
 		lttw_payload_reset(&p);
 		lttw_put_int_n(&p, -(int64_t)i, 4);

@@ -66,10 +66,10 @@ static unsigned scalar_size(const ltt_field_type *t, const struct sizes *z)
 {
 	const char *x = ltt_field_type_xml_name(t);
 
-	/* int, uint and enum: the size the description gives, else int_size */
+	/* int, uint and enum: always int_size (a size attribute is the era's
+	 * decoration, docs/format.md) */
 	if (!strcmp(x, "int") || !strcmp(x, "uint") || !strcmp(x, "enum"))
-		return ltt_field_type_declared_size(t) ? ltt_field_type_declared_size(t)
-						       : z->int_size;
+		return z->int_size;
 	if (!strcmp(x, "float"))
 		return ltt_field_type_declared_size(t) ? ltt_field_type_declared_size(t) : 8;
 	if (!strcmp(x, "int_fixed") || !strcmp(x, "uint_fixed"))

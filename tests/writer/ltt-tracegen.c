@@ -279,7 +279,7 @@ static void tick(struct gen *g, unsigned cpu)
 	}
 	P(g);
 	lttw_put_uint_n(&g->p, 0, 4);		/* irq 0: timer */
-	lttw_put_uint_n(&g->p, g->current[cpu] == 0 || g->in_syscall[cpu], 1);
+	lttw_put_uint(&g->p, g->current[cpu] == 0 || g->in_syscall[cpu]);	/* mode: an enum, int_size */
 	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 	P(g);
 	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
@@ -292,7 +292,7 @@ static void tick(struct gen *g, unsigned cpu)
 
 		P(g);
 		lttw_put_uint_n(&g->p, 11, 4);	/* eth0 */
-		lttw_put_uint_n(&g->p, g->current[cpu] == 0 || g->in_syscall[cpu], 1);
+		lttw_put_uint(&g->p, g->current[cpu] == 0 || g->in_syscall[cpu]);	/* mode: an enum, int_size */
 		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 		P(g);
 		emit(g, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
@@ -449,7 +449,7 @@ static void bash_reads_line(struct gen *g, uint64_t t, unsigned len)
 	advance_to(g, 0, t);
 	P(g);
 	lttw_put_uint_n(&g->p, 1, 4);		/* keyboard */
-	lttw_put_uint_n(&g->p, 1, 1);
+	lttw_put_uint(&g->p, 1);	/* mode: an enum, int_size */
 	emit(g, 0, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 	g->in_irq[0] = 1;
 	wakeup(g, 0, PID_BASH, ST_INTERRUPTIBLE);
@@ -510,7 +510,7 @@ static void run_command(struct gen *g, unsigned child, const char *path,
 		g->in_irq[1] = 1;
 		P(g);
 		lttw_put_uint_n(&g->p, 0, 4);
-		lttw_put_uint_n(&g->p, 1, 1);
+		lttw_put_uint(&g->p, 1);	/* mode: an enum, int_size */
 		emit(g, 1, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 		P(g);
 		emit(g, 1, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
@@ -677,7 +677,7 @@ static void put_all_types(struct gen *g, int k, const char *str, unsigned seqlen
 	lttw_put_uint_n(p, 255 - k, 1);				/* u8 */
 	lttw_put_int_n(p, INT64_MIN + k, 8);			/* i64 */
 	lttw_put_int_n(p, -32768 + k, 2);			/* s16 */
-	lttw_put_uint_n(p, 4000000000u + (unsigned)k, 4);	/* u32 */
+	lttw_put_uint(p, 4000000000u + (unsigned)k);		/* u32: uint, int_size */
 	lttw_put_uint_n(p, 0x80 + k, 1);			/* u8f */
 	lttw_put_uint_n(p, UINT64_MAX - (unsigned)k, 8);	/* u64 */
 	lttw_put_int_n(p, -300 - k, 2);				/* i16f */
@@ -690,7 +690,7 @@ static void put_all_types(struct gen *g, int k, const char *str, unsigned seqlen
 	lttw_put_float(p, 1.5 + k, 4);				/* f32 */
 	lttw_put_float(p, -2.25e-3 * (k + 1), 8);		/* f64 */
 	lttw_put_string(p, str);				/* str */
-	lttw_put_uint_n(p, (unsigned)k % 2 ? 7 : 8, 1);		/* col: BLUE, ALPHA */
+	lttw_put_uint(p, (unsigned)k % 2 ? 7 : 8);		/* col: BLUE, ALPHA (enum: int_size) */
 	lttw_align(p, 2);					/* arr */
 	for (unsigned i = 0; i < 3; i++)
 		lttw_put_uint_n(p, 100 * (i + 1) + k, 2);
@@ -955,7 +955,7 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 	TM(ID_FS, LTTW_FS_READ);
 	P(g); lttw_put_long(&g->p, 4096);
 	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
-	P(g); lttw_put_uint_n(&g->p, 0, 4); lttw_put_uint_n(&g->p, 0, 1);
+	P(g); lttw_put_uint_n(&g->p, 0, 4); lttw_put_uint(&g->p, 0);
 	TM(ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 	P(g);
 	TM(ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
@@ -1117,7 +1117,7 @@ static void b_irq(struct busy *b, unsigned cpu)
 
 	P(g);
 	lttw_put_uint_n(&g->p, irq, 4);
-	lttw_put_uint_n(&g->p, b->cur[cpu] < 0, 1);
+	lttw_put_uint(&g->p, b->cur[cpu] < 0);	/* mode: an enum, int_size */
 	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 	if (b->nblocked) {
 		unsigned k = (unsigned)rnd_range(g, 0, b->nblocked - 1);
@@ -1375,14 +1375,14 @@ static void l_irq(struct gen *g, unsigned cpu, uint64_t t, unsigned irq, uint64_
 {
 	P(g);
 	lttw_put_uint_n(&g->p, irq, 4);
-	lttw_put_uint_n(&g->p, 1, 1);
+	lttw_put_uint(&g->p, 1);	/* mode: an enum, int_size */
 	at(g, cpu, t, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 	if (wake_pid > 0)
 		l_wakeup(g, cpu, t + 1, (unsigned)wake_pid);
 	if (nest) {
 		P(g);
 		lttw_put_uint_n(&g->p, 11, 4);
-		lttw_put_uint_n(&g->p, 1, 1);
+		lttw_put_uint(&g->p, 1);	/* mode: an enum, int_size */
 		at(g, cpu, t + 2, ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 		P(g);
 		at(g, cpu, t + 4, ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
@@ -1660,8 +1660,8 @@ static void put_family(struct gen *g, unsigned ev)
 			lttw_put_uint(p, rnd_range(g, 1, 32768));
 		break;
 	case LTTW_FIELDS_ENUMS:
-		lttw_put_uint_n(p, states[rnd(g) % 8], 4);
-		lttw_put_uint_n(p, rnd(g) % 4, 1);
+		lttw_put_uint(p, states[rnd(g) % 8]);	/* enums: int_size */
+		lttw_put_uint(p, rnd(g) % 4);
 		break;
 	case LTTW_FIELDS_COMPOUNDS:
 		lttw_align(p, p->int_size);				/* where */
