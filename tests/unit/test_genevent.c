@@ -178,7 +178,7 @@ int main(void)
 	HAS("process.schedchange@control/processes { out = 200, in = 100, out_state = INTERRUPTIBLE }", "enum by label");
 	HAS("kernel.syscall_entry@cpu { syscall_id = 59 [execve], ip = 0x401000 }", "u16 (a named system call) then an aligned pointer");
 	HAS("kernel.syscall_exit@cpu { ret = -2 }", "signed long");
-	HAS("kernel.irq_entry@control/interrupts { irq_id = 14, kernel_mode = kernel }", "u8 enum");
+	HAS("kernel.irq_entry@control/interrupts { irq_id = 14, mode = kernel }", "an enum of int_size");
 	HAS("kernel.tasklet_entry@cpu { func = 0xffffffff81000000, data = 42 }", "pointer and ulong");
 	HAS("fs.exec@cpu { filename = \"/bin/ls\" }", "string");
 	HAS("fs.read@cpu { fd = 3, count = 4096 }", "uint then size_t");
