@@ -221,7 +221,8 @@ unsigned ltt_field_type_num_members(const ltt_field_type *type);
 const char *ltt_field_type_member_name(const ltt_field_type *type, unsigned i);
 const ltt_field_type *ltt_field_type_member(const ltt_field_type *type, unsigned i);
 /* The XML element of the type ("uint", "long", "enum"...) and its size
- * attribute (0 when absent: a native size). */
+ * attribute (0 when absent: a native size; always 0 for int, uint and
+ * enum, which are int_size whatever the file says: docs/format.md). */
 const char *ltt_field_type_xml_name(const ltt_field_type *type);
 unsigned ltt_field_type_declared_size(const ltt_field_type *type);
 /* Bytes of a scalar type for a writer with these native sizes (as a
