@@ -13,6 +13,10 @@ that a synthetic sample cannot drift away from the real thing unseen:
   heartbeats   (has_heartbeat 1) every tracefile has them, and no two
                consecutive events of a tracefile are 2^31 cycles apart or
                more (the 32-bit timestamps could not be rebuilt).
+  channels     each event is in the tracefile of the channel its description
+               names (channel="..." of the event, else of the facility, else
+               cpu), as genevent's writers route them; core.time_heartbeat
+               and channel.buffer_stats go into every channel.
   facilities   core has a core.facility_load with id 0, the others a
                facility_load or state_dump_facility_load in control/
                facilities_N before their first event; each checksum is
@@ -93,8 +97,24 @@ def fields(text):
     return dict((m.group(1), m.group(2).strip('"')) for m in FIELD.finditer(text or ""))
 
 
+def channels(path):
+    """event -> the channel its channel="..." names (the event's, else the
+    facility's, else cpu), read from a description."""
+    text = re.sub(r'<!--.*?-->', '', open(path).read(), flags=re.S)
+    fac = re.search(r'<facility\b[^>]*>', text)
+    m = re.search(r'\bchannel="([^"]*)"', fac.group(0)) if fac else None
+    default = m.group(1) if m else "cpu"
+    out = {}
+    for ev in re.finditer(r'<event\b[^>]*>', text):
+        name = re.search(r'\bname="([^"]*)"', ev.group(0))
+        ch = re.search(r'\bchannel="([^"]*)"', ev.group(0))
+        if name:
+            out[name.group(1)] = ch.group(1) if ch else default
+    return out
+
+
 def eventdefs(trace):
-    """name -> (checksum, has floats) of the descriptions in eventdefs/."""
+    """name -> (checksum, has floats, routes) of the descriptions in eventdefs/."""
     d = os.path.join(trace, "eventdefs")
     xml = sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".xml")) \
         if os.path.isdir(d) else []
@@ -105,7 +125,7 @@ def eventdefs(trace):
             raise SystemExit("ltt-checksum failed: " + res.stderr)
         for line, path in zip(res.stdout.splitlines(), xml):
             name, crc, _ = line.split(" ", 2)
-            out[name] = (int(crc, 16), "<float" in open(path).read())
+            out[name] = (int(crc, 16), "<float" in open(path).read(), channels(path))
     return out
 
 
@@ -124,7 +144,11 @@ def check(trace):
     res = subprocess.run([TEXT, "-t", trace, "-n", "-s", "--cycles"],
                          capture_output=True, text=True)
     if res.returncode:
-        return problems + ["lttv-text failed: " + res.stderr.strip()]
+        # (events it could not decode are still listed, raw: go on)
+        problems.append("lttv-text: exit %d: %s" % (res.returncode,
+                                                    res.stderr.strip()[:300]))
+        if not res.stdout:
+            return problems
     loads = {}			# facility name -> (cycles, fields)
     first_use = {}		# facility name -> cycles
     beats = {}			# tracefile -> number of heartbeats
@@ -133,10 +157,12 @@ def check(trace):
     known, forked = set([0]), set()
     named = {}			# pid -> first event that named it, before any fork
     floats = False
+    wrong = {}			# (facility, event) found in a wrong channel
     for line in res.stdout.splitlines():
         m = LINE.match(line)
         if not m:
-            problems.append("cannot parse: " + line[:100])
+            if not res.returncode:
+                problems.append("cannot parse: " + line[:100])
             continue
         fac, ev, cyc, tf, cpu, pid, rest = m.groups()
         cyc, f = int(cyc), fields(rest)
@@ -154,6 +180,15 @@ def check(trace):
             continue
         if fac == "core" and ev == "time_heartbeat":
             beats[tf] = beats.get(tf, 0) + 1
+        elif (fac, ev) != ("channel", "buffer_stats") and fac in defs:
+            # the heartbeat timer and the buffers' loss counters write into
+            # every channel; any other event into its description's one
+            want = defs[fac][2].get(ev, "cpu")
+            have = re.sub(r'_\d+$', '', tf.split("/")[-1]).replace("flight-", "")
+            if want != have and not wrong.get((fac, ev)):
+                wrong[(fac, ev)] = 1
+                problems.append("%s.%s in %s: its description sends it to %s"
+                                % (fac, ev, tf, want))
         first_use.setdefault(fac, cyc)
         if fac == "statedump" and ev == "enumerate_process_state":
             known.add(int(f["pid"]))

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The synthetic traces look like what our kernel writes: one checker,
 # tests/realism-check.py, holds its rules (no empty tracefile, heartbeats
-# in every tracefile, the facility table with the checksums and sizes of
-# eventdefs/, float_word_order, no task on two CPUs at once, a fork or the
-# state dump before a pid is used) against the traces our kernel recorded
+# in every tracefile, each event in its channel's tracefile, the facility
+# table with the checksums and sizes of eventdefs/, float_word_order, no
+# task on two CPUs at once, a fork or the state dump before a pid is used)
+# against the traces our kernel recorded
 # (traces/qemu-*) -- which proves the rules -- and against every
 # ltt-tracegen scenario and stored sample. Then it is shown each rule
 # broken once, on a spoiled copy, and must say so.
@@ -93,6 +94,9 @@ sees "a kernel_thread without a fork is seen" \
 	'/^process.fork: .*child_pid = 150,/d'
 sees "a tracefile without heartbeats is seen" "control/network_0: no core.time_heartbeat" \
 	"$TMP/nocore" '/^core.time_heartbeat: .*(control\/network_0)/d'
+sees "an event out of its channel's tracefile is seen" \
+	"process.schedchange in cpu_0: its description sends it to processes" "$TMP/nocore" \
+	'0,/^process.schedchange: [0-9]* (control\/processes_0)/s/(control\/processes_0)/(cpu_0)/'
 "$GEN" --scenario latency -o "$TMP/lat" >/dev/null
 sees "a task switched in on a CPU while another runs it is seen" \
 	"pid 100 switched in on cpu 1 at .* while cpu 0 runs it" "$TMP/lat" \

@@ -36,6 +36,8 @@
 
 #define MAX_CPUS 64
 #define MAX_FACS 16
+#define MAX_FAC_IDS 16
+#define MAX_EVENTS 64
 #define HEARTBEAT_FIRST_US	500
 #define HEARTBEAT_PERIOD_US	100000
 /* __FLOAT_WORD_ORDER of the machine that writes the floats */
@@ -66,7 +68,11 @@ struct gen {
 	lttw_config c;
 	unsigned ncpus;
 	lttw_file *cpu[MAX_CPUS];
-	lttw_file *ctl[CTL_COUNT];	/* of CPU 0; the others stay empty */
+	lttw_file *ctl[CTL_COUNT];	/* of CPU 0 (the state dump's) */
+	lttw_file *ctlf[MAX_CPUS][CTL_COUNT];
+	/* where each event goes: 0 cpu_N, else control channel k - 1, from
+	 * the channel="..." of the XML, as the kernel routes them */
+	unsigned char route[MAX_FAC_IDS][MAX_EVENTS];
 	lttw_payload p;
 	uint64_t rng;
 	const char *facdir, *testfacdir;
@@ -127,6 +133,14 @@ static void check(struct gen *g, int ret)
 		die("%s", lttw_last_error());
 }
 
+/* The tracefile of cpu that event fac.ev goes to, as the kernel routes it. */
+static lttw_file *out(const struct gen *g, unsigned cpu, unsigned fac, unsigned ev)
+{
+	unsigned k = fac < MAX_FAC_IDS && ev < MAX_EVENTS ? g->route[fac][ev] : 0;
+
+	return k ? g->ctlf[cpu][k - 1] : g->cpu[cpu];
+}
+
 /* Microseconds to cycles at the trace's frequency. */
 static uint64_t us(const struct gen *g, uint64_t n)
 {
@@ -137,8 +151,10 @@ static uint64_t us(const struct gen *g, uint64_t n)
 
 /*
  * The trace directory and its tracefiles: cpu_N (flight-cpu_N in flight
- * mode, where only the last FLIGHT_KEEP sub-buffers survive) with
- * g->cpu_subbuf[N] bytes of sub-buffer if set, and every control channel.
+ * mode, where only the last FLIGHT_KEEP sub-buffers survive, of every
+ * channel but facilities) with g->cpu_subbuf[N] bytes of sub-buffer if
+ * set, and every control channel.  Events go to the channel their XML
+ * names (out()), as the kernel's generated writers send them.
  */
 #define FLIGHT_KEEP 4
 static void load_facilities(struct gen *g, uint64_t tsc);
@@ -169,6 +185,10 @@ static void open_files(struct gen *g, const char *dir)
 
 			if (!f)
 				die("%s", lttw_last_error());
+			/* flight: every channel but facilities overwrites (0003) */
+			if (g->flight && i != CTL_FACILITIES)
+				lttw_file_keep_last(f, FLIGHT_KEEP);
+			g->ctlf[cpu][i] = f;
 			if (cpu == 0)
 				g->ctl[i] = f;
 		}
@@ -220,10 +240,23 @@ static void use_facility(struct gen *g, const char *dir, const char *file,
 	if (strcmp(ltt_description_name(d), want_name))
 		die("%s: facility \"%s\", expected \"%s\"", path,
 		    ltt_description_name(d), want_name);
-	for (unsigned e = 0; e < ltt_description_num_events(d); e++)
+	if (id >= MAX_FAC_IDS || ltt_description_num_events(d) > MAX_EVENTS)
+		die("%s: facility id %u or %u events: too many", path, id,
+		    ltt_description_num_events(d));
+	for (unsigned e = 0; e < ltt_description_num_events(d); e++) {
+		const char *ch = ltt_description_event_channel(d, e);
+
+		g->route[id][e] = 0;
+		for (unsigned k = 0; ch && strcmp(ch, LTT_CPU_CHANNEL) && k < CTL_COUNT; k++)
+			if (!strcmp(ch, control_channels[k] + strlen(LTT_CONTROL_ROOT "/")))
+				g->route[id][e] = (unsigned char)(k + 1);
+		if (ch && strcmp(ch, LTT_CPU_CHANNEL) && !g->route[id][e])
+			die("%s: event %s: no channel \"%s\"", path,
+			    ltt_description_event_name(d, e), ch);
 		for (unsigned f = 0; f < ltt_description_num_fields(d, e); f++)
 			if (type_has_float(ltt_description_field_type(d, e, f)))
 				g->has_floats = 1;
+	}
 	snprintf(g->facs[g->nfacs].path, sizeof(g->facs[0].path), "%s", path);
 	g->facs[g->nfacs].name = want_name;
 	g->facs[g->nfacs].id = id;
@@ -385,7 +418,7 @@ static void emit(struct gen *g, unsigned cpu, unsigned fac, unsigned ev)
 		lttw_payload_free(&g->p);
 		g->p = saved;
 	}
-	check(g, lttw_event(g->cpu[cpu], g->now[cpu], fac, ev, g->p.buf, g->p.len));
+	check(g, lttw_event(out(g, cpu, fac, ev), g->now[cpu], fac, ev, g->p.buf, g->p.len));
 	g->now[cpu] += rnd_range(g, us(g, 1) / 4, us(g, 2));
 }
 
@@ -1056,7 +1089,8 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 		const struct tmpl *e = &tms[cpu][(i / g->ncpus) % nt];
 
 		t[cpu] += 200 + (rnd(g) & 1023);
-		if (lttw_event(g->cpu[cpu], t[cpu], e->fac, e->ev, e->buf, e->len))
+		if (lttw_event(out(g, cpu, e->fac, e->ev), t[cpu], e->fac, e->ev,
+			       e->buf, e->len))
 			die("%s", lttw_last_error());
 	}
 	finish(g);
@@ -1065,7 +1099,7 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 /* ---- busy: N events of a busy machine, consistent for the state engine ---
  *
  * What the viewer's benchmark indexes and draws (bench/viewer.py): unlike
- * big, whose two CPUs run the same two pids at once, every schedchange
+ * big, whose CPUs each loop over two tasks of their own, every schedchange
  * here switches out the task its CPU runs, a task runs on one CPU at a
  * time, and every task that gets a CPU returns from the system call it
  * left it in. BUSY_TASKS long-lived tasks (from the state dump) read,
@@ -1111,7 +1145,7 @@ static void bev(struct busy *b, unsigned cpu, unsigned fac, unsigned ev)
 
 	if (b->count >= b->n)
 		return;
-	check(g, lttw_event(g->cpu[cpu], b->now, fac, ev, g->p.buf, g->p.len));
+	check(g, lttw_event(out(g, cpu, fac, ev), b->now, fac, ev, g->p.buf, g->p.len));
 	b->count++;
 	b->now += rnd_range(g, us(g, 1) / 8, us(g, 1));
 }
@@ -1380,7 +1414,7 @@ static unsigned l_pid_offset;
 
 static void at(struct gen *g, unsigned cpu, uint64_t t_us, unsigned fac, unsigned ev)
 {
-	check(g, lttw_event(g->cpu[cpu], g->c.start_tsc + us(g, t_us), fac, ev,
+	check(g, lttw_event(out(g, cpu, fac, ev), g->c.start_tsc + us(g, t_us), fac, ev,
 			    g->p.buf, g->p.len));
 }
 
@@ -1815,7 +1849,8 @@ static void scenario_fields(struct gen *g, const char *dir, const char *family,
 		/* each family's events in file order: ids are the order */
 		put_family(g, ev);
 		t[cpu] += 200 + (rnd(g) & 1023);
-		if (lttw_event(g->cpu[cpu], t[cpu], ID_FIELDS, ev, g->p.buf, g->p.len))
+		if (lttw_event(out(g, cpu, ID_FIELDS, ev), t[cpu], ID_FIELDS, ev,
+			       g->p.buf, g->p.len))
 			die("%s", lttw_last_error());
 		fields_losses(g, cpu, i, losses);
 	}
