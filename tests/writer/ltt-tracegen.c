@@ -1412,9 +1412,14 @@ static void scenario_busy(struct gen *g, const char *dir, uint64_t n)
 /* pids, moved by --pid-offset (another run of the same workload) */
 static unsigned l_pid_offset;
 
+/*
+ * (In cpu_N, whatever the XML's channel: these answers are built on events
+ * of one CPU at the same microsecond, which readers order by tracefile;
+ * the kernel's clock never gives two events of a CPU the same time.)
+ */
 static void at(struct gen *g, unsigned cpu, uint64_t t_us, unsigned fac, unsigned ev)
 {
-	check(g, lttw_event(out(g, cpu, fac, ev), g->c.start_tsc + us(g, t_us), fac, ev,
+	check(g, lttw_event(g->cpu[cpu], g->c.start_tsc + us(g, t_us), fac, ev,
 			    g->p.buf, g->p.len));
 }
 
