@@ -213,8 +213,10 @@ static unsigned print_warnings(const lttv_options *o, ltt_trace **traces,
 
 /*
  * Names the empty tracefiles of trace i: channels lttd got no sub-buffer
- * from (the tracer hands over at least one, its header, per channel and
- * CPU).  Nothing in them went unread, so the status stays as it is.
+ * from (in a heartbeat trace the kernel's heartbeat timer writes into
+ * every channel of every CPU from the start, so each has one; without
+ * heartbeats a channel no event reached is empty, and said so too).
+ * Nothing in them went unread, so the status stays as it is.
  * Said once the trace is read: a trace that cannot be read gets its one
  * line of error only.
  */

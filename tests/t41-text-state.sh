@@ -31,6 +31,12 @@ _report $? "--process-stats runs"
 check "table lists bash" grep -q '^ *2404 *2404 bash ' "$TMP/ps"
 check "table lists the four commands" \
 	sh -c "grep -c '^ *247[1-4] ' '$TMP/ps' | grep -qx 4"
+# the kernel writes a kernel thread's fork, then its process.kernel_thread:
+# one task, the forked one (named after its parent), not a second of that pid
+kt=$(sed -n 's/^process\.kernel_thread: .*{ \([0-9]*\),.*/\1/p' "$TMP/lines" | head -n 1)
+check "the kernel thread $kt: one row, the child kthread forked" \
+	sh -c "[ -n '$kt' ] && grep -c '^ *$kt *$kt ' '$TMP/ps' | grep -qx 1 &&
+	       grep -q '^ *$kt *$kt kthread ' '$TMP/ps'"
 # the total row is the sum of the rows (to the microsecond, rounding aside)
 check "total row adds up" awk '
 	$1 == "all" { tot = $NF; next }

@@ -10,8 +10,7 @@ TEXT="$BIN/lttv-text"
 "$BIN/ltt-tracegen" --scenario chain -o "$TMP/c" >/dev/null 2>&1
 check "the chain scenario is written" test -d "$TMP/c/eventdefs"
 "$TEXT" -t "$TMP/c" -q -r --critical-path 110 --begin 0.001 --end 0.0025 >"$TMP/path" 2>"$TMP/err"
-# (but the one naming the generator's empty tracefiles: its idle channels)
-check "lttv-text --critical-path runs without a warning" sh -c "! grep -v 'empty tracefile' '$TMP/err'"
+check "lttv-text --critical-path runs without a warning" sh -c "! test -s '$TMP/err'"
 awk '/^== critical path/ { on = 1; next } on && NF >= 5 && $1 ~ /^[0-9]/' "$TMP/path" |
 	awk '{ printf "%s %s %s %s %s %s\n", $1, $2, $3, $4, $5, $6 }' >"$TMP/segs"
 cat >"$TMP/want" <<'EOF'

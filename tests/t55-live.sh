@@ -15,27 +15,36 @@ fi
 "$BIN/ltt-tracegen" --scenario busy --events 60000 --subbuf-size 8192 -o "$TMP/full" >/dev/null 2>&1
 check "a busy trace of 8 KiB sub-buffers is written" test -s "$TMP/full/cpu_0"
 
-# The writer: the control channels and eventdefs/ at once, then each CPU's
-# file one sub-buffer more every 150 ms (the first two at the start).
+# The writer: eventdefs/ at once, then the sub-buffers of every tracefile
+# (the control channels too, which hold the process events and heartbeats
+# as our kernel's do) in the order lttd gets them, by the time they end:
+# as many as there are CPU files every 150 ms (twice that at the start).
 cat >"$TMP/writer.py" <<'EOF'
-import os, shutil, sys, time
+import os, shutil, struct, sys, time
 src, dst, sub = sys.argv[1], sys.argv[2], 8192
-shutil.copytree(os.path.join(src, 'control'), os.path.join(dst, 'control'))
 shutil.copytree(os.path.join(src, 'eventdefs'), os.path.join(dst, 'eventdefs'))
-cpus = sorted(f for f in os.listdir(src) if f.startswith('cpu_'))
-data = {f: open(os.path.join(src, f), 'rb').read() for f in cpus}
-done = {f: 0 for f in cpus}
+os.mkdir(os.path.join(dst, 'control'))
+files = sorted(f for f in os.listdir(src) if f.startswith('cpu_')) + \
+    sorted(os.path.join('control', f) for f in os.listdir(os.path.join(src, 'control')))
+ncpu = sum(1 for f in files if f.startswith('cpu_'))
+subs = []
+for f in files:
+    data = open(os.path.join(src, f), 'rb').read()
+    for off in range(0, len(data), sub):
+        end = struct.unpack_from('<Q', data, off + 16)[0]
+        subs.append((end, f, off, data[off:off + sub]))
+subs.sort(key=lambda x: (x[0], x[1], x[2]))
 def step(n):
-    for f in cpus:
-        end = min(len(data[f]), done[f] + n * sub)
+    global subs
+    for _, f, _, chunk in subs[:n]:
         with open(os.path.join(dst, f), 'ab') as out:
-            out.write(data[f][done[f]:end])
-        done[f] = end
-step(2)
+            out.write(chunk)
+    subs = subs[n:]
+step(2 * ncpu)
 open(os.path.join(dst, '.started'), 'w').close()
-while any(done[f] < len(data[f]) for f in cpus):
+while subs:
     time.sleep(0.15)
-    step(1)
+    step(ncpu)
 open(os.path.join(dst, '.finished'), 'w').close()
 EOF
 mkdir "$TMP/live"

@@ -778,6 +778,16 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 
 		if (fget(ev, t->f[0], &a) || a == 0)
 			return 0;
+		/* our kernel writes the fork first (patch 0007): that child
+		 * is the kernel thread, not a second task with its pid */
+		i = lookup(st, (unsigned)a);
+		if (i >= 0 && st->procs[i].status == LTT_STATE_WAIT_FORK) {
+			p = &st->procs[i];
+			p->kernel_thread = 1;
+			p->stack[0] = LTT_STATE_SYSCALL;
+			p->depth = 1;
+			return 1;
+		}
 		i = new_proc(st, (unsigned)a);
 		p = &st->procs[i];
 		p->ppid = parent;

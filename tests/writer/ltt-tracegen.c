@@ -35,6 +35,18 @@
 #include "ltttrace.h"
 
 #define MAX_CPUS 64
+#define MAX_FACS 16
+#define MAX_FAC_IDS 16
+#define MAX_EVENTS 64
+#define HEARTBEAT_FIRST_US	500
+#define HEARTBEAT_PERIOD_US	100000
+/* __FLOAT_WORD_ORDER of the machine that writes the floats */
+#if defined(__FLOAT_WORD_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
+	__FLOAT_WORD_ORDER__ == __ORDER_BIG_ENDIAN__
+#define FLOAT_ORDER 4321
+#else
+#define FLOAT_ORDER 1234
+#endif
 
 /* Control channels that lttd mirrors, one file per CPU each. */
 static const char *const control_channels[] = {
@@ -56,13 +68,26 @@ struct gen {
 	lttw_config c;
 	unsigned ncpus;
 	lttw_file *cpu[MAX_CPUS];
-	lttw_file *ctl[CTL_COUNT];	/* of CPU 0; the others stay empty */
+	lttw_file *ctl[CTL_COUNT];	/* of CPU 0 (the state dump's) */
+	lttw_file *ctlf[MAX_CPUS][CTL_COUNT];
+	/* where each event goes: 0 cpu_N, else control channel k - 1, from
+	 * the channel="..." of the XML, as the kernel routes them */
+	unsigned char route[MAX_FAC_IDS][MAX_EVENTS];
 	lttw_payload p;
 	uint64_t rng;
 	const char *facdir, *testfacdir;
 	int flight;
 	int user_tsc, user_freq;	/* --start-tsc, --freq-khz given */
 	uint32_t cpu_subbuf[MAX_CPUS];	/* 0: the trace's default */
+	struct {
+		char path[PATH_MAX];
+		const char *name;
+		unsigned id;
+		uint32_t checksum;
+	} facs[MAX_FACS];		/* use_facility(), by declaration */
+	unsigned nfacs;
+	int has_floats;			/* a <float> field in one of them */
+	uint64_t load_tsc;		/* of the facility table; 0: start_tsc */
 
 	/* the sample scenario's machine */
 	uint64_t now[MAX_CPUS];
@@ -108,6 +133,14 @@ static void check(struct gen *g, int ret)
 		die("%s", lttw_last_error());
 }
 
+/* The tracefile of cpu that event fac.ev goes to, as the kernel routes it. */
+static lttw_file *out(const struct gen *g, unsigned cpu, unsigned fac, unsigned ev)
+{
+	unsigned k = fac < MAX_FAC_IDS && ev < MAX_EVENTS ? g->route[fac][ev] : 0;
+
+	return k ? g->ctlf[cpu][k - 1] : g->cpu[cpu];
+}
+
 /* Microseconds to cycles at the trace's frequency. */
 static uint64_t us(const struct gen *g, uint64_t n)
 {
@@ -118,15 +151,25 @@ static uint64_t us(const struct gen *g, uint64_t n)
 
 /*
  * The trace directory and its tracefiles: cpu_N (flight-cpu_N in flight
- * mode, where only the last FLIGHT_KEEP sub-buffers survive) with
- * g->cpu_subbuf[N] bytes of sub-buffer if set, and every control channel.
+ * mode, where only the last FLIGHT_KEEP sub-buffers survive, of every
+ * channel but facilities) with g->cpu_subbuf[N] bytes of sub-buffer if
+ * set, and every control channel.  Events go to the channel their XML
+ * names (out()), as the kernel's generated writers send them.
  */
 #define FLIGHT_KEEP 4
+static void load_facilities(struct gen *g, uint64_t tsc);
+
 static void open_files(struct gen *g, const char *dir)
 {
 	const char *cpu_channel = g->flight ? LTT_FLIGHT_PREFIX LTT_CPU_CHANNEL
 					    : LTT_CPU_CHANNEL;
 
+	g->khz = g->c.start_freq * g->c.freq_scale / 1000;
+	/* the kernel's heartbeat timer: armed at the start, every HZ / 10 */
+	g->c.heartbeat_first = us(g, HEARTBEAT_FIRST_US);
+	g->c.heartbeat_period = us(g, HEARTBEAT_PERIOD_US);
+	/* the kernel writes 0 (no floats); a writer of floats its order */
+	g->c.float_word_order = g->has_floats ? FLOAT_ORDER : 0;
 	g->t = lttw_trace_create(dir, &g->c);
 	if (!g->t)
 		die("%s", lttw_last_error());
@@ -142,23 +185,54 @@ static void open_files(struct gen *g, const char *dir)
 
 			if (!f)
 				die("%s", lttw_last_error());
+			/* flight: every channel but facilities overwrites (0003) */
+			if (g->flight && i != CTL_FACILITIES)
+				lttw_file_keep_last(f, FLIGHT_KEEP);
+			g->ctlf[cpu][i] = f;
 			if (cpu == 0)
 				g->ctl[i] = f;
 		}
 	}
 	lttw_payload_init(&g->p, g->t);
-	g->khz = g->c.start_freq * g->c.freq_scale / 1000;
+	load_facilities(g, g->load_tsc ? g->load_tsc : g->c.start_tsc);
 }
 
-/* Copy dir/file into eventdefs/, return its checksum (and check its name). */
-static uint32_t facility_checksum(struct gen *g, const char *dir,
-				  const char *file, const char *want_name)
+/*
+ * The facilities of a scenario, declared before open_files(): their
+ * descriptions are read first (checksum, floats), since the block headers
+ * say whether the trace has floats; open_files() then writes the facility
+ * table as the kernel does when a trace starts (kernel patch 0003): a
+ * core.facility_load of core (id 0), then a core.state_dump_facility_load
+ * of every other facility, by id, all on control/facilities_0.
+ */
+static int type_has_float(const ltt_field_type *t)
+{
+	switch (ltt_field_type_kind(t)) {
+	case LTT_KIND_FLOAT:
+		return 1;
+	case LTT_KIND_ARRAY:
+	case LTT_KIND_SEQUENCE:
+		return type_has_float(ltt_field_type_element(t));
+	case LTT_KIND_STRUCT:
+	case LTT_KIND_UNION:
+		for (unsigned i = 0; i < ltt_field_type_num_members(t); i++)
+			if (type_has_float(ltt_field_type_member(t, i)))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static void use_facility(struct gen *g, const char *dir, const char *file,
+			 const char *want_name, unsigned id)
 {
 	char path[PATH_MAX];
 	ltt_error *err = NULL;
 	ltt_description *d;
-	uint32_t sum;
 
+	if (g->nfacs == MAX_FACS)
+		die("more than %d facilities", MAX_FACS);
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	d = ltt_description_load(path, &err);
 	if (!d)
@@ -166,37 +240,58 @@ static uint32_t facility_checksum(struct gen *g, const char *dir,
 	if (strcmp(ltt_description_name(d), want_name))
 		die("%s: facility \"%s\", expected \"%s\"", path,
 		    ltt_description_name(d), want_name);
-	sum = ltt_description_checksum(d);
+	if (id >= MAX_FAC_IDS || ltt_description_num_events(d) > MAX_EVENTS)
+		die("%s: facility id %u or %u events: too many", path, id,
+		    ltt_description_num_events(d));
+	for (unsigned e = 0; e < ltt_description_num_events(d); e++) {
+		const char *ch = ltt_description_event_channel(d, e);
+
+		g->route[id][e] = 0;
+		for (unsigned k = 0; ch && strcmp(ch, LTT_CPU_CHANNEL) && k < CTL_COUNT; k++)
+			if (!strcmp(ch, control_channels[k] + strlen(LTT_CONTROL_ROOT "/")))
+				g->route[id][e] = (unsigned char)(k + 1);
+		if (ch && strcmp(ch, LTT_CPU_CHANNEL) && !g->route[id][e])
+			die("%s: event %s: no channel \"%s\"", path,
+			    ltt_description_event_name(d, e), ch);
+		for (unsigned f = 0; f < ltt_description_num_fields(d, e); f++)
+			if (type_has_float(ltt_description_field_type(d, e, f)))
+				g->has_floats = 1;
+	}
+	snprintf(g->facs[g->nfacs].path, sizeof(g->facs[0].path), "%s", path);
+	g->facs[g->nfacs].name = want_name;
+	g->facs[g->nfacs].id = id;
+	g->facs[g->nfacs].checksum = ltt_description_checksum(d);
+	g->nfacs++;
 	ltt_description_free(d);
-	check(g, lttw_eventdef_copy(g->t, path));
-	return sum;
+	if (id == ID_CORE && g->facs[g->nfacs - 1].checksum != LTT_CORE_FACILITY_CHECKSUM)
+		die("core.xml checksum 0x%08X, ltt-abi.h says 0x%08X",
+		    g->facs[g->nfacs - 1].checksum, LTT_CORE_FACILITY_CHECKSUM);
 }
 
-/* Write the state_dump_facility_load of one facility at tsc. */
-static void load_facility(struct gen *g, uint64_t tsc, const char *dir,
-			  const char *file, const char *name, unsigned id)
+/* The facility table at tsc, and the descriptions into eventdefs/. */
+static void load_facilities(struct gen *g, uint64_t tsc)
 {
-	uint32_t sum = facility_checksum(g, dir, file, name);
-
-	check(g, lttw_facility_load(g->ctl[CTL_FACILITIES], tsc, name, sum, id, 1));
+	for (unsigned id = 0; id < 256; id++)
+		for (unsigned i = 0; i < g->nfacs; i++)
+			if (g->facs[i].id == id) {
+				check(g, lttw_eventdef_copy(g->t, g->facs[i].path));
+				check(g, lttw_facility_load(g->ctl[CTL_FACILITIES], tsc,
+							    g->facs[i].name,
+							    g->facs[i].checksum, id,
+							    id != ID_CORE));
+			}
 }
 
-/* core's description, channel, and the kernel's facilities. */
-static void load_kernel_facilities(struct gen *g, uint64_t tsc)
+/* core, channel, and the kernel's facilities. */
+static void use_kernel_facilities(struct gen *g)
 {
-	uint32_t core = facility_checksum(g, g->facdir, "core.xml", LTTW_CORE_NAME);
-
-	if (core != LTT_CORE_FACILITY_CHECKSUM)
-		die("core.xml checksum 0x%08X, ltt-abi.h says 0x%08X", core,
-		    LTT_CORE_FACILITY_CHECKSUM);
-	load_facility(g, tsc, g->facdir, "channel.xml", LTTW_CHANNEL_NAME, ID_CHANNEL);
-	load_facility(g, tsc, g->facdir, "kernel.xml", LTTW_KERNEL_NAME, ID_KERNEL);
-	load_facility(g, tsc, g->facdir, "process.xml", LTTW_PROCESS_NAME, ID_PROCESS);
-	load_facility(g, tsc, g->facdir, "fs.xml", LTTW_FS_NAME, ID_FS);
-	load_facility(g, tsc, g->facdir, "statedump.xml", LTTW_STATEDUMP_NAME,
-		      ID_STATEDUMP);
-	load_facility(g, tsc, g->facdir, "user_generic.xml", LTTW_USER_GENERIC_NAME,
-		      ID_USER);
+	use_facility(g, g->facdir, "core.xml", LTTW_CORE_NAME, ID_CORE);
+	use_facility(g, g->facdir, "channel.xml", LTTW_CHANNEL_NAME, ID_CHANNEL);
+	use_facility(g, g->facdir, "kernel.xml", LTTW_KERNEL_NAME, ID_KERNEL);
+	use_facility(g, g->facdir, "process.xml", LTTW_PROCESS_NAME, ID_PROCESS);
+	use_facility(g, g->facdir, "fs.xml", LTTW_FS_NAME, ID_FS);
+	use_facility(g, g->facdir, "statedump.xml", LTTW_STATEDUMP_NAME, ID_STATEDUMP);
+	use_facility(g, g->facdir, "user_generic.xml", LTTW_USER_GENERIC_NAME, ID_USER);
 }
 
 static void finish(struct gen *g)
@@ -273,10 +368,6 @@ static void tick(struct gen *g, unsigned cpu)
 {
 	g->in_irq[cpu] = 1;
 	g->ticks[cpu]++;
-	if (g->ticks[cpu] % 25 == 0) {		/* every 100 ms */
-		P(g);
-		emit(g, cpu, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
-	}
 	P(g);
 	lttw_put_uint_n(&g->p, 0, 4);		/* irq 0: timer */
 	lttw_put_uint(&g->p, g->current[cpu] == 0 || g->in_syscall[cpu]);	/* mode: an enum, int_size */
@@ -327,7 +418,7 @@ static void emit(struct gen *g, unsigned cpu, unsigned fac, unsigned ev)
 		lttw_payload_free(&g->p);
 		g->p = saved;
 	}
-	check(g, lttw_event(g->cpu[cpu], g->now[cpu], fac, ev, g->p.buf, g->p.len));
+	check(g, lttw_event(out(g, cpu, fac, ev), g->now[cpu], fac, ev, g->p.buf, g->p.len));
 	g->now[cpu] += rnd_range(g, us(g, 1) / 4, us(g, 2));
 }
 
@@ -580,8 +671,8 @@ static void scenario_sample(struct gen *g, const char *dir)
 
 	if (g->ncpus < 2)
 		die("the sample scenario needs 2 CPUs or more");
+	use_kernel_facilities(g);
 	open_files(g, dir);
-	load_kernel_facilities(g, t0);
 
 	/* the state dump, on the control channels */
 	ps = g->ctl[CTL_PROCESSES];
@@ -611,19 +702,24 @@ static void scenario_sample(struct gen *g, const char *dir)
 	check(g, lttw_event(ps, t0 + us(g, 40), ID_STATEDUMP,
 			    LTTW_STATEDUMP_STATEDUMP_END, NULL, 0));
 
-	/* both CPUs idle in swapper; the first tick comes soon */
+	/* both CPUs idle in swapper; the first tick comes soon (the
+	 * heartbeats are the writer's, as the kernel's timer writes them) */
 	for (cpu = 0; cpu < g->ncpus; cpu++) {
 		g->now[cpu] = t0 + us(g, 50 + 7 * cpu);
 		g->next_tick[cpu] = t0 + us(g, 700 + 3300 * cpu);
 		g->current[cpu] = 0;
-		P(g);
-		emit(g, cpu, ID_CORE, LTTW_CORE_TIME_HEARTBEAT);
 	}
 
 	/* a kernel thread appears */
 	advance_to(g, 0, t0 + us(g, 30000));
 	wakeup(g, 0, 9, ST_INTERRUPTIBLE);	/* kthread creates pdflush */
 	schedchange(g, 0, 9, ST_RUNNING);
+	/* the kernel's order: the fork, then what the child is (patch 0007) */
+	P(g);
+	lttw_put_uint(&g->p, 9);
+	lttw_put_uint(&g->p, 150);
+	lttw_put_uint(&g->p, 150);
+	emit(g, 0, ID_PROCESS, LTTW_PROCESS_FORK);
 	P(g);
 	lttw_put_uint(&g->p, 150);
 	lttw_put_pointer(&g->p, 0xffffffff80262f50ull);
@@ -733,15 +829,10 @@ static void scenario_types(struct gen *g, const char *dir)
 	/* cpu_1 holds the event of 65535 bytes: it needs bigger sub-buffers */
 	g->cpu_subbuf[1] = big_subbuf > g->c.subbuf_size ? big_subbuf
 							  : g->c.subbuf_size;
+	use_facility(g, g->facdir, "core.xml", LTTW_CORE_NAME, ID_CORE);
+	use_facility(g, g->facdir, "channel.xml", LTTW_CHANNEL_NAME, ID_CHANNEL);
+	use_facility(g, g->testfacdir, "types.xml", LTTW_TYPES_NAME, ID_TYPES);
 	open_files(g, dir);
-	{
-		uint32_t sum = facility_checksum(g, g->facdir, "core.xml", "core");
-
-		if (sum != LTT_CORE_FACILITY_CHECKSUM)
-			die("core.xml checksum 0x%08X", sum);
-	}
-	load_facility(g, t, g->facdir, "channel.xml", LTTW_CHANNEL_NAME, ID_CHANNEL);
-	load_facility(g, t, g->testfacdir, "types.xml", LTTW_TYPES_NAME, ID_TYPES);
 
 	/* every type, with strings and sequences of several lengths */
 	for (int k = 0; k < 12; k++) {
@@ -892,8 +983,12 @@ static void scenario_wraps(struct gen *g, const char *dir)
 		g->c.start_tsc = 3 * wrap - 1000;
 	if (!g->user_freq)
 		g->c.start_freq = 1000000;
+	/* CPU 1's counter lags (below): its first events come before start_tsc,
+	 * the facility table before them */
+	if (g->ncpus > 1 && g->c.start_tsc > 5000)
+		g->load_tsc = g->c.start_tsc - 5000;
+	use_kernel_facilities(g);
 	open_files(g, dir);
-	load_kernel_facilities(g, g->c.start_tsc);
 	for (unsigned cpu = 0; cpu < g->ncpus; cpu++) {
 		/* CPU 1's counter lags: its first events come before start_tsc */
 		t[cpu] = cpu == 1 && g->c.start_tsc > 5000 ? g->c.start_tsc - 5000
@@ -939,52 +1034,63 @@ struct tmpl {
 
 static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 {
-	/* one cycle of a busy kernel: syscalls, irqs, scheduling */
-	struct tmpl tm[16];
+	/*
+	 * one cycle of a busy kernel: syscalls, irqs, scheduling; each CPU
+	 * has its own pair of tasks (a shell and a daemon), so that no task
+	 * runs on two CPUs at once
+	 */
+	static struct tmpl tms[MAX_CPUS][16];
 	unsigned nt = 0;
 	uint64_t t[MAX_CPUS];
 
 #define TM(f, e) do { tm[nt].fac = (f); tm[nt].ev = (e); \
 		memcpy(tm[nt].buf, g->p.buf, g->p.len); tm[nt].len = g->p.len; nt++; } while (0)
 
+	use_kernel_facilities(g);
 	open_files(g, dir);
-	load_kernel_facilities(g, g->c.start_tsc);
-	P(g); lttw_put_uint_n(&g->p, SYS_READ, 2); lttw_put_pointer(&g->p, 0x4005d0);
-	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
-	P(g); lttw_put_uint_n(&g->p, 3, 4); lttw_put_size_t(&g->p, 4096);
-	TM(ID_FS, LTTW_FS_READ);
-	P(g); lttw_put_long(&g->p, 4096);
-	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
-	P(g); lttw_put_uint_n(&g->p, 0, 4); lttw_put_uint(&g->p, 0);
-	TM(ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
-	P(g);
-	TM(ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
-	P(g); lttw_put_uint_n(&g->p, SOFTIRQ_TIMER, 4);
-	TM(ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
-	TM(ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
-	P(g); lttw_put_uint(&g->p, 1710); lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
-	TM(ID_PROCESS, LTTW_PROCESS_WAKEUP);
-	P(g); lttw_put_uint(&g->p, 2404); lttw_put_uint(&g->p, 1710);
-	lttw_put_uint_n(&g->p, ST_RUNNING, 4);
-	TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
-	P(g); lttw_put_uint_n(&g->p, SYS_WRITE, 2); lttw_put_pointer(&g->p, 0x4005e0);
-	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
-	P(g); lttw_put_uint_n(&g->p, 1, 4); lttw_put_size_t(&g->p, 80);
-	TM(ID_FS, LTTW_FS_WRITE);
-	P(g); lttw_put_long(&g->p, 80);
-	TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
-	P(g); lttw_put_uint(&g->p, 1710); lttw_put_uint(&g->p, 2404);
-	lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
-	TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+	for (unsigned cpu = 0; cpu < g->ncpus; cpu++) {
+		struct tmpl *tm = tms[cpu];
+		unsigned shell = 2404 + 10 * cpu, daemon = 1710 + 10 * cpu;
+
+		nt = 0;
+		P(g); lttw_put_uint_n(&g->p, SYS_READ, 2); lttw_put_pointer(&g->p, 0x4005d0);
+		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+		P(g); lttw_put_uint_n(&g->p, 3, 4); lttw_put_size_t(&g->p, 4096);
+		TM(ID_FS, LTTW_FS_READ);
+		P(g); lttw_put_long(&g->p, 4096);
+		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+		P(g); lttw_put_uint_n(&g->p, 0, 4); lttw_put_uint(&g->p, 0);
+		TM(ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
+		P(g);
+		TM(ID_KERNEL, LTTW_KERNEL_IRQ_EXIT);
+		P(g); lttw_put_uint_n(&g->p, SOFTIRQ_TIMER, 4);
+		TM(ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_ENTRY);
+		TM(ID_KERNEL, LTTW_KERNEL_SOFT_IRQ_EXIT);
+		P(g); lttw_put_uint(&g->p, daemon); lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
+		TM(ID_PROCESS, LTTW_PROCESS_WAKEUP);
+		P(g); lttw_put_uint(&g->p, shell); lttw_put_uint(&g->p, daemon);
+		lttw_put_uint_n(&g->p, ST_RUNNING, 4);
+		TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+		P(g); lttw_put_uint_n(&g->p, SYS_WRITE, 2); lttw_put_pointer(&g->p, 0x4005e0);
+		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+		P(g); lttw_put_uint_n(&g->p, 1, 4); lttw_put_size_t(&g->p, 80);
+		TM(ID_FS, LTTW_FS_WRITE);
+		P(g); lttw_put_long(&g->p, 80);
+		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+		P(g); lttw_put_uint(&g->p, daemon); lttw_put_uint(&g->p, shell);
+		lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
+		TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
+	}
 #undef TM
 	for (unsigned cpu = 0; cpu < g->ncpus; cpu++)
 		t[cpu] = g->c.start_tsc + 100;
 	for (uint64_t i = 0; i < n; i++) {
 		unsigned cpu = (unsigned)(i % g->ncpus);
-		const struct tmpl *e = &tm[(i / g->ncpus) % nt];
+		const struct tmpl *e = &tms[cpu][(i / g->ncpus) % nt];
 
 		t[cpu] += 200 + (rnd(g) & 1023);
-		if (lttw_event(g->cpu[cpu], t[cpu], e->fac, e->ev, e->buf, e->len))
+		if (lttw_event(out(g, cpu, e->fac, e->ev), t[cpu], e->fac, e->ev,
+			       e->buf, e->len))
 			die("%s", lttw_last_error());
 	}
 	finish(g);
@@ -993,7 +1099,7 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 /* ---- busy: N events of a busy machine, consistent for the state engine ---
  *
  * What the viewer's benchmark indexes and draws (bench/viewer.py): unlike
- * big, whose two CPUs run the same two pids at once, every schedchange
+ * big, whose CPUs each loop over two tasks of their own, every schedchange
  * here switches out the task its CPU runs, a task runs on one CPU at a
  * time, and every task that gets a CPU returns from the system call it
  * left it in. BUSY_TASKS long-lived tasks (from the state dump) read,
@@ -1039,7 +1145,7 @@ static void bev(struct busy *b, unsigned cpu, unsigned fac, unsigned ev)
 
 	if (b->count >= b->n)
 		return;
-	check(g, lttw_event(g->cpu[cpu], b->now, fac, ev, g->p.buf, g->p.len));
+	check(g, lttw_event(out(g, cpu, fac, ev), b->now, fac, ev, g->p.buf, g->p.len));
 	b->count++;
 	b->now += rnd_range(g, us(g, 1) / 8, us(g, 1));
 }
@@ -1243,8 +1349,8 @@ static void scenario_busy(struct gen *g, const char *dir, uint64_t n)
 	uint64_t t0 = g->c.start_tsc;
 	char name[32];
 
+	use_kernel_facilities(g);
 	open_files(g, dir);
-	load_kernel_facilities(g, t0);
 	for (unsigned i = 0; i < BUSY_TASKS; i++) {
 		unsigned pid = 1000 + i, t = b_new_task(&b, pid, 0);
 
@@ -1306,6 +1412,11 @@ static void scenario_busy(struct gen *g, const char *dir, uint64_t n)
 /* pids, moved by --pid-offset (another run of the same workload) */
 static unsigned l_pid_offset;
 
+/*
+ * (In cpu_N, whatever the XML's channel: these answers are built on events
+ * of one CPU at the same microsecond, which readers order by tracefile;
+ * the kernel's clock never gives two events of a CPU the same time.)
+ */
 static void at(struct gen *g, unsigned cpu, uint64_t t_us, unsigned fac, unsigned ev)
 {
 	check(g, lttw_event(g->cpu[cpu], g->c.start_tsc + us(g, t_us), fac, ev,
@@ -1414,8 +1525,8 @@ static void scenario_latency(struct gen *g, const char *dir, uint64_t plant_us)
 		die("the latency scenario has 2 CPUs");
 	if (plant_us >= 7000)
 		die("--plant-us %" PRIu64 ": less than 7000", plant_us);
+	use_kernel_facilities(g);
 	open_files(g, dir);
-	load_kernel_facilities(g, t0);
 	for (unsigned i = 0; i < sizeof(lp) / sizeof(lp[0]); i++) {
 		P(g);
 		lttw_put_uint(&g->p, lp[i].pid);
@@ -1512,8 +1623,8 @@ static void scenario_chain(struct gen *g, const char *dir)
 
 	if (g->ncpus != 2)
 		die("the chain scenario has 2 CPUs");
+	use_kernel_facilities(g);
 	open_files(g, dir);
-	load_kernel_facilities(g, t0);
 	for (unsigned i = 0; i < sizeof(cp) / sizeof(cp[0]); i++) {
 		P(g);
 		lttw_put_uint(&g->p, cp[i].pid);
@@ -1730,10 +1841,9 @@ static void scenario_fields(struct gen *g, const char *dir, const char *family,
 	if (LTTW_FIELDS_NUM_EVENTS != NUM_FIELD_FAMILIES)
 		die("fields.xml has %d events, ltt-tracegen knows %zu",
 		    LTTW_FIELDS_NUM_EVENTS, NUM_FIELD_FAMILIES);
+	use_kernel_facilities(g);
+	use_facility(g, g->testfacdir, "fields.xml", LTTW_FIELDS_NAME, ID_FIELDS);
 	open_files(g, dir);
-	load_kernel_facilities(g, g->c.start_tsc);
-	load_facility(g, g->c.start_tsc, g->testfacdir, "fields.xml", LTTW_FIELDS_NAME,
-		      ID_FIELDS);
 	for (unsigned cpu = 0; cpu < g->ncpus; cpu++)
 		t[cpu] = g->c.start_tsc + 100;
 	for (uint64_t i = 0; i < n; i++) {
@@ -1744,7 +1854,8 @@ static void scenario_fields(struct gen *g, const char *dir, const char *family,
 		/* each family's events in file order: ids are the order */
 		put_family(g, ev);
 		t[cpu] += 200 + (rnd(g) & 1023);
-		if (lttw_event(g->cpu[cpu], t[cpu], ID_FIELDS, ev, g->p.buf, g->p.len))
+		if (lttw_event(out(g, cpu, ID_FIELDS, ev), t[cpu], ID_FIELDS, ev,
+			       g->p.buf, g->p.len))
 			die("%s", lttw_last_error());
 		fields_losses(g, cpu, i, losses);
 	}

@@ -35,6 +35,7 @@ _Static_assert(sizeof(struct ltt_event_header_nohb) == 12, "nohb header");
 struct lttw_file {
 	lttw_trace *trace;
 	lttw_file *next;
+	unsigned cpu;
 	char *path;
 	int fd;
 	uint32_t size;			/* sub-buffer size */
@@ -54,6 +55,8 @@ struct lttw_trace {
 	lttw_config c;
 	unsigned hdr_size;		/* 8 or 12 */
 	lttw_file *files;
+	uint64_t *next_beat;		/* per CPU, with heartbeat_period */
+	unsigned nbeat;
 	int failed;
 };
 
@@ -215,7 +218,21 @@ lttw_file *lttw_file_open(lttw_trace *t, const char *channel, unsigned cpu,
 		set_error("out of memory");
 		return NULL;
 	}
+	if (t->c.has_heartbeat && t->c.heartbeat_period && cpu >= t->nbeat) {
+		uint64_t *nb = realloc(t->next_beat, (cpu + 1) * sizeof(*nb));
+
+		if (!nb) {
+			set_error("out of memory");
+			free(f);
+			return NULL;
+		}
+		for (unsigned i = t->nbeat; i <= cpu; i++)
+			nb[i] = t->c.start_tsc + t->c.heartbeat_first;
+		t->next_beat = nb;
+		t->nbeat = cpu + 1;
+	}
 	f->trace = t;
+	f->cpu = cpu;
 	f->size = subbuf_size;
 	f->fd = -1;
 	f->path = path_join(t->dir, name);
@@ -258,7 +275,7 @@ static void subbuf_open(lttw_file *f, uint64_t tsc)
 	h.trace.magic_number = LTT_TRACER_MAGIC_NUMBER;
 	h.trace.arch_type = c->arch_type;
 	h.trace.arch_variant = c->arch_variant;
-	h.trace.float_word_order = 0;
+	h.trace.float_word_order = c->float_word_order;
 	h.trace.arch_size = (__u8)c->arch_size;
 	h.trace.major_version = LTT_TRACER_VERSION_MAJOR;
 	h.trace.minor_version = LTT_TRACER_VERSION_MINOR;
@@ -444,6 +461,32 @@ static int buffer_stats(lttw_file *f, uint64_t tsc)
 	return 0;
 }
 
+/*
+ * The heartbeat timer of cpu, up to tsc: at each period, a heartbeat in
+ * every tracefile of that CPU (at its last event's time if that is later:
+ * a tracefile never goes back in time).
+ */
+static int heartbeats(lttw_trace *t, unsigned cpu, uint64_t tsc)
+{
+	if (cpu >= t->nbeat)
+		return 0;
+	while (t->next_beat[cpu] <= tsc) {
+		uint64_t at = t->next_beat[cpu];
+
+		for (lttw_file *g = t->files; g; g = g->next) {
+			uint64_t when = g->have_last && g->last_tsc > at ? g->last_tsc : at;
+
+			if (g->cpu != cpu || g->failed)
+				continue;
+			if (event_at(g, when, LTT_CORE_FACILITY_ID,
+				     LTT_EVENT_CORE_TIME_HEARTBEAT, NULL, 0))
+				return -1;
+		}
+		t->next_beat[cpu] += t->c.heartbeat_period;
+	}
+	return 0;
+}
+
 int lttw_event(lttw_file *f, uint64_t tsc, unsigned facility_id,
 	       unsigned event_id, const void *payload, size_t len)
 {
@@ -472,6 +515,9 @@ int lttw_event(lttw_file *f, uint64_t tsc, unsigned facility_id,
 			return -1;
 		}
 	}
+	if (t->nbeat && !(f->have_last && tsc < f->last_tsc) &&
+	    heartbeats(t, f->cpu, tsc))
+		return -1;
 	if (t->c.has_heartbeat && t->c.auto_heartbeat) {
 		/* the reader can rebuild at most 2^32 cycles between events */
 		uint64_t last = f->have_last ? f->last_tsc
@@ -588,7 +634,19 @@ int lttw_trace_close(lttw_trace *t)
 {
 	int ret = t->failed ? -1 : 0;
 	lttw_file *f, *next;
+	uint64_t end = 0;
+	int any = 0;
 
+	/* the heartbeat timers ran until the stop: the last event */
+	for (f = t->files; f; f = f->next)
+		if (f->have_last && (!any || f->last_tsc > end)) {
+			end = f->last_tsc;
+			any = 1;
+		}
+	for (unsigned cpu = 0; any && cpu < t->nbeat; cpu++)
+		if (heartbeats(t, cpu, end))
+			ret = -1;
+	free(t->next_beat);
 	for (f = t->files; f; f = next) {
 		next = f->next;
 		if (file_close(f))

@@ -62,6 +62,20 @@ typedef struct lttw_config {
 	unsigned auto_heartbeat;
 	/* facility id of "channel" for buffer_stats events; -1: none */
 	int channel_facility_id;
+	/*
+	 * With has_heartbeat: the kernel's heartbeat timer (kernel patch 0003).
+	 * From start_tsc + heartbeat_first, every heartbeat_period cycles, a
+	 * core.time_heartbeat goes into every tracefile of a CPU, written when
+	 * an event of that CPU reaches that time, and at close up to the
+	 * trace's last event, so that no tracefile of a heartbeat trace is
+	 * empty.  0: none (only auto_heartbeat's).
+	 */
+	uint64_t heartbeat_period;
+	uint64_t heartbeat_first;
+	/* of the block headers: 0 (the kernel's, no floats) or the byte
+	 * order of the floats, 1234 little endian (the era's reader wants it
+	 * for any <float> field) */
+	uint32_t float_word_order;
 } lttw_config;
 
 /* x86_64, 8-byte alignment, heartbeat on, 4 KiB sub-buffers, 2 GHz. */
