@@ -7,7 +7,9 @@
  *   ltt-guest-tool big SIZE        write one user_generic.string event of
  *                                  SIZE bytes (up to 8000)
  *   ltt-guest-tool badmsg          send malformed control messages over
- *                                  NETLINK_LTT; each must be refused
+ *                                  NETLINK_LTT (544 and 528 bytes); each
+ *                                  must be refused; then good ones of
+ *                                  both forms
  *   ltt-guest-tool open2 FILE      a relayfs channel admits one reader:
  *                                  the second open must fail with EBUSY
  *   ltt-guest-tool ioctls FILE     GET_N_SUBBUFS, GET_SUBBUF_SIZE, and
@@ -115,6 +117,33 @@ static void good_msg(struct ltt_control_msg *m, const char *name, int op)
 	m->op = op;
 }
 
+/*
+ * The message of the lttctl from before the hybrid mode: the layout of
+ * struct ltt_control_msg up to subbuf_size_med, with one geometry where
+ * subbuf_size_low and n_subbufs_low are (<linux/ltt-abi.h>).
+ */
+#define PRE_HYBRID_LEN \
+	offsetof(struct ltt_control_msg, args.new_trace.subbuf_size_med)
+
+/* "SIZExN" of a channel file of trace @trace, or "open failed" */
+static const char *geometry(const char *trace, const char *file)
+{
+	static char out[64];
+	char path[256];
+	__u32 n = 0, size = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/mnt/relayfs/ltt/%s/%s", trace, file);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return "open failed";
+	if (ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n) || ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size))
+		n = size = 0;
+	close(fd);
+	snprintf(out, sizeof(out), "%ux%u", size, n);
+	return out;
+}
+
 static int badmsg(void)
 {
 	struct ltt_control_msg m;
@@ -184,6 +213,30 @@ static int badmsg(void)
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
 	strcpy(m.trace_type, "nosuchtransport");
 	REFUSED("unknown transport", ENOENT, SEND(&m, sizeof(m)));
+	/* the 528-byte form: exact length, and checked like the other */
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	REFUSED("528-byte form short by one byte", EINVAL, SEND(&m, PRE_HYBRID_LEN - 1));
+	REFUSED("528-byte form long by one byte", EINVAL, SEND(&m, PRE_HYBRID_LEN + 1));
+	memset(m.trace_name, 'a', sizeof(m.trace_name));
+	REFUSED("528-byte form, unterminated trace name", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "a/b", LTT_OP_CREATE);
+	REFUSED("528-byte form, name with a slash", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", 4);
+	REFUSED("528-byte form, op 4", EBADRQC, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.mode = 7;
+	REFUSED("528-byte form, unknown mode", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.subbuf_size_low = 12345;	/* its subbuf_size */
+	REFUSED("528-byte form, size not a power of 2", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.n_subbufs_low = 3;		/* its n_subbufs */
+	REFUSED("528-byte form, count not a power of 2", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.subbuf_size_low = 1U << 31;
+	REFUSED("528-byte form, size far too big", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "nosuchtrace", LTT_OP_START);
+	REFUSED("528-byte start of no such trace", ENOENT, SEND(&m, PRE_HYBRID_LEN));
 	good_msg(&m, "nosuchtrace", LTT_OP_START);
 	REFUSED("start of a trace that does not exist", ENOENT,
 		SEND(&m, sizeof(m)));
@@ -215,6 +268,60 @@ static int badmsg(void)
 		printf("%-40s %s (%d)\n", rest[i].what, e ? "FAILED" : "ok", e);
 		bad += e != 0;
 	}
+
+	/*
+	 * The 528-byte form as the lttctl before the hybrid mode sends it:
+	 * its one geometry goes to the cpu channel, the control channels
+	 * get what a 544-byte create with no sizes gives them.
+	 */
+	char want_fac[64], want_proc[64], got[64];
+
+	good_msg(&m, "new544", LTT_OP_CREATE);
+	e = SEND(&m, sizeof(m));
+	snprintf(want_fac, sizeof(want_fac), "%s", geometry("new544", "control/facilities_0"));
+	snprintf(want_proc, sizeof(want_proc), "%s", geometry("new544", "control/processes_0"));
+	good_msg(&m, "new544", LTT_OP_DESTROY);
+	e |= SEND(&m, sizeof(m));
+	printf("%-40s %s (%d: facilities %s, processes %s)\n", "544-byte create of defaults",
+	       e ? "FAILED" : "ok", e, want_fac, want_proc);
+	bad += e != 0;
+	good_msg(&m, "old528", LTT_OP_CREATE);
+	m.args.new_trace.subbuf_size_low = 8192;	/* subbuf_size */
+	m.args.new_trace.n_subbufs_low = 4;		/* n_subbufs */
+	e = SEND(&m, PRE_HYBRID_LEN);
+	printf("%-40s %s (%d)\n", "528-byte create", e ? "FAILED" : "ok", e);
+	bad += e != 0;
+	snprintf(got, sizeof(got), "%s", geometry("old528", "cpu_0"));
+	printf("%-40s %s (%s)\n", "528-byte create: cpu_0 8192x4",
+	       strcmp(got, "8192x4") ? "FAILED" : "ok", got);
+	bad += strcmp(got, "8192x4") != 0;
+	e = strcmp(geometry("old528", "control/facilities_0"), want_fac) ||
+	    strcmp(geometry("old528", "control/processes_0"), want_proc) ||
+	    !strcmp(want_fac, "8192x4") || !strcmp(want_proc, "8192x4");
+	printf("%-40s %s (facilities %s", "528-byte create: control defaults",
+	       e ? "FAILED" : "ok", geometry("old528", "control/facilities_0"));
+	printf(", processes %s)\n", geometry("old528", "control/processes_0"));
+	bad += e != 0;
+	for (unsigned int i = 0; i < sizeof(rest) / sizeof(rest[0]); i++) {
+		char what[64];
+
+		good_msg(&m, "old528", rest[i].op);
+		m.trace_type[0] = '\0';
+		e = send_raw(fd, &m, PRE_HYBRID_LEN, LTTCTLM_CONTROL, seq++,
+			     NLM_F_REQUEST);
+		snprintf(what, sizeof(what), "528-byte %s", rest[i].what);
+		printf("%-40s %s (%d)\n", what, e ? "FAILED" : "ok", e);
+		bad += e != 0;
+	}
+	good_msg(&m, "old528f", LTT_OP_CREATE);
+	m.args.new_trace.mode = LTT_TRACE_MODE_FLIGHT;
+	e = SEND(&m, PRE_HYBRID_LEN);
+	snprintf(got, sizeof(got), "%s", geometry("old528f", "flight-cpu_0"));
+	good_msg(&m, "old528f", LTT_OP_DESTROY);
+	e |= SEND(&m, PRE_HYBRID_LEN);
+	printf("%-40s %s (%d, flight-cpu_0 %s)\n", "528-byte flight create and destroy",
+	       e || !strcmp(got, "open failed") ? "FAILED" : "ok", e, got);
+	bad += e || !strcmp(got, "open failed");
 	close(fd);
 	return bad != 0;
 }

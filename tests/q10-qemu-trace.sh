@@ -77,6 +77,16 @@ check "guest: start, stop, destroy without NLM_F_ACK are acked (the 2006 lttctl 
 	sh -c "grep -q 'start it, no NLM_F_ACK *ok' '$OUT/badmsg.txt' &&
 	       grep -q 'stop it, no NLM_F_ACK *ok' '$OUT/badmsg.txt' &&
 	       grep -q 'destroy it, no NLM_F_ACK *ok' '$OUT/badmsg.txt'"
+check "guest: the 528-byte message (lttctl before the hybrid mode) creates a trace" \
+	grep -q '^528-byte create  *ok' "$OUT/badmsg.txt"
+check "guest: its one geometry is the cpu channel's (8192 x 4)" \
+	grep -q '^528-byte create: cpu_0 8192x4  *ok' "$OUT/badmsg.txt"
+check "guest: its control channels get the defaults a 544-byte create gives" \
+	sh -c "grep -q '^544-byte create of defaults  *ok' '$OUT/badmsg.txt' &&
+	       grep -q '^528-byte create: control defaults  *ok' '$OUT/badmsg.txt'"
+check "guest: 528-byte start, stop, destroy (no NLM_F_ACK) acked; flight mode too" \
+	sh -c "test \$(grep -c '^528-byte .* no NLM_F_ACK  *ok' '$OUT/badmsg.txt') = 3 &&
+	       grep -q '^528-byte flight create and destroy  *ok' '$OUT/badmsg.txt'"
 grep -v ' refused (\| ok (' "$OUT/badmsg.txt" 2>/dev/null | sed 's/^/#   badmsg: /'
 check "guest: no trace left in relayfs after destroy" test ! -s "$OUT/ltt-left.txt"
 
