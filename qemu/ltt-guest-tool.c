@@ -18,6 +18,9 @@
  *                                  4 KiB x 2 cpu sub-buffers, not started:
  *                                  poll, GET/PUT, mmap and ENODATA through
  *                                  start, fill, stop and drain
+ *   ltt-guest-tool pollstates TRACE CPU  the same with 4 sub-buffers:
+ *                                  POLLIN alone, POLLPRI alone in the
+ *                                  last free one, POLLHUP alone at the end
  *   ltt-guest-tool pushtest FILE CPU   on a flight channel of CPU: take a
  *                                  sub-buffer, make the writer wrap the
  *                                  buffer, then PUT_SUBBUF must say EIO
@@ -529,6 +532,82 @@ static int polltest(const char *trace, int cpu)
 }
 
 /*
+ * poll's answer through the states of a normal channel of 4 sub-buffers
+ * (a trace created with 4 KiB x 4 cpu sub-buffers, not started), one bit
+ * at a time as the 2006 lttd needs: nothing while empty, POLLIN alone
+ * once a sub-buffer is ready, POLLPRI alone once the writer is in its
+ * last free one (3 ready), POLLIN alone again once the reader has taken
+ * one, nothing when drained, and after the stop POLLIN or POLLPRI alone
+ * while data remains, then POLLHUP alone.
+ */
+static int pollstates(const char *trace, int cpu)
+{
+	char file[256], buf[100];
+	__u32 n = 0, size = 0, off = 0;
+	cpu_set_t set;
+	short r;
+	int fd, ev, bad = 0, i, got;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("sched_setaffinity");
+		return 1;
+	}
+	snprintf(file, sizeof(file), "/mnt/relayfs/ltt/%s/cpu_%d", trace, cpu);
+	fd = open(file, O_RDONLY | O_NONBLOCK);
+	ev = open("/proc/ltt_user_generic", O_WRONLY);
+	if (fd < 0 || ev < 0) {
+		perror("open");
+		return 1;
+	}
+	ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n);
+	ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size);
+	EXPECT("geometry 4 x 4096", n == 4 && size == 4096);
+	EXPECT("not started: poll says nothing", poll_now(fd) == 0);
+	if (lttctl_op(trace, "-s"))
+		return 1;
+	EXPECT("started, empty: poll says nothing", poll_now(fd) == 0);
+	memset(buf, 's', sizeof(buf));
+	for (i = 0; i < 10000 && !poll_now(fd); i++)
+		if (write(ev, buf, sizeof(buf)) < 0)
+			return 1;
+	r = poll_now(fd);
+	printf("first change after %d events: revents %#x\n", i, r);
+	EXPECT("1 sub-buffer ready, the writer in the 2nd of 4: POLLIN alone",
+	       r == POLLIN);
+	for (i = 0; i < 10000 && poll_now(fd) == POLLIN; i++)
+		if (write(ev, buf, sizeof(buf)) < 0)
+			return 1;
+	r = poll_now(fd);
+	printf("next change after %d more events: revents %#x\n", i, r);
+	EXPECT("then, nothing read: POLLPRI alone", r == POLLPRI);
+	for (got = 0; got < (int)n && ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0; got++) {
+		if (ioctl(fd, RELAYFS_PUT_SUBBUF, &off))
+			break;
+		if (got == 0) {
+			r = poll_now(fd);
+			EXPECT("one taken: POLLIN alone", r == POLLIN);
+		}
+	}
+	printf("drained %d sub-buffers\n", got);
+	EXPECT("POLLPRI came with 3 sub-buffers ready: the writer in the last",
+	       got == (int)n - 1);
+	EXPECT("drained: poll says nothing", poll_now(fd) == 0);
+	if (lttctl_op(trace, "-q"))
+		return 1;
+	r = poll_now(fd);
+	EXPECT("stopped with data: POLLIN or POLLPRI alone",
+	       r == POLLIN || r == POLLPRI);
+	for (i = 0; i < (int)n && ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0; i++)
+		if (ioctl(fd, RELAYFS_PUT_SUBBUF, &off))
+			break;
+	r = poll_now(fd);
+	EXPECT("stopped and drained: POLLHUP alone", r == POLLHUP);
+	return bad != 0;
+}
+
+/*
  * A stopped flight channel: POLLIN alone while complete sub-buffers
  * remain (the 2006 lttd reads it like any other), then POLLHUP alone.
  */
@@ -575,6 +654,8 @@ int main(int argc, char **argv)
 		return big(atoi(argv[2]));
 	if (argc > 3 && !strcmp(argv[1], "polltest"))
 		return polltest(argv[2], atoi(argv[3]));
+	if (argc > 3 && !strcmp(argv[1], "pollstates"))
+		return pollstates(argv[2], atoi(argv[3]));
 	if (argc > 2 && !strcmp(argv[1], "flightpoll"))
 		return flightpoll(argv[2]);
 	if (argc > 3 && !strcmp(argv[1], "pushtest"))
@@ -587,6 +668,6 @@ int main(int argc, char **argv)
 		return open2(argv[2]);
 	if (argc > 2 && !strcmp(argv[1], "ioctls"))
 		return ioctls(argv[2]);
-	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | big SIZE | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | flightpoll FILE | polltest TRACE CPU\n");
+	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | big SIZE | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | flightpoll FILE | polltest TRACE CPU | pollstates TRACE CPU\n");
 	return 2;
 }
