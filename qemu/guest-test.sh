@@ -76,6 +76,10 @@ lttctl -n flight1 -r; res f1_destroy $?
 lttctl -n poll1 -c --subbuf-size-high 4096 --subbuf-num-high 2; res p1_create $?
 ltt-guest-tool polltest poll1 1 >$R/polltest.txt 2>&1; res p1_polltest $?
 lttctl -n poll1 -r; res p1_destroy $?
+# -- poll4: the same with 4 sub-buffers: POLLIN alone until the last free one
+lttctl -n poll4 -c --subbuf-size-high 4096 --subbuf-num-high 4; res p4_create $?
+ltt-guest-tool pollstates poll4 1 >$R/pollstates.txt 2>&1; res p4_pollstates $?
+lttctl -n poll4 -r; res p4_destroy $?
 
 # -- hybrid1: only the cpu channel overwrites -----------------------------
 lttctl -n hybrid1 -c -m hybrid; res h1_create $?

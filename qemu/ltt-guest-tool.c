@@ -7,7 +7,9 @@
  *   ltt-guest-tool big SIZE        write one user_generic.string event of
  *                                  SIZE bytes (up to 8000)
  *   ltt-guest-tool badmsg          send malformed control messages over
- *                                  NETLINK_LTT; each must be refused
+ *                                  NETLINK_LTT (544 and 528 bytes); each
+ *                                  must be refused; then good ones of
+ *                                  both forms
  *   ltt-guest-tool open2 FILE      a relayfs channel admits one reader:
  *                                  the second open must fail with EBUSY
  *   ltt-guest-tool ioctls FILE     GET_N_SUBBUFS, GET_SUBBUF_SIZE, and
@@ -16,6 +18,9 @@
  *                                  4 KiB x 2 cpu sub-buffers, not started:
  *                                  poll, GET/PUT, mmap and ENODATA through
  *                                  start, fill, stop and drain
+ *   ltt-guest-tool pollstates TRACE CPU  the same with 4 sub-buffers:
+ *                                  POLLIN alone, POLLPRI alone in the
+ *                                  last free one, POLLHUP alone at the end
  *   ltt-guest-tool pushtest FILE CPU   on a flight channel of CPU: take a
  *                                  sub-buffer, make the writer wrap the
  *                                  buffer, then PUT_SUBBUF must say EIO
@@ -115,6 +120,33 @@ static void good_msg(struct ltt_control_msg *m, const char *name, int op)
 	m->op = op;
 }
 
+/*
+ * The message of the lttctl from before the hybrid mode: the layout of
+ * struct ltt_control_msg up to subbuf_size_med, with one geometry where
+ * subbuf_size_low and n_subbufs_low are (<linux/ltt-abi.h>).
+ */
+#define PRE_HYBRID_LEN \
+	offsetof(struct ltt_control_msg, args.new_trace.subbuf_size_med)
+
+/* "SIZExN" of a channel file of trace @trace, or "open failed" */
+static const char *geometry(const char *trace, const char *file)
+{
+	static char out[64];
+	char path[256];
+	__u32 n = 0, size = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/mnt/relayfs/ltt/%s/%s", trace, file);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return "open failed";
+	if (ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n) || ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size))
+		n = size = 0;
+	close(fd);
+	snprintf(out, sizeof(out), "%ux%u", size, n);
+	return out;
+}
+
 static int badmsg(void)
 {
 	struct ltt_control_msg m;
@@ -184,6 +216,30 @@ static int badmsg(void)
 	good_msg(&m, "badmsg", LTT_OP_CREATE);
 	strcpy(m.trace_type, "nosuchtransport");
 	REFUSED("unknown transport", ENOENT, SEND(&m, sizeof(m)));
+	/* the 528-byte form: exact length, and checked like the other */
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	REFUSED("528-byte form short by one byte", EINVAL, SEND(&m, PRE_HYBRID_LEN - 1));
+	REFUSED("528-byte form long by one byte", EINVAL, SEND(&m, PRE_HYBRID_LEN + 1));
+	memset(m.trace_name, 'a', sizeof(m.trace_name));
+	REFUSED("528-byte form, unterminated trace name", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "a/b", LTT_OP_CREATE);
+	REFUSED("528-byte form, name with a slash", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", 4);
+	REFUSED("528-byte form, op 4", EBADRQC, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.mode = 7;
+	REFUSED("528-byte form, unknown mode", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.subbuf_size_low = 12345;	/* its subbuf_size */
+	REFUSED("528-byte form, size not a power of 2", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.n_subbufs_low = 3;		/* its n_subbufs */
+	REFUSED("528-byte form, count not a power of 2", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "badmsg", LTT_OP_CREATE);
+	m.args.new_trace.subbuf_size_low = 1U << 31;
+	REFUSED("528-byte form, size far too big", EINVAL, SEND(&m, PRE_HYBRID_LEN));
+	good_msg(&m, "nosuchtrace", LTT_OP_START);
+	REFUSED("528-byte start of no such trace", ENOENT, SEND(&m, PRE_HYBRID_LEN));
 	good_msg(&m, "nosuchtrace", LTT_OP_START);
 	REFUSED("start of a trace that does not exist", ENOENT,
 		SEND(&m, sizeof(m)));
@@ -215,6 +271,60 @@ static int badmsg(void)
 		printf("%-40s %s (%d)\n", rest[i].what, e ? "FAILED" : "ok", e);
 		bad += e != 0;
 	}
+
+	/*
+	 * The 528-byte form as the lttctl before the hybrid mode sends it:
+	 * its one geometry goes to the cpu channel, the control channels
+	 * get what a 544-byte create with no sizes gives them.
+	 */
+	char want_fac[64], want_proc[64], got[64];
+
+	good_msg(&m, "new544", LTT_OP_CREATE);
+	e = SEND(&m, sizeof(m));
+	snprintf(want_fac, sizeof(want_fac), "%s", geometry("new544", "control/facilities_0"));
+	snprintf(want_proc, sizeof(want_proc), "%s", geometry("new544", "control/processes_0"));
+	good_msg(&m, "new544", LTT_OP_DESTROY);
+	e |= SEND(&m, sizeof(m));
+	printf("%-40s %s (%d: facilities %s, processes %s)\n", "544-byte create of defaults",
+	       e ? "FAILED" : "ok", e, want_fac, want_proc);
+	bad += e != 0;
+	good_msg(&m, "old528", LTT_OP_CREATE);
+	m.args.new_trace.subbuf_size_low = 8192;	/* subbuf_size */
+	m.args.new_trace.n_subbufs_low = 4;		/* n_subbufs */
+	e = SEND(&m, PRE_HYBRID_LEN);
+	printf("%-40s %s (%d)\n", "528-byte create", e ? "FAILED" : "ok", e);
+	bad += e != 0;
+	snprintf(got, sizeof(got), "%s", geometry("old528", "cpu_0"));
+	printf("%-40s %s (%s)\n", "528-byte create: cpu_0 8192x4",
+	       strcmp(got, "8192x4") ? "FAILED" : "ok", got);
+	bad += strcmp(got, "8192x4") != 0;
+	e = strcmp(geometry("old528", "control/facilities_0"), want_fac) ||
+	    strcmp(geometry("old528", "control/processes_0"), want_proc) ||
+	    !strcmp(want_fac, "8192x4") || !strcmp(want_proc, "8192x4");
+	printf("%-40s %s (facilities %s", "528-byte create: control defaults",
+	       e ? "FAILED" : "ok", geometry("old528", "control/facilities_0"));
+	printf(", processes %s)\n", geometry("old528", "control/processes_0"));
+	bad += e != 0;
+	for (unsigned int i = 0; i < sizeof(rest) / sizeof(rest[0]); i++) {
+		char what[64];
+
+		good_msg(&m, "old528", rest[i].op);
+		m.trace_type[0] = '\0';
+		e = send_raw(fd, &m, PRE_HYBRID_LEN, LTTCTLM_CONTROL, seq++,
+			     NLM_F_REQUEST);
+		snprintf(what, sizeof(what), "528-byte %s", rest[i].what);
+		printf("%-40s %s (%d)\n", what, e ? "FAILED" : "ok", e);
+		bad += e != 0;
+	}
+	good_msg(&m, "old528f", LTT_OP_CREATE);
+	m.args.new_trace.mode = LTT_TRACE_MODE_FLIGHT;
+	e = SEND(&m, PRE_HYBRID_LEN);
+	snprintf(got, sizeof(got), "%s", geometry("old528f", "flight-cpu_0"));
+	good_msg(&m, "old528f", LTT_OP_DESTROY);
+	e |= SEND(&m, PRE_HYBRID_LEN);
+	printf("%-40s %s (%d, flight-cpu_0 %s)\n", "528-byte flight create and destroy",
+	       e || !strcmp(got, "open failed") ? "FAILED" : "ok", e, got);
+	bad += e || !strcmp(got, "open failed");
 	close(fd);
 	return bad != 0;
 }
@@ -422,6 +532,82 @@ static int polltest(const char *trace, int cpu)
 }
 
 /*
+ * poll's answer through the states of a normal channel of 4 sub-buffers
+ * (a trace created with 4 KiB x 4 cpu sub-buffers, not started), one bit
+ * at a time as the 2006 lttd needs: nothing while empty, POLLIN alone
+ * once a sub-buffer is ready, POLLPRI alone once the writer is in its
+ * last free one (3 ready), POLLIN alone again once the reader has taken
+ * one, nothing when drained, and after the stop POLLIN or POLLPRI alone
+ * while data remains, then POLLHUP alone.
+ */
+static int pollstates(const char *trace, int cpu)
+{
+	char file[256], buf[100];
+	__u32 n = 0, size = 0, off = 0;
+	cpu_set_t set;
+	short r;
+	int fd, ev, bad = 0, i, got;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("sched_setaffinity");
+		return 1;
+	}
+	snprintf(file, sizeof(file), "/mnt/relayfs/ltt/%s/cpu_%d", trace, cpu);
+	fd = open(file, O_RDONLY | O_NONBLOCK);
+	ev = open("/proc/ltt_user_generic", O_WRONLY);
+	if (fd < 0 || ev < 0) {
+		perror("open");
+		return 1;
+	}
+	ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n);
+	ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size);
+	EXPECT("geometry 4 x 4096", n == 4 && size == 4096);
+	EXPECT("not started: poll says nothing", poll_now(fd) == 0);
+	if (lttctl_op(trace, "-s"))
+		return 1;
+	EXPECT("started, empty: poll says nothing", poll_now(fd) == 0);
+	memset(buf, 's', sizeof(buf));
+	for (i = 0; i < 10000 && !poll_now(fd); i++)
+		if (write(ev, buf, sizeof(buf)) < 0)
+			return 1;
+	r = poll_now(fd);
+	printf("first change after %d events: revents %#x\n", i, r);
+	EXPECT("1 sub-buffer ready, the writer in the 2nd of 4: POLLIN alone",
+	       r == POLLIN);
+	for (i = 0; i < 10000 && poll_now(fd) == POLLIN; i++)
+		if (write(ev, buf, sizeof(buf)) < 0)
+			return 1;
+	r = poll_now(fd);
+	printf("next change after %d more events: revents %#x\n", i, r);
+	EXPECT("then, nothing read: POLLPRI alone", r == POLLPRI);
+	for (got = 0; got < (int)n && ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0; got++) {
+		if (ioctl(fd, RELAYFS_PUT_SUBBUF, &off))
+			break;
+		if (got == 0) {
+			r = poll_now(fd);
+			EXPECT("one taken: POLLIN alone", r == POLLIN);
+		}
+	}
+	printf("drained %d sub-buffers\n", got);
+	EXPECT("POLLPRI came with 3 sub-buffers ready: the writer in the last",
+	       got == (int)n - 1);
+	EXPECT("drained: poll says nothing", poll_now(fd) == 0);
+	if (lttctl_op(trace, "-q"))
+		return 1;
+	r = poll_now(fd);
+	EXPECT("stopped with data: POLLIN or POLLPRI alone",
+	       r == POLLIN || r == POLLPRI);
+	for (i = 0; i < (int)n && ioctl(fd, RELAYFS_GET_SUBBUF, &off) == 0; i++)
+		if (ioctl(fd, RELAYFS_PUT_SUBBUF, &off))
+			break;
+	r = poll_now(fd);
+	EXPECT("stopped and drained: POLLHUP alone", r == POLLHUP);
+	return bad != 0;
+}
+
+/*
  * A stopped flight channel: POLLIN alone while complete sub-buffers
  * remain (the 2006 lttd reads it like any other), then POLLHUP alone.
  */
@@ -468,6 +654,8 @@ int main(int argc, char **argv)
 		return big(atoi(argv[2]));
 	if (argc > 3 && !strcmp(argv[1], "polltest"))
 		return polltest(argv[2], atoi(argv[3]));
+	if (argc > 3 && !strcmp(argv[1], "pollstates"))
+		return pollstates(argv[2], atoi(argv[3]));
 	if (argc > 2 && !strcmp(argv[1], "flightpoll"))
 		return flightpoll(argv[2]);
 	if (argc > 3 && !strcmp(argv[1], "pushtest"))
@@ -480,6 +668,6 @@ int main(int argc, char **argv)
 		return open2(argv[2]);
 	if (argc > 2 && !strcmp(argv[1], "ioctls"))
 		return ioctls(argv[2]);
-	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | big SIZE | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | flightpoll FILE | polltest TRACE CPU\n");
+	fprintf(stderr, "usage: ltt-guest-tool load N [SIZE] | big SIZE | badmsg | open2 FILE | ioctls FILE | pushtest FILE CPU | flightpoll FILE | polltest TRACE CPU | pollstates TRACE CPU\n");
 	return 2;
 }

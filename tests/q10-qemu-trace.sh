@@ -55,7 +55,7 @@ step() { # name expected(0|fail)
 for s in mount_relayfs nonroot_no_trace badmsg t1_create open2 ioctls t1_start \
 	 t1_load0 t1_load1 t2_create t2_start t2_load t2_stop t2_destroy t2_lttd \
 	 t2_gone t1_stop t1_destroy t1_lttd f1_create f1_start f1_load f1_stop \
-	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy p1_create p1_destroy \
+	 f1_lttd f1_destroy f2_create f2_start f2_stop f2_destroy h1_create h1_destroy p1_create p1_destroy p4_create p4_destroy \
 	 tb_create tb_start tb_load tb_big tb_load2 tb_stop tb_destroy tb_lttd s_create s_start s_load s_stop s_destroy s_lttd \
 	 l2_create l2_start l2_load l2_stop l2_lttd l2_destroy l_create l_start l_load l_load2 l_stop l_destroy l_lttd; do
 	check "guest: $s" step $s 0
@@ -77,6 +77,16 @@ check "guest: start, stop, destroy without NLM_F_ACK are acked (the 2006 lttctl 
 	sh -c "grep -q 'start it, no NLM_F_ACK *ok' '$OUT/badmsg.txt' &&
 	       grep -q 'stop it, no NLM_F_ACK *ok' '$OUT/badmsg.txt' &&
 	       grep -q 'destroy it, no NLM_F_ACK *ok' '$OUT/badmsg.txt'"
+check "guest: the 528-byte message (lttctl before the hybrid mode) creates a trace" \
+	grep -q '^528-byte create  *ok' "$OUT/badmsg.txt"
+check "guest: its one geometry is the cpu channel's (8192 x 4)" \
+	grep -q '^528-byte create: cpu_0 8192x4  *ok' "$OUT/badmsg.txt"
+check "guest: its control channels get the defaults a 544-byte create gives" \
+	sh -c "grep -q '^544-byte create of defaults  *ok' '$OUT/badmsg.txt' &&
+	       grep -q '^528-byte create: control defaults  *ok' '$OUT/badmsg.txt'"
+check "guest: 528-byte start, stop, destroy (no NLM_F_ACK) acked; flight mode too" \
+	sh -c "test \$(grep -c '^528-byte .* no NLM_F_ACK  *ok' '$OUT/badmsg.txt') = 3 &&
+	       grep -q '^528-byte flight create and destroy  *ok' '$OUT/badmsg.txt'"
 grep -v ' refused (\| ok (' "$OUT/badmsg.txt" 2>/dev/null | sed 's/^/#   badmsg: /'
 check "guest: no trace left in relayfs after destroy" test ! -s "$OUT/ltt-left.txt"
 
@@ -224,6 +234,9 @@ check "flight dump: the last sub-buffers, contiguous, ending with the last event
 flight_ok >"$TMP/fl" 2>&1; sed 's/^/# /' "$TMP/fl"
 check "poll/GET/PUT/mmap/ENODATA through start, fill, stop and drain" step p1_polltest 0
 grep -v ' ok$' "$OUT/polltest.txt" 2>/dev/null | sed 's/^/#   /'
+check "poll with 4 sub-buffers: POLLIN alone, POLLPRI alone in the last free one, POLLHUP alone" \
+	step p4_pollstates 0
+grep -v ' ok$' "$OUT/pollstates.txt" 2>/dev/null | sed 's/^/#   /'
 check "flight: a reader pushed by the writer gets EIO from PUT_SUBBUF, then goes on" \
 	step f2_pushtest 0
 check "flight: the facilities channel is kept whole (not overwritten)" \

@@ -179,6 +179,12 @@ enum ltt_control_op {
  * be empty ("relay").  args is read by LTT_OP_CREATE only; a size or count
  * of 0 means "the default of the mode".  pad is the compiler's padding
  * before op in the 2006 struct: ignored.
+ *
+ * The kernel also takes the 528 bytes of the lttctl from before the hybrid
+ * mode (ltt-control until September 13, 2006): this layout up to, not
+ * including, subbuf_size_med, with its one geometry in subbuf_size_low and
+ * n_subbufs_low.  That geometry is the cpu channel's; the control channels
+ * get the defaults of the mode.  No other length is accepted.
  */
 struct ltt_control_msg {
 	char trace_name[LTT_CONTROL_NAME_LEN];	/* offset 0 */
