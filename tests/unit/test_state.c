@@ -91,7 +91,7 @@ static void pid_ev(lttw_payload *p, unsigned c, uint64_t x, const char *ev, unsi
 static void irq_entry(lttw_payload *p, unsigned c, uint64_t x, unsigned irq)
 {
 	lttw_put_uint_n(p, irq, 4);
-	lttw_put_uint_n(p, 0, 1);
+	lttw_put_uint(p, 0);			/* mode: an enum, int_size */
 	put(cpu[c], x, F_KERNEL, "irq_entry", p);
 }
 
