@@ -456,31 +456,45 @@ static int lttctl_op(const char *trace, const char *op)
 		bad += !ok_;						\
 	} while (0)
 
-static int polltest(const char *trace, int cpu)
+/*
+ * The set-up of polltest and pollstates: pinned on @cpu, the channel file
+ * cpu_@cpu of @trace opened non-blocking (@fd), /proc/ltt_user_generic
+ * opened to write events on that CPU (@ev), and the channel's geometry.
+ */
+static int open_cpu_channel(const char *trace, int cpu, int *fd, int *ev,
+			    __u32 *n, __u32 *size)
 {
 	char file[256];
-	__u32 n = 0, size = 0, off = 0, off2 = 0;
 	cpu_set_t set;
-	char buf[100];
-	short r;
-	int fd, ev, bad = 0, i;
-	void *map;
 
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set)) {
 		perror("sched_setaffinity");
-		return 1;
+		return -1;
 	}
 	snprintf(file, sizeof(file), "/mnt/relayfs/ltt/%s/cpu_%d", trace, cpu);
-	fd = open(file, O_RDONLY | O_NONBLOCK);
-	ev = open("/proc/ltt_user_generic", O_WRONLY);
-	if (fd < 0 || ev < 0) {
+	*fd = open(file, O_RDONLY | O_NONBLOCK);
+	*ev = open("/proc/ltt_user_generic", O_WRONLY);
+	if (*fd < 0 || *ev < 0) {
 		perror("open");
-		return 1;
+		return -1;
 	}
-	ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n);
-	ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size);
+	ioctl(*fd, RELAYFS_GET_N_SUBBUFS, n);
+	ioctl(*fd, RELAYFS_GET_SUBBUF_SIZE, size);
+	return 0;
+}
+
+static int polltest(const char *trace, int cpu)
+{
+	__u32 n = 0, size = 0, off = 0, off2 = 0;
+	char buf[100];
+	short r;
+	int fd, ev, bad = 0, i;
+	void *map;
+
+	if (open_cpu_channel(trace, cpu, &fd, &ev, &n, &size))
+		return 1;
 	EXPECT("geometry 2 x 4096", n == 2 && size == 4096);
 	map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	EXPECT("mmap of one sub-buffer refused", map == MAP_FAILED);
@@ -542,27 +556,13 @@ static int polltest(const char *trace, int cpu)
  */
 static int pollstates(const char *trace, int cpu)
 {
-	char file[256], buf[100];
+	char buf[100];
 	__u32 n = 0, size = 0, off = 0;
-	cpu_set_t set;
 	short r;
 	int fd, ev, bad = 0, i, got;
 
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		perror("sched_setaffinity");
+	if (open_cpu_channel(trace, cpu, &fd, &ev, &n, &size))
 		return 1;
-	}
-	snprintf(file, sizeof(file), "/mnt/relayfs/ltt/%s/cpu_%d", trace, cpu);
-	fd = open(file, O_RDONLY | O_NONBLOCK);
-	ev = open("/proc/ltt_user_generic", O_WRONLY);
-	if (fd < 0 || ev < 0) {
-		perror("open");
-		return 1;
-	}
-	ioctl(fd, RELAYFS_GET_N_SUBBUFS, &n);
-	ioctl(fd, RELAYFS_GET_SUBBUF_SIZE, &size);
 	EXPECT("geometry 4 x 4096", n == 4 && size == 4096);
 	EXPECT("not started: poll says nothing", poll_now(fd) == 0);
 	if (lttctl_op(trace, "-s"))
