@@ -964,6 +964,11 @@ int main(int argc, char **argv)
 	is_int(r, 0, "indexing reaches the end");
 	ok(runs > 3, "indexing ran in %d slices", runs + 1);
 	ok(ltt_state_index_done(idx) && ltt_state_index_progress(idx) == 1.0, "done, progress 1");
+	/* the writer's layouts are the descriptions' (t40, t42, t55 draw
+	 * this trace): a malformed event would only be a warning */
+	is_int(ltt_trace_num_warnings(t), 0, "the known schedule decodes without a warning%s%s",
+	       ltt_trace_num_warnings(t) ? ": " : "",
+	       ltt_trace_num_warnings(t) ? ltt_trace_warning(t, 0) : "");
 	st = ltt_state_index_state(idx);
 
 	bash = ltt_state_find_process(st, 100, 0);
