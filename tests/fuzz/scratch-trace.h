@@ -10,11 +10,12 @@
  * seed.py cuts them from the bundled traces and the writer's scenarios).
  * An input shorter than 4 bytes, or whose n is past its end, is all
  * cpu_0. The folder is in /dev/shm when there is one: two files are
- * written per input.
+ * rewritten per input.
  */
 #ifndef LTT_FUZZ_SCRATCH_TRACE_H
 #define LTT_FUZZ_SCRATCH_TRACE_H
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,20 +24,37 @@
 #include <unistd.h>
 
 static char scratch_dir[96];
+static int scratch_fd[2] = { -1, -1 };	/* control/facilities_0, cpu_0 */
 
-static void scratch_put(const char *dir, const char *name, const uint8_t *data,
-			size_t size)
+/*
+ * The file of one part, made this input's bytes. The files stay open
+ * from input to input and are rewritten in place (pwrite, then ftruncate
+ * to the new size): an open and a close less per file and input than
+ * fopen/fclose, and the reader still opens, stats and reads them as it
+ * does any trace.
+ */
+static void scratch_put(int i, const char *dir, const char *name,
+			const uint8_t *data, size_t size)
 {
-	char path[160];
-	FILE *f;
+	size_t done = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "wb");
-	if (!f)
+	if (scratch_fd[i] < 0) {
+		char path[160];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		scratch_fd[i] = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		if (scratch_fd[i] < 0)
+			abort();
+	}
+	while (done < size) {
+		ssize_t w = pwrite(scratch_fd[i], data + done, size - done, (off_t)done);
+
+		if (w <= 0)
+			abort();
+		done += (size_t)w;
+	}
+	if (ftruncate(scratch_fd[i], (off_t)size) < 0)
 		abort();
-	if (size && fwrite(data, 1, size, f) != size)
-		abort();
-	fclose(f);
 }
 
 /* Writes the trace of this input; returns its folder. */
@@ -63,8 +81,8 @@ static const char *scratch_trace(const uint8_t *data, size_t size)
 			n = 0;
 		}
 	}
-	scratch_put(scratch_dir, "control/facilities_0", data, n);
-	scratch_put(scratch_dir, "cpu_0", data + n, size - n);
+	scratch_put(0, scratch_dir, "control/facilities_0", data, n);
+	scratch_put(1, scratch_dir, "cpu_0", data + n, size - n);
 	return scratch_dir;
 }
 
