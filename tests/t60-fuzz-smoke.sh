@@ -21,6 +21,23 @@ if ! make --no-print-directory fuzz-build fuzz-seeds >"$TMP/build.log" 2>&1; the
 	done_testing; exit
 fi
 _report 0 "fuzzers build with clang -fsanitize=fuzzer, seeds written"
+# The trace harnesses rewrite their scratch trace in place from input to
+# input (scratch-trace.h): after a long input and then a short one, the
+# trace's two files must hold the short one's bytes exactly, nothing of
+# the long one (else every finding is a different input than the one kept).
+printf '\002\000\000\000AB%0100d' 7 >"$TMP/long"
+printf '\001\000\000\000C%010d' 3 >"$TMP/short"
+build-fuzz/fuzz_trace "$TMP/long" "$TMP/short" >"$TMP/scratch.log" 2>&1 &
+pid=$!
+wait $pid
+scratch=/dev/shm/ltt-fuzz-$pid
+[ -d /dev/shm ] || scratch=/tmp/ltt-fuzz-$pid
+printf 'C' >"$TMP/want-fac"
+printf '%010d' 3 >"$TMP/want-cpu"
+check "fuzz_trace's scratch trace holds the last input only (facilities)" \
+	cmp "$TMP/want-fac" "$scratch/control/facilities_0"
+check "   ... (cpu_0)" cmp "$TMP/want-cpu" "$scratch/cpu_0"
+rm -rf "$scratch"
 for h in trace description ctf filter genevent; do
 	n=$(ls build-fuzz/seeds-$h | wc -l)
 	check "fuzz_$h has seeds ($n)" test "$n" -ge 5
