@@ -4,9 +4,11 @@
 # (FUZZ_DIR/seeds-HARNESS, from seed.py), for $FUZZ_SECONDS seconds or,
 # when $FUZZ_RUNS is set, that many executions. Prints one line:
 #
-#   fuzz_trace: 10000000 runs in 1234 s (8103/s), cov 2345 ft 9876, corpus 567: no finding
+#   fuzz_trace: 10000000 runs in 1234 s (8103/s), cov 2345 ft 9876, corpus 567, load 1.95 2.10 2.31: no finding
 #
-# and exits 1 with the finding's file when it crashed, leaked or timed out.
+# (load: the machine's load averages at the end, over 1, 5 and 15 minutes:
+# on a shared machine a rate means little without them) and exits 1 with
+# the finding's file when it crashed, leaked or timed out.
 dir=$1 h=$2
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$dir" || exit 2
@@ -41,5 +43,6 @@ if [ $rc -eq 0 ]; then
 else
 	what="FINDING (exit $rc): $(ls -t "findings-$h" | head -n 1) in $dir/findings-$h, log $dir/fuzz_$h.log"
 fi
-echo "fuzz_$h: ${runs:-0} runs in $secs s ($rate/s), cov ${cov:-?} ft ${ft:-?}, corpus ${corp:-?}: $what"
+load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
+echo "fuzz_$h: ${runs:-0} runs in $secs s ($rate/s), cov ${cov:-?} ft ${ft:-?}, corpus ${corp:-?}, load ${load:-?}: $what"
 [ $rc -eq 0 ]
