@@ -58,7 +58,11 @@ for h in trace description ctf filter genevent; do
 	rc=$?
 	check "fuzz_$h runs ${SECONDS_EACH}s without a finding: $(cat "$TMP/run")" test "$rc" -eq 0
 	cov=$(sed -n 's/.* cov \([0-9]*\) .*/\1/p' "$TMP/run")
-	check "   ... and reaches some coverage (cov ${cov:-?})" test "${cov:-0}" -gt 50
+	# a trace harness whose seeds lose their facilities part to -max_len
+	# stays near 70 edges (every event unknown); from whole seeds, over 1000
+	min=50
+	case $h in trace|ctf) min=500 ;; esac
+	check "   ... and reaches some coverage (cov ${cov:-?} > $min)" test "${cov:-0}" -gt $min
 done
 rm -rf build-fuzz/smoke
 done_testing
