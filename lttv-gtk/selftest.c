@@ -248,6 +248,26 @@ static int cmd_hide_pid(cmd *c)
 	return 0;
 }
 
+/*
+ * Until the control flow has a row of the pid: under --follow a task
+ * appears when the sub-buffer holding its first event arrives, which may
+ * be after the first load. 60 s at most, then the next command says.
+ */
+static int cmd_wait_row_of(cmd *c)
+{
+	static gint64 since;
+	gint64 now = g_get_monotonic_time();
+
+	if (lttv_row_of_pid(&c->a->cf, (unsigned)atoi(c->w[1])) >= 0 ||
+	    (since && now - since > 60 * G_USEC_PER_SEC)) {
+		since = 0;
+		return 0;
+	}
+	if (!since)
+		since = now;
+	return 1;
+}
+
 static int cmd_goto(cmd *c)
 {
 	gtk_entry_set_text(GTK_ENTRY(c->a->goto_entry), c->w[1]);
@@ -782,6 +802,7 @@ static const command commands[] = {
 	{ "find-release", 1, 1, cmd_find_release },
 	{ "select-pid", 2, 1, cmd_select_pid },
 	{ "hide-pid", 2, 1, cmd_hide_pid },
+	{ "wait-row-of", 2, 1, cmd_wait_row_of },
 	{ "goto", 2, 1, cmd_goto },
 	{ "view", 2, 1, cmd_view },
 	{ "list-key", 2, 1, cmd_list_key },
