@@ -325,6 +325,7 @@ void lttv_list_click(app *a, double y)
 		return;
 	a->list.selected = i;
 	a->cursor_a = a->list.lines[i].t;
+	a->status_note[0] = 0;
 	if (a->list.lines[i].pid >= 0) {
 		int r = lttv_row_of_pid(&a->cf, (unsigned)a->list.lines[i].pid);
 

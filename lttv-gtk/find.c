@@ -201,7 +201,7 @@ static gboolean on_progress(gpointer data)
 	snprintf(buf, sizeof(buf), "searching %s: %.0f %%, at %.6f s (Stop or Escape to stop)",
 		 j->dir > 0 ? "forward" : "backward", CLAMP(f, 0, 1) * 100,
 		 (at - j->origin) / 1e9);
-	gtk_label_set_text(GTK_LABEL(j->a->status), buf);
+	lttv_status_note(j->a, buf);
 	return G_SOURCE_CONTINUE;
 }
 
@@ -224,12 +224,12 @@ static gboolean on_answer(gpointer data)
 			 ((at ? at : j->from) - a->doc->origin_ns) / 1e9, j->error);
 		gtk_label_set_text(GTK_LABEL(a->filter_error), buf);
 		gtk_widget_show(a->filter_error);
-		gtk_label_set_text(GTK_LABEL(a->status), "search failed: a read error (see above)");
+		lttv_status_note(a, "search failed: a read error (see above)");
 	} else if (j->stopped) {
-		gtk_label_set_text(GTK_LABEL(a->status), "search stopped");
+		lttv_status_note(a, "search stopped");
 	} else if (j->found == INT64_MIN) {
 		gtk_widget_error_bell(a->event_filter);
-		gtk_label_set_text(GTK_LABEL(a->status), j->dir > 0 ? "no match after cursor A"
+		lttv_status_note(a, j->dir > 0 ? "no match after cursor A"
 								    : "no match before cursor A");
 	} else {
 		if (j->found < a->t0 || j->found > a->t1)
@@ -312,7 +312,7 @@ void lttv_find_cancel(app *a)
 	a->find = NULL;
 	if (a->win) {
 		searching(a, 0);
-		gtk_label_set_text(GTK_LABEL(a->status), "search stopped");
+		lttv_status_note(a, "search stopped");
 	}
 }
 

@@ -200,7 +200,7 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 
 static void update_status(app *a)
 {
-	char buf[256], x[64], y[96], d[64];
+	char buf[384], x[64], y[96], d[64];
 	size_t n = 0;
 
 	buf[0] = 0;
@@ -223,7 +223,17 @@ static void update_status(app *a)
 		snprintf(y, sizeof(y), "   B-A %s", x);
 		g_strlcat(buf, y, sizeof(buf));
 	}
+	if (a->status_note[0]) {
+		g_strlcat(buf, "   ", sizeof(buf));
+		g_strlcat(buf, a->status_note, sizeof(buf));
+	}
 	gtk_label_set_text(GTK_LABEL(a->status), buf);
+}
+
+void lttv_status_note(app *a, const char *note)
+{
+	g_strlcpy(a->status_note, note ? note : "", sizeof(a->status_note));
+	update_status(a);
 }
 
 void lttv_queue_redraw(app *a)
@@ -302,6 +312,7 @@ void lttv_set_cursor(app *a, int64_t t, int which_b)
 	else
 		a->cursor_a = t;
 	if (!which_b) {
+		a->status_note[0] = 0;
 		a->list.anchor = t;
 		a->list.skip = 0;
 		lttv_list_refresh(a);

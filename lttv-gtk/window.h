@@ -102,6 +102,10 @@ struct app {
 	lttv_doc *doc;
 	view_ui cf, res;
 	int64_t t0, t1, cursor_a, cursor_b;
+	/* the search's word (progress, "no match..."): the status bar shows it
+	 * after the window range until the next one or cursor A moves, so a
+	 * redraw (a worker finishing) does not wipe it */
+	char status_note[128];
 	int64_t last_sel_a, last_sel_b;
 	lttv_filter *filter;
 	char *filter_text;		/* the expression of a->filter */
@@ -139,6 +143,8 @@ void lttv_rows_changed(app *a);
 void lttv_show_help(app *a);
 void lttv_show_problem(app *a, const char *msg);
 void lttv_queue_redraw(app *a);
+/* sets a->status_note (NULL clears it) and shows it */
+void lttv_status_note(app *a, const char *note);
 void lttv_set_range(app *a, int64_t t0, int64_t t1);
 void lttv_zoom(app *a, double factor, int64_t center);
 void lttv_zoom_fit(app *a);

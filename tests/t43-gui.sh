@@ -187,6 +187,15 @@ else
 	skip "read error in a search" "ltt-tracegen --bad event-past-subbuf-late failed"
 fi
 
+# the search's answer stays in the status bar when the window redraws after
+# it (a zoom here; a worker finishing did it in CI): it was a label text any
+# redraw overwrote with the window range
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 "$gtk" -t "$TOP/traces/sample-synthetic" \
+	--self-test "wait-index; find-text cpu = 99; key F3; wait-find; key plus; sleep 300;
+	expect-status no match after cursor A; quit" >"$TMP/note.out" 2>&1
+check "a search's \"no match\" outlives a zoom after it" \
+	grep -q '^ok - status bar says "no match after cursor A"' "$TMP/note.out"
+
 # a trace whose buffers lost events says so as soon as it is open
 writer="$TOP/$BUILD/tests/test_state"
 if [ -x "$writer" ] && "$writer" --write-trace "$TMP/lost" --lost 42; then
