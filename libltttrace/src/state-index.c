@@ -9,46 +9,40 @@
  *                 what ltt_iter_seek_time(c.t) continues from;
  *
  *   row logs      for each process, CPU and IRQ, the times at which what it
- *                 shows (an ltt_state_kind) changed: two parallel arrays,
- *                 t[] (int64) and k[] (uint8), 9 bytes per change; and
- *                 every SUM_EVERY changes, the time spent so far in each
- *                 kind (sum[], under 2 bytes per change):
+ *                 shows (an ltt_state_kind) changed, compressed in chunks
+ *                 of up to 128 changes (state-rows.h: about 2 bytes a
+ *                 change where a plain int64 time and a kind byte took 9),
+ *                 with the time spent so far in each kind at every chunk:
  *
  *      row log   t: t0      t1        t2   t3          indexed_ns
  *                k: WAIT    SYSCALL   USER WAIT_CPU   (open end)
  *                   [t0,t1) [t1,t2)   ...
- *                sum: S(0) = 0, S(64), S(128) ...   S(j)[kind] = time in
- *                     kind over [t0, t_j)
+ *                S(j)[kind] = time in kind over [t0, t_j), known at the
+ *                start of every chunk and kept up to date by a cursor
+ *                that walks the changes
  *
- * Drawing a row over [a, b) at r ns per pixel walks the log from the change
- * before a (binary search). An interval at least r long is one call. Where
- * changes are denser than r, the walk goes a pixel at a time: the time
- * spent in each kind in that pixel (a walk of the changes in it, or for
- * more than SUM_EVERY of them, the difference of two prefix sums) is added
- * to a balance owed to each kind, and the pixel shows the kind owed most,
- * which then owes one pixel less (error diffusion, as a halftone printer
- * spreads grey). So the share of a row drawn in a kind is the share of
- * time spent in it, to within a pixel per kind, at any zoom: a task that
- * ran 4 % of the time in short bursts is 4 % green, not green wherever it
- * ran at all. The walk then jumps (a galloping search, forward from where
- * it is) to the end of that pixel. The work is O(pixels * (log changes +
- * SUM_EVERY)), whatever the zoom.
+ * Drawing a row over [a, b) at r ns per pixel seeks a cursor to the change
+ * before a (a bisection of the chunks' first times, then a walk of at most
+ * one chunk). An interval at least r long is one call. Where changes are
+ * denser than r, the walk goes a pixel at a time: the time spent in each
+ * kind in that pixel (the difference of S at its two ends: the cursor
+ * walks to its end change by change when that is within the next chunk,
+ * else seeks) is added to a balance owed to each kind, and the pixel
+ * shows the kind owed most, which then owes one pixel less (error
+ * diffusion, as a halftone printer spreads grey). So the share of a row
+ * drawn in a kind is the share of time spent in it, to within a pixel per
+ * kind, at any zoom: a task that ran 4 % of the time in short bursts is
+ * 4 % green, not green wherever it ran at all. The work is O(pixels *
+ * (log changes + chunk)), whatever the zoom and the size of the trace.
  */
 #include <limits.h>
 #include <string.h>
 
 #include "internal.h"
 #include "state-internal.h"
+#include "state-rows.h"
 
 #define NKINDS LTT_STATE_NUM_KINDS
-#define SUM_EVERY 64		/* changes between two prefix sums */
-
-typedef struct row_log {
-	int64_t *t;
-	uint8_t *k;
-	int64_t *sum;			/* NKINDS per SUM_EVERY changes: S(0), S(64)... */
-	size_t n, cap, sum_cap;		/* sum_cap: in prefix sums */
-} row_log;
 
 /*
  * A process that is dead (freed: out of the pid table) and runs on no CPU
@@ -145,6 +139,12 @@ static void retire(ltt_state_index *idx, void *p)
 	g_mutex_unlock(&s->lock);
 	if (!keep)
 		g_free(p);
+}
+
+/* retire() as the row logs call it */
+static void retire_cb(void *ctx, void *p)
+{
+	retire(ctx, p);
 }
 
 /* g_renew() for the arrays snapshots read: a new copy, the old retired. */
@@ -331,11 +331,8 @@ void ltt_state_index_free(ltt_state_index *idx)
 		}
 		retire(idx, idx->cps);
 		for (unsigned type = 0; type < 4; type++) {
-			for (unsigned i = 0; i < idx->nrows[type]; i++) {
-				retire(idx, idx->rows[type][i].t);
-				retire(idx, idx->rows[type][i].k);
-				retire(idx, idx->rows[type][i].sum);
-			}
+			for (unsigned i = 0; i < idx->nrows[type]; i++)
+				row_log_release(&idx->rows[type][i], retire_cb, idx);
 			g_free(idx->rows[type]);
 		}
 	}
@@ -392,39 +389,9 @@ ltt_state_index *ltt_state_index_snapshot(ltt_state_index *idx, ltt_trace *const
 	return c;
 }
 
-/*
- * S(n) for the change n being appended (n a multiple of SUM_EVERY): S of
- * the change SUM_EVERY before, plus the time of the changes since. A change
- * removed at the same instant (ltt_state__record) leaves a stale sum that
- * the next append at that place writes again.
- */
-static void add_prefix_sum(ltt_state_index *idx, row_log *r)
-{
-	size_t b = r->n / SUM_EVERY;
-	int64_t *s;
-
-	if (b >= r->sum_cap) {
-		size_t cap = r->sum_cap ? 2 * r->sum_cap : 4;
-
-		r->sum = grow(idx, r->sum, sizeof(int64_t) * NKINDS * r->sum_cap,
-			      sizeof(int64_t) * NKINDS * cap);
-		r->sum_cap = cap;
-	}
-	s = r->sum + b * NKINDS;
-	if (b == 0) {
-		memset(s, 0, sizeof(int64_t) * NKINDS);
-		return;
-	}
-	memcpy(s, s - NKINDS, sizeof(int64_t) * NKINDS);
-	for (size_t i = r->n - SUM_EVERY; i < r->n; i++)
-		s[r->k[i]] += r->t[i + 1] - r->t[i];
-}
-
 void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 		       unsigned i, int64_t t, ltt_state_kind kind)
 {
-	row_log *r;
-
 	if (i >= idx->nrows[type]) {
 		unsigned n = MAX(i + 1, 2 * idx->nrows[type]);
 
@@ -433,33 +400,8 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 		       sizeof(row_log) * (n - idx->nrows[type]));
 		idx->nrows[type] = n;
 	}
-	r = &idx->rows[type][i];
-	if (r->n) {
-		if (r->k[r->n - 1] == kind)
-			return;
-		if (r->t[r->n - 1] >= t && r->t[r->n - 1] > idx->sealed_ns) {
-			/* two changes at one instant: the last one holds (unless
-			 * a snapshot saw the first: then it is followed by a
-			 * change at the same time, an empty interval) */
-			r->k[r->n - 1] = (uint8_t)kind;
-			if (r->n >= 2 && r->k[r->n - 2] == kind)
-				r->n--;
-			return;
-		}
-	}
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 16;
-
-		r->t = grow(idx, r->t, sizeof(int64_t) * r->cap, sizeof(int64_t) * cap);
-		r->k = grow(idx, r->k, r->cap, cap);
-		r->cap = cap;
-	}
-	r->t[r->n] = t;
-	r->k[r->n] = (uint8_t)kind;
-	if (r->n % SUM_EVERY == 0)
-		add_prefix_sum(idx, r);
-	r->n++;
-	idx->changes++;
+	idx->changes += (uint64_t)row_log_record(&idx->rows[type][i], t, (int)kind,
+						 idx->sealed_ns, retire_cb, idx);
 }
 
 int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **err)
@@ -479,6 +421,11 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 		if (r < 0)
 			return -1;
 		if (r == 0) {
+			/* nothing more is recorded: the rows' tails are encoded
+			 * and their arrays fitted to what they hold */
+			for (unsigned type = 0; type < 4; type++)
+				for (unsigned j = 0; j < idx->nrows[type]; j++)
+					row_log_finish(&idx->rows[type][j], retire_cb, idx);
 			idx->done = 1;
 			if (idx->end_ns > idx->indexed_ns)
 				idx->indexed_ns = idx->end_ns;
@@ -532,8 +479,7 @@ size_t ltt_state_index_memory(const ltt_state_index *idx)
 	for (unsigned type = 0; type < 4; type++) {
 		n += idx->nrows[type] * sizeof(row_log);
 		for (unsigned i = 0; i < idx->nrows[type]; i++)
-			n += idx->rows[type][i].cap * (sizeof(int64_t) + sizeof(uint8_t)) +
-			     idx->rows[type][i].sum_cap * NKINDS * sizeof(int64_t);
+			n += row_log_memory(&idx->rows[type][i]);
 	}
 	n += st->cap_procs * sizeof(st_proc) + st->ncpus * sizeof(st_cpu) +
 	     st->cap_irqs * sizeof(st_irq);
@@ -580,105 +526,6 @@ int ltt_state_index_seek(ltt_state_index *idx, int64_t t, ltt_state *out,
 	return 0;
 }
 
-/* Index of the last change at or before t, or -1. */
-static long change_at(const row_log *r, int64_t t)
-{
-	size_t lo = 0, hi = r->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (r->t[mid] <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (long)lo - 1;
-}
-
-/*
- * change_at() for a t at or after r->t[j]: gallop forward from j (1, 2,
- * 4... up to GALLOP_MAX changes ahead), then bisect what the last step
- * jumped over. The pixels of a row are visited left to right, so the
- * next change is often near, where a bisection of the whole log touches
- * cache lines far away in its last steps (15 % of a redraw at 1/10 of
- * 10 M events). Farther, the bisection of the whole log is the better:
- * its first steps are the same for every pixel, so they stay in cache
- * (a bisection of the rest of the log took 2.5 times as long).
- */
-#define GALLOP_MAX 64
-
-static long change_after(const row_log *r, long j, int64_t t)
-{
-	size_t lo = (size_t)j, step = 1, hi;
-
-	while (lo + step < r->n && r->t[lo + step] <= t) {
-		lo += step;
-		step *= 2;
-		if (step > GALLOP_MAX)	/* far: the bisection of the whole log,
-					 * whose first steps stay in cache */
-			return change_at(r, t);
-	}
-	hi = lo + step < r->n ? lo + step : r->n;	/* t[hi] > t, or the end */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (r->t[mid] <= t)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (long)lo;
-}
-
-/* S(j): the time spent in each kind over [t_0, t_j), for j < r->n. */
-static void prefix_sum(const row_log *r, size_t j, int64_t *s)
-{
-	size_t b = j / SUM_EVERY;
-
-	memcpy(s, r->sum + b * NKINDS, sizeof(int64_t) * NKINDS);
-	for (size_t i = b * SUM_EVERY; i < j; i++)
-		s[r->k[i]] += r->t[i + 1] - r->t[i];
-}
-
-/* The time spent in each kind over [t_0, x), x at or after t_j and before
- * t_{j+1} (or end). */
-static void time_before(const row_log *r, long j, int64_t x, int64_t *s)
-{
-	prefix_sum(r, (size_t)j, s);
-	s[r->k[j]] += x - r->t[j];
-}
-
-/*
- * dur[kind] += the time spent in each kind over [a, b), with j the change
- * at or before a, t_0 <= a <= b <= end: the changes in between walked one
- * by one, or past SUM_EVERY of them, the difference of two prefix sums.
- */
-static void time_in(const row_log *r, long j, int64_t a, int64_t b, int64_t end,
-		    int64_t *dur)
-{
-	int64_t sa[NKINDS], sb[NKINDS], walk[NKINDS] = { 0 };
-	long jj = j;
-
-	for (int steps = 0; (size_t)jj < r->n; jj++, steps++) {
-		int64_t s = r->t[jj] > a ? r->t[jj] : a;
-		int64_t e = (size_t)jj + 1 < r->n ? r->t[jj + 1] : end;
-
-		if (s >= b || steps == SUM_EVERY)
-			break;
-		walk[r->k[jj]] += (e < b ? e : b) - s;
-	}
-	if ((size_t)jj >= r->n || r->t[jj] >= b) {
-		for (int k = 0; k < NKINDS; k++)
-			dur[k] += walk[k];
-		return;
-	}
-	time_before(r, j, a, sa);
-	time_before(r, change_after(r, jj, b), b, sb);
-	for (int k = 0; k < NKINDS; k++)
-		dur[k] += sb[k] - sa[k];
-}
-
 /* The row, its end (what is indexed) and [*t0, *t1) clipped to what it
  * knows; NULL if there is nothing to show. *exists: the row exists. */
 static const row_log *row_range(const ltt_state_index *idx, ltt_state_row_type type,
@@ -701,10 +548,10 @@ static const row_log *row_range(const ltt_state_index *idx, ltt_state_row_type t
 	r = &idx->rows[type][i];
 	if (*t1 > idx->indexed_ns)
 		*t1 = idx->indexed_ns;
-	if (r->n == 0 || *t0 >= *t1 || r->t[0] >= *t1)
+	if (row_log_count(r) == 0 || *t0 >= *t1 || row_log_first(r) >= *t1)
 		return NULL;
-	if (*t0 < r->t[0])
-		*t0 = r->t[0];
+	if (*t0 < row_log_first(r))
+		*t0 = row_log_first(r);
 	return r;
 }
 
@@ -716,8 +563,17 @@ int ltt_state_index_durations(const ltt_state_index *idx, ltt_state_row_type typ
 	const row_log *r = row_range(idx, type, i, &t0, &t1, &exists);
 
 	memset(dur, 0, sizeof(int64_t) * NKINDS);
-	if (r)
-		time_in(r, change_at(r, t0), t0, t1, idx->indexed_ns, dur);
+	if (r) {
+		row_cur cu;
+		int64_t sa[NKINDS], sb[NKINDS];
+
+		row_cur_seek(&cu, r, idx->indexed_ns, t0);
+		row_cur_sum_at(&cu, t0, sa);
+		row_cur_advance(&cu, t1);
+		row_cur_sum_at(&cu, t1, sb);
+		for (int k = 0; k < NKINDS; k++)
+			dur[k] = sb[k] - sa[k];
+	}
 	return exists ? 0 : -1;
 }
 
@@ -775,34 +631,37 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 			       ltt_state_interval_fn fn, void *user)
 {
 	emitter em = { fn, user, 0, 0, -1, 0 };
-	int64_t end = idx->indexed_ns, pos;
 	double owed[NKINDS] = { 0 };
 	int exists;
 	const row_log *r = row_range(idx, type, i, &t0, &t1, &exists);
-	long j;
+	row_cur cu;
+	int64_t pos;
 
 	if (!r)
 		return exists ? 0 : -1;
 	pos = t0;
-	j = change_at(r, pos);
+	row_cur_seek(&cu, r, idx->indexed_ns, pos);
 	while (pos < t1) {
-		int64_t next = (size_t)j + 1 < r->n ? r->t[j + 1] : end;
-		int64_t be, dur[NKINDS] = { 0 };
+		int64_t next = cu.tn < t1 ? cu.tn : t1;
+		int64_t be, sa[NKINDS], sb[NKINDS], dur[NKINDS];
 
-		if (next > t1)
-			next = t1;
 		if (ns_per_pixel <= 0 || next - pos >= ns_per_pixel) {
-			emit(&em, pos, next, r->k[j]);
+			emit(&em, pos, next, cu.k);
 			pos = next;
-			j++;
+			if (cu.kn >= 0 && pos < t1)
+				row_cur_next(&cu);
 			continue;
 		}
-		/* several changes in this pixel */
+		/* several changes in this pixel: the time in each kind is the
+		 * difference of the sums before its two ends */
 		be = pos + ns_per_pixel < t1 ? pos + ns_per_pixel : t1;
-		time_in(r, j, pos, be, end, dur);
+		row_cur_sum_at(&cu, pos, sa);
+		row_cur_advance(&cu, be);
+		row_cur_sum_at(&cu, be, sb);
+		for (int k = 0; k < NKINDS; k++)
+			dur[k] = sb[k] - sa[k];
 		emit(&em, pos, be, pixel_kind(owed, dur, be - pos));
 		pos = be;
-		j = change_after(r, j, pos);
 	}
 	emit(&em, 0, 0, -2);	/* flush */
 	return em.calls;
