@@ -3,7 +3,9 @@
 # replay) and lttv-gtk --export (index with checkpoints, then draw) must
 # stay far below these generous bounds (they take about 0.1 and 0.2 s on
 # one core today); a quadratic slip would not. Memory of the export is
-# bounded too (not under SANITIZE=1, whose shadow memory would count).
+# bounded too (not under SANITIZE=1, whose shadow memory would count), and
+# the size of the index per event (what the library counts, under
+# SANITIZE=1 as well).
 . "$(dirname "$0")/lib.sh"
 
 gen="$BIN/ltt-tracegen"
@@ -49,6 +51,18 @@ if [ -x "$gtk" ]; then
 	else
 		skip "export memory" "no /usr/bin/time, or SANITIZE=1"
 	fi
+	# the index of a busy machine (1.8 row changes per event): about 4.6
+	# bytes per event with compressed row logs, 27 when every change was
+	# an int64 time and a kind byte (docs/performance.md, section 4)
+	check "a busy machine of a million events written" \
+		"$gen" --scenario busy --events 1000000 -o "$TMP/busy"
+	"$gtk" -t "$TMP/busy" --bench >"$TMP/bench" 2>"$TMP/err"
+	_report $? "lttv-gtk --bench indexes it"
+	bpe=$(awk '$1 == "bench" && $2 == "index" { for (i = 3; i <= NF; i++) {
+		split($i, kv, "="); v[kv[1]] = kv[2] }
+		printf "%d", v["index_kb"] * 1024 * 100 / v["events"] }' "$TMP/bench")
+	check "its index holds $((bpe / 100)).$(printf %02d $((bpe % 100))) bytes per event (< 8)" \
+		test "${bpe:-9999}" -lt 800
 else
 	skip "export of 1M events" "lttv-gtk not built"
 fi
