@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
 """Viewer benchmark: what lttv-gtk costs to open, index and draw a trace.
 
-For each size N (default 1 M and 10 M events), ltt-tracegen writes a busy
+For each size N (default 1 M, 10 M and 100 M events), ltt-tracegen writes a busy
 machine (--scenario busy: 64 tasks on 2 CPUs, a fork and exit every few
 thousand events, scheduling the state engine can follow), and every
 command below runs R times (default 5); the tables give medians.
 
-    bench/viewer.py [--events 1000000,10000000] [--runs 5] [--dir /tmp/x]
+    bench/viewer.py [--events 1000000,10000000,100000000] [--runs 5]
+                    [--big-runs 3] [--keep-max 10000000] [--dir /tmp/x] [--no-doc]
+
+A trace above --keep-max events (100 M events: about 1.9 GiB, written in
+10 to 20 s) is generated into the scratch folder and deleted as soon as it
+is measured, even with --dir. The tables are printed and written into
+docs/performance.md between the "viewer.py" markers, with the date and
+the load average: never edit them by hand.
 
   lttv-gtk -t T --bench    in one process, as the window does it: open;
                            index (state engine, checkpoints, row histories)
@@ -101,78 +108,105 @@ def start_xvfb():
     return None, 'Xvfb did not start'
 
 
+def trace_mib(trace):
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(trace)
+               for f in fs) / 2**20
+
+
+def measure(trace, n, runs, xvfb):
+    """The --bench runs, the --export runs and the window's times."""
+    out = []
+    hostrun.run_timed([GTK, '-t', trace, '--bench'])     # warm the page cache
+    for _ in range(runs):
+        out.append(parse_bench(hostrun.run_timed([GTK, '-t', trace, '--bench'])[0]))
+    png = os.path.join(os.path.dirname(trace), 'export-%d.png' % n)
+    exp = [hostrun.run_timed([GTK, '-t', trace, '--export', png, '--size', '1200x800'])
+           for _ in range(runs)]
+    os.unlink(png)
+    win = window_times(trace, xvfb[1], runs) if xvfb else None
+    return out, exp, win
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--events', default='1000000,10000000')
+    ap.add_argument('--events', default='1000000,10000000,100000000')
     ap.add_argument('--runs', type=int, default=5)
+    ap.add_argument('--big-runs', type=int, default=3,
+                    help='runs for traces above --keep-max events (each takes minutes)')
+    ap.add_argument('--keep-max', type=int, default=10000000,
+                    help='traces above this many events are deleted once measured')
     ap.add_argument('--dir', default=None, help='scratch folder (default: a temporary one)')
+    ap.add_argument('--no-doc', action='store_true', help='do not write docs/performance.md')
     a = ap.parse_args()
     if not os.access(GTK, os.X_OK):
         sys.exit('%s is not built (make)' % GTK)
     scratch = a.dir or tempfile.mkdtemp(prefix='ltt-vbench-')
     sizes = [int(x) for x in a.events.split(',')]
-    print('# Viewer benchmark\n')
-    print('machine: %s, %d CPUs, load average %.1f at the start; cairo %s; '
-          'median of %d runs\n' % (os.uname().machine, os.cpu_count(), os.getloadavg()[0],
-                                   hostrun.version(['pkg-config', '--modversion', 'cairo']), a.runs))
+    out = hostrun.Report()
+    out('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; cairo %s; '
+        'median of %d runs (%d above %d events).\n'
+        % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
+           hostrun.version(['pkg-config', '--modversion', 'cairo']), a.runs, a.big_runs,
+           a.keep_max))
     xvfb, why = start_xvfb()
     res = {}
     try:
         for n in sizes:
             trace = os.path.join(scratch, 'busy-%d' % n)
-            if not os.path.isdir(trace):
+            t0 = time.perf_counter()
+            made = not os.path.isdir(trace)
+            if made:
                 subprocess.run([os.path.join(BIN, 'ltt-tracegen'), '--scenario', 'busy',
                                 '--events', str(n), '-o', trace], check=True)
-            mib = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(trace)
-                      for f in fs) / 2**20
-            runs = []
-            hostrun.run_timed([GTK, '-t', trace, '--bench'])     # warm the page cache
-            for _ in range(a.runs):
-                runs.append(parse_bench(hostrun.run_timed([GTK, '-t', trace, '--bench'])[0]))
-            png = os.path.join(scratch, 'export-%d.png' % n)
-            exp = [hostrun.run_timed([GTK, '-t', trace, '--export', png, '--size', '1200x800'])
-                   for _ in range(a.runs)]
-            win = window_times(trace, xvfb[1], a.runs) if xvfb else None
-            res[n] = (mib, runs, exp, win)
+            gen = time.perf_counter() - t0 if made else None
+            mib = trace_mib(trace)
+            try:
+                runs, exp, win = measure(trace, n, a.runs if n <= a.keep_max else a.big_runs,
+                                         xvfb)
+            finally:
+                if n > a.keep_max:      # gigabytes: not kept, even in --dir
+                    shutil.rmtree(trace, ignore_errors=True)
+            res[n] = (mib, runs, exp, win, gen)
     finally:
         if xvfb:
             xvfb[0].kill()
             xvfb[0].wait()
 
-    print('### Opening a trace: the index (state engine, checkpoints, row histories)\n')
-    print('| events | trace MiB | processes | index CPU | ns/event | checkpoints '
-          '| state changes | index MiB | bytes/event | peak RSS MiB |')
-    print('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    out('### Opening a trace: the index (state engine, checkpoints, row histories)\n')
+    out('| events | trace MiB | generated in | processes | index CPU | ns/event | checkpoints '
+        '| state changes | index MiB | bytes/event | bytes/change | index/trace | peak RSS MiB |')
+    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     for n in sizes:
-        mib, runs, exp, win = res[n]
+        mib, runs, exp, win, gen = res[n]
         cpu = median_of(runs, 'index', 'cpu_ms')
         idx_kb = median_of(runs, 'index', 'index_kb')
-        print('| %d | %.0f | %d | %.0f ms | %.0f | %d | %d | %.0f | %.1f | %.0f |' % (
-            n, mib, median_of(runs, 'index', 'processes'), cpu, cpu * 1e6 / n,
-            median_of(runs, 'index', 'checkpoints'), median_of(runs, 'index', 'changes'),
-            idx_kb / 1024, idx_kb * 1024 / n, median_of(runs, 'index', 'peak_kb') / 1024))
+        out('| %d | %.0f | %s | %d | %.0f ms | %.0f | %d | %d | %.1f | %.2f | %.2f | %.2f | %.0f |' % (
+            n, mib, '%.1f s' % gen if gen is not None else 'kept', median_of(runs, 'index', 'processes'),
+            cpu, cpu * 1e6 / n, median_of(runs, 'index', 'checkpoints'),
+            median_of(runs, 'index', 'changes'), idx_kb / 1024, idx_kb * 1024 / n,
+            idx_kb * 1024 / median_of(runs, 'index', 'changes'), idx_kb / 1024 / mib,
+            median_of(runs, 'index', 'peak_kb') / 1024))
 
-    print('\n### Time to the first frame\n')
-    print('| events | window: first frame | window: first frame once indexed '
-          '| --bench: open + first slice + draw (CPU) | --export 1200x800: wall | CPU | peak RSS MiB |')
-    print('|---:|---:|---:|---:|---:|---:|---:|')
+    out('\n### Time to the first frame\n')
+    out('| events | window: first frame | window: first frame once indexed '
+        '| --bench: open + first slice + draw (CPU) | --export 1200x800: wall | CPU | peak RSS MiB |')
+    out('|---:|---:|---:|---:|---:|---:|---:|')
     for n in sizes:
-        mib, runs, exp, win = res[n]
+        mib, runs, exp, win, gen = res[n]
         w = ('%.0f ms | %.0f ms' % (win[0] * 1e3, win[1] * 1e3)) if win else 'n/a | n/a'
-        print('| %d | %s | %.0f ms | %.0f ms | %.0f ms | %.0f |' % (
+        out('| %d | %s | %.0f ms | %.0f ms | %.0f ms | %.0f |' % (
             n, w, median_of(runs, 'first-frame', 'cpu_ms'),
             statistics.median(e[1] for e in exp) * 1e3,
             statistics.median(e[2] for e in exp) * 1e3, max(e[3] for e in exp)))
     if not xvfb:
-        print('\n(window columns not measured: %s)' % why)
+        out('\n(window columns not measured: %s)' % why)
 
     zooms = sorted({k for n in sizes for k in res[n][1][0] if k.startswith('zoom=')},
                    key=lambda k: int(k[5:]))
-    print('\n### Redraw of the control flow (1200x800, %d rows on screen), CPU ms\n'
-          % res[sizes[0]][1][0]['frame']['on_screen'])
-    head = '| view |' + ''.join(' %d events: span | redraw | bars |' % n for n in sizes)
-    print(head)
-    print('|---|' + '---:|---:|---:|' * len(sizes))
+    out('\n### Redraw of the control flow (1200x800, %d rows on screen), CPU ms\n'
+        % res[sizes[0]][1][0]['frame']['on_screen'])
+    out('| view |' + ''.join(' %d events: span | redraw | bars |' % n for n in sizes))
+    out('|---|' + '---:|---:|---:|' * len(sizes))
     for z in zooms:
         line = '| 1/%s of the trace |' % z[5:] if z != 'zoom=1' else '| whole trace |'
         for n in sizes:
@@ -183,10 +217,12 @@ def main():
             span = runs[0][z]['span_ns']
             line += ' %s | %.2f ms | %d |' % (fmt_span(span), median_of(runs, z, 'cpu_ms'),
                                               median_of(runs, z, 'intervals'))
-        print(line)
-    print('\nmachine load average at the end: %.1f' % os.getloadavg()[0])
+        out(line)
+    out('\nLoad average at the end: %.1f.' % hostrun.load())
     if not a.dir:
-        shutil.rmtree(scratch)
+        shutil.rmtree(scratch, ignore_errors=True)
+    if not a.no_doc:
+        hostrun.update_doc('viewer.py', out.text())
 
 
 def fmt_span(ns):
