@@ -400,8 +400,10 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 		       sizeof(row_log) * (n - idx->nrows[type]));
 		idx->nrows[type] = n;
 	}
+	/* store->gen changes only in ltt_state_index_snapshot() of idx,
+	 * which runs in this thread */
 	idx->changes += (uint64_t)row_log_record(&idx->rows[type][i], t, (int)kind,
-						 idx->sealed_ns, retire_cb, idx);
+						 idx->sealed_ns, idx->store->gen, retire_cb, idx);
 }
 
 int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **err)

@@ -296,28 +296,49 @@ static void encode(row_log *r, const int64_t *t, const uint8_t *k, unsigned m,
 	r->nchunks = c + 1;		/* last: a snapshot copies the header */
 }
 
-/* A new tail of cap changes holding the last keep of the old one. */
-static void new_tail(row_log *r, unsigned cap, unsigned keep, row_retire_fn retire,
-		     void *ctx)
+/*
+ * A new tail of cap changes holding the last keep of the old one. The old
+ * one is freed, or retired if a snapshot may have seen it: one was taken
+ * since it was allocated (gen: the snapshots taken of the index so far).
+ * When it is full, a tail no snapshot saw is reused in place: most are
+ * (a CPU's row fills one in a fraction of a millisecond, snapshots come
+ * five times a second), and retiring each would keep 9 bytes per change
+ * until the window frees its snapshot.
+ */
+static void new_tail(row_log *r, unsigned cap, unsigned keep, unsigned gen,
+		     row_retire_fn retire, void *ctx)
 {
-	int64_t *tt = g_new(int64_t, cap);
-	uint8_t *tk = g_new(uint8_t, cap);
+	int seen = r->tt && r->tail_gen != gen;
+	int64_t *tt;
+	uint8_t *tk;
 
+	if (r->tt && !seen && cap == r->tail_cap) {
+		memmove(r->tt, r->tt + r->ntail - keep, sizeof(int64_t) * keep);
+		memmove(r->tk, r->tk + r->ntail - keep, keep);
+		r->ntail = keep;
+		return;
+	}
+	tt = g_new(int64_t, cap);
+	tk = g_new(uint8_t, cap);
 	if (keep) {
 		memcpy(tt, r->tt + r->ntail - keep, sizeof(int64_t) * keep);
 		memcpy(tk, r->tk + r->ntail - keep, keep);
 	}
-	if (r->tt) {
+	if (seen) {
 		retire(ctx, r->tt);
 		retire(ctx, r->tk);
+	} else {
+		g_free(r->tt);
+		g_free(r->tk);
 	}
 	r->tt = tt;
 	r->tk = tk;
 	r->tail_cap = cap;
+	r->tail_gen = gen;
 	r->ntail = keep;
 }
 
-int row_log_record(row_log *r, int64_t t, int kind, int64_t sealed_ns,
+int row_log_record(row_log *r, int64_t t, int kind, int64_t sealed_ns, unsigned gen,
 		   row_retire_fn retire, void *ctx)
 {
 	if (r->ntail) {
@@ -346,11 +367,11 @@ int row_log_record(row_log *r, int64_t t, int kind, int64_t sealed_ns,
 			/* encode all but two: the last change and the one before
 			 * it stay raw for the rule above */
 			encode(r, r->tt, r->tk, ROW_CHUNK, 1, r->tt[ROW_CHUNK], retire, ctx);
-			new_tail(r, ROW_TAIL, ROW_TAIL - ROW_CHUNK, retire, ctx);
+			new_tail(r, ROW_TAIL, ROW_TAIL - ROW_CHUNK, gen, retire, ctx);
 		} else {
 			unsigned cap = r->tail_cap ? r->tail_cap * 4 : 4;
 
-			new_tail(r, cap < ROW_TAIL ? cap : ROW_TAIL, r->ntail, retire, ctx);
+			new_tail(r, cap < ROW_TAIL ? cap : ROW_TAIL, r->ntail, gen, retire, ctx);
 		}
 	}
 	r->tt[r->ntail] = t;

@@ -42,8 +42,9 @@
  * Threads: a snapshot copies the row_log header and reads only what it saw
  * (nchunks chunks, ntail changes of the tail it saw); every array that the
  * indexer replaces (to grow it, or the tail once encoded) goes through the
- * retire function, which keeps it until no snapshot can read it. Bytes
- * are only appended beyond what a snapshot saw.
+ * retire function, which keeps it until no snapshot can read it, except a
+ * tail no snapshot saw (none was taken since it was allocated), which is
+ * reused or freed. Bytes are only appended beyond what a snapshot saw.
  */
 #ifndef LTT_STATE_ROWS_H
 #define LTT_STATE_ROWS_H
@@ -76,6 +77,7 @@ typedef struct row_log {
 	int64_t *tt;			/* the tail */
 	uint8_t *tk;
 	unsigned ntail, tail_cap;
+	unsigned tail_gen;		/* snapshots taken when it was allocated */
 	uint64_t n;			/* changes in all */
 	int64_t *run;			/* indexer only: time in each kind before
 					 * the tail (not read by snapshots) */
@@ -84,10 +86,11 @@ typedef struct row_log {
 /*
  * Append a change, or rewrite the last one when it is at the same instant
  * and later than sealed_ns (no snapshot saw it): the same rule the index
- * always had (the last change at one instant holds). Returns 1 when a
- * change was added, 0 when not (same kind, or a rewrite).
+ * always had (the last change at one instant holds). gen: the snapshots
+ * taken so far (a tail allocated since the last one is reused in place).
+ * Returns 1 when a change was added, 0 when not (same kind, or a rewrite).
  */
-int row_log_record(row_log *r, int64_t t, int kind, int64_t sealed_ns,
+int row_log_record(row_log *r, int64_t t, int kind, int64_t sealed_ns, unsigned gen,
 		   row_retire_fn retire, void *ctx);
 /* No more changes: encode the tail, fit the arrays to what they hold. */
 void row_log_finish(row_log *r, row_retire_fn retire, void *ctx);

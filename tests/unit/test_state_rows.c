@@ -9,7 +9,8 @@
  * 14 kinds; the seek (a bisection of the chunks, then a walk) and the time
  * spent in each kind before any time, compared with the plain sums; and a
  * copy of the header taken midway (what a snapshot holds) still reads what
- * it saw after the log grew, its old arrays retired rather than freed.
+ * it saw after the log grew, its old arrays retired rather than freed, its
+ * tail not reused in place.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -203,6 +204,7 @@ static void one(size_t n, unsigned nk, deltas d, int64_t t0, const char *name)
 	row_log r = { 0 }, mid_r;
 	plain p = { 0 }, mid_p = { 0 };
 	int64_t t = t0, sealed = INT64_MIN, mid_end = 0;
+	unsigned gen = 0;		/* snapshots taken */
 	char what[128];
 	int good = 1;
 
@@ -213,10 +215,12 @@ static void one(size_t n, unsigned nk, deltas d, int64_t t0, const char *name)
 		t += next_delta(d);
 		if (d == D_HUGE && i == n / 3)
 			t += (int64_t)1 << 61;
-		if (rnd() % 16 == 0)
+		if (rnd() % 16 == 0) {
 			sealed = t;		/* a snapshot saw up to now */
+			gen++;
+		}
 		plain_record(&p, t, kind, sealed);
-		row_log_record(&r, t, kind, sealed, retire, NULL);
+		row_log_record(&r, t, kind, sealed, gen, retire, NULL);
 		if (i == n / 2) {
 			mid_r = r;
 			mid_p = p;
@@ -227,6 +231,7 @@ static void one(size_t n, unsigned nk, deltas d, int64_t t0, const char *name)
 			mid_end = t;
 			/* what the snapshot saw is sealed */
 			sealed = t;
+			gen++;
 		}
 	}
 	snprintf(what, sizeof(what), "%s, %zu records, %u kinds", name, n, nk);
@@ -275,7 +280,7 @@ int main(void)
 
 		for (int i = 0; i < 3; i++) {
 			plain_record(&p, ts[i], i % 2, INT64_MIN);
-			row_log_record(&r, ts[i], i % 2, INT64_MIN, retire, NULL);
+			row_log_record(&r, ts[i], i % 2, INT64_MIN, 0, retire, NULL);
 		}
 		row_log_finish(&r, retire, NULL);
 		ok(read_all(&r, &p, ts[2] + 1, "2^62 apart") && seeks(&r, &p, ts[2] + 1, "2^62 apart"),
