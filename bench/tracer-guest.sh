@@ -124,6 +124,9 @@ prof() { # NAME, then the load's arguments: perf-NAME.txt, the top symbols
 		>/dev/null 2>$R/perf-$name.log
 	perf report -i /tmp/perf.data --no-children --sort symbol --stdio 2>>$R/perf-$name.log |
 		grep -E '^# Samples|^[^#]' | grep -v '^$' | head -n 40 >$R/perf-$name.txt
+	# every sample's address, for a per-instruction histogram on the host
+	# (bench/perf-lines.py, against build-kernel-bench's vmlinux)
+	perf script -i /tmp/perf.data -F ip 2>>$R/perf-$name.log >$R/perf-$name.ips
 	rm -f /tmp/perf.data
 }
 if [ "${PERF:-0}" = 1 ]; then
@@ -141,6 +144,12 @@ if [ "${PERF:-0}" = 1 ]; then
 	ours_stop pk; echo 0 >$P
 	ftrace_start $EVENTS_ON
 	prof ftrace-pipe pipe $NPIPE
+	ftrace_stop perf 0
+	ours_start pp 1
+	prof ours-getpid getpid $NGETPID
+	ours_stop pp; echo 0 >$P
+	ftrace_start $EVENTS_ON
+	prof ftrace-getpid getpid $NGETPID
 	ftrace_stop perf 0
 	res perf 0
 fi

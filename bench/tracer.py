@@ -152,7 +152,8 @@ def main():
     print('\nns/op: per getpid() or per round trip; events/op: what each tracer wrote on CPU 0, '
           'per op; ns/event: (traced - untraced) / events, the median over the runs.')
     if params['PERF']:
-        for name in ('ours-user', 'generic-user', 'ftrace-user', 'ours-pipe', 'ftrace-pipe'):
+        for name in ('ours-user', 'generic-user', 'ftrace-user', 'ours-getpid', 'ftrace-getpid',
+                     'ours-pipe', 'ftrace-pipe'):
             with open(os.path.join(out, 'perf-%s.txt' % name)) as f:
                 top = [ln.rstrip() for ln in f][:16]
             print('\nperf (cpu-clock, CPU 0), %s:\n\n```\n%s\n```' % (name, '\n'.join(top)))
