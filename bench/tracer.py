@@ -23,6 +23,12 @@ lttv-text; ftrace's per_cpu/cpu0/stats).
 
     bench/tracer.py [--runs 5] [--user 50000] [--getpid 200000] [--pipe 20000]
                     [--size 32] [--perf] [--dir OUT]
+    bench/tracer.py --from OUT [same options as that run]   (tables again, no boot)
+
+Besides the medians, each table ends with the same ratio from each row's
+fastest run: on a shared host a run can only be slowed down by the others'
+work, so the fastest is the least disturbed (the medians moved by 30 % and
+more between boots on a loaded host; the best runs much less).
 """
 import argparse
 import os
@@ -55,12 +61,14 @@ def main():
     ap.add_argument('--pipe', type=int, default=20000)
     ap.add_argument('--perf', action='store_true', help='also profile the pipe load with perf')
     ap.add_argument('--dir', default=None, help='keep the guest output there')
+    ap.add_argument('--from', dest='again', default=None,
+                    help='print the tables of an earlier run kept with --dir')
     a = ap.parse_args()
-    why = guest.missing()
+    why = None if a.again else guest.missing()
     if why:
         print('tracer benchmark skipped: %s' % why)
         return 0
-    scratch = a.dir or tempfile.mkdtemp(prefix='ltt-bench-tracer-')
+    scratch = a.again or a.dir or tempfile.mkdtemp(prefix='ltt-bench-tracer-')
     out = os.path.join(scratch, 'guest')
     programs = {}
     if a.perf:
@@ -70,7 +78,12 @@ def main():
             print('perf profile skipped: no perf on the host (linux-perf)')
     params = dict(RUNS=a.runs, NUSER=a.user, SIZE=a.size, NGETPID=a.getpid, NPIPE=a.pipe,
                   PERF=1 if programs else 0, CHECKSUM=guest.example_checksum())
-    bad = guest.boot(out, os.path.join(guest.TOP, 'bench', 'tracer-guest.sh'), params, programs)
+    if a.again:
+        params['PERF'] = int(os.path.exists(os.path.join(out, 'perf-ours-user.txt')))
+        bad = None
+    else:
+        bad = guest.boot(out, os.path.join(guest.TOP, 'bench', 'tracer-guest.sh'), params,
+                         programs)
     if bad:
         sys.exit('tracer benchmark: steps failed in the guest: %s (see %s)' % (', '.join(bad), out))
     t = load_times(out)
@@ -94,6 +107,11 @@ def main():
 
     def med(tracer, load):
         return statistics.median(t[(tracer, load)].values())
+
+    def best(tracer, load, base, nops):
+        """added ns per event between the fastest runs of tracer and base"""
+        ev = statistics.median(counts[(tracer, load, k)] for k in runs)
+        return (min(t[(tracer, load)].values()) - min(t[(base, load)].values())) * nops / ev
 
     print('# Tracer cost in the kernel\n')
     print('%s; median of %d runs, each load pinned on CPU 0.\n' % (guest.machine(out), a.runs))
@@ -129,6 +147,12 @@ def main():
     print('\nadded cost per user event, ours / ftrace: %.2f through /proc/ltt_user_generic, '
           '%.2f through ltt_trace_generic()\n' % (added['ours'] / added['ftrace'],
                                                   added['generic'] / added['ftrace']))
+    b = {tr: best(tr, 'user', base, n) for tr, base in
+         (('ours', 'none'), ('generic', 'generic-off'), ('ftrace', 'none'))}
+    print('best runs (each row\'s fastest): ours %.0f, %.0f, ftrace %.0f ns per event; '
+          'ours / ftrace %.2f through /proc/ltt_user_generic, %.2f through ltt_trace_generic()\n'
+          % (b['ours'], b['generic'], b['ftrace'], b['ours'] / b['ftrace'],
+             b['generic'] / b['ftrace']))
 
     # (b) kernel events
     print('### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
@@ -151,13 +175,17 @@ def main():
                  r['ours'][2] / r['ftrace'][2]))
     print('\nns/op: per getpid() or per round trip; events/op: what each tracer wrote on CPU 0, '
           'per op; ns/event: (traced - untraced) / events, the median over the runs.')
+    for load, nops in (('getpid', a.getpid), ('pipe', a.pipe)):
+        bo, bf = best('ours', load, 'none', nops), best('ftrace', load, 'none', nops)
+        print('\nbest runs (each row\'s fastest), %s: ours %.0f, ftrace %.0f ns per event, '
+              'ours / ftrace %.2f' % (load, bo, bf, bo / bf))
     if params['PERF']:
         for name in ('ours-user', 'generic-user', 'ftrace-user', 'ours-getpid', 'ftrace-getpid',
                      'ours-pipe', 'ftrace-pipe'):
             with open(os.path.join(out, 'perf-%s.txt' % name)) as f:
                 top = [ln.rstrip() for ln in f][:16]
             print('\nperf (cpu-clock, CPU 0), %s:\n\n```\n%s\n```' % (name, '\n'.join(top)))
-    if not a.dir:
+    if not a.dir and not a.again:
         shutil.rmtree(scratch)
     return 0
 
