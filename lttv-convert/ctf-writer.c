@@ -444,6 +444,22 @@ static void tsdl_integer(GString *m, unsigned bytes, int is_signed, int hex)
 			       hex ? " base = 16;" : "");
 }
 
+/* An array or sequence of <uchar/>: text (docs/format.md), whose bytes
+ * babeltrace2 prints as a string when the element says UTF8. */
+static int is_text(const ltt_field_type *t)
+{
+	const ltt_field_type *e = ltt_field_type_element(t);
+
+	return e && strcmp(ltt_field_type_xml_name(e), "uchar") == 0;
+}
+
+/* "ELEMENT decl;" of text: bytes in a UTF8 encoding */
+static void tsdl_text(GString *m, const char *decl)
+{
+	g_string_append_printf(m, "integer { size = 8; align = 8; signed = false; "
+			       "encoding = UTF8; } %s;\n", decl);
+}
+
 /* A field named `name` (as in the description) of a struct whose names
  * are in scope. */
 static void tsdl_field(GString *m, const ltt_facility *fac, const ltt_field_type *t,
@@ -523,7 +539,10 @@ static void tsdl_type(GString *m, const ltt_facility *fac, const ltt_field_type 
 		 * type, then "_name[N]" */
 		char *inner = g_strdup_printf("%s[%u]", decl, ltt_field_type_length(t));
 
-		tsdl_type(m, fac, ltt_field_type_element(t), inner, indent, scope);
+		if (is_text(t))
+			tsdl_text(m, inner);
+		else
+			tsdl_type(m, fac, ltt_field_type_element(t), inner, indent, scope);
 		g_free(inner);
 		return;
 	}
@@ -557,7 +576,10 @@ static void tsdl_type(GString *m, const ltt_facility *fac, const ltt_field_type 
 		g_string_append_printf(m, " %s;\n%*s", len, indent, "");
 		inner = g_strdup_printf("%s[%s]", v, len);
 		g_free(v);
-		tsdl_type(m, fac, ltt_field_type_element(t), inner, indent, scope);
+		if (is_text(t))
+			tsdl_text(m, inner);
+		else
+			tsdl_type(m, fac, ltt_field_type_element(t), inner, indent, scope);
 		g_free(len);
 		g_free(inner);
 		if (own) {

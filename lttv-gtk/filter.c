@@ -490,6 +490,20 @@ static int eval(const lttv_filter *f, const node *n, const ltt_event *ev,
 		switch (v.kind) {
 		case LTT_KIND_STRING:
 			return cmp_str(n->op, v.str ? v.str : "", n->str);
+		case LTT_KIND_ARRAY:
+		case LTT_KIND_SEQUENCE: {
+			/* text (<uchar/> elements, fs.exec's filename): as a
+			 * string, up to a NUL if it holds one */
+			char *text;
+			int r;
+
+			if (!v.str)
+				return 0;
+			text = g_strndup(v.str, (gsize)v.u);
+			r = cmp_str(n->op, text, n->str);
+			g_free(text);
+			return r;
+		}
 		case LTT_KIND_ENUM:
 		case LTT_KIND_UINT:	/* a named number: by name or value */
 			if (!n->is_num)

@@ -54,7 +54,10 @@ class Parser:
                     out.append(chr(int(self.s[self.i + 2:self.i + 4], 16)))
                     self.i += 4
                     continue
-                out.append({'n': '\n', 't': '\t', 'r': '\r', '"': '"', '\\': '\\'}.get(n, n))
+                # babeltrace2 also writes C's \a \b \v \f (text bytes of
+                # uchar arrays and sequences, docs/format.md "Text")
+                out.append({'n': '\n', 't': '\t', 'r': '\r', '"': '"', '\\': '\\',
+                            'a': '\a', 'b': '\b', 'v': '\v', 'f': '\f', 'e': '\x1b'}.get(n, n))
                 self.i += 2
                 continue
             out.append(c)
@@ -147,6 +150,10 @@ def leaves(v, path, out):
 
 
 def same(a, b):
+    # a text array or sequence (uchar, encoding = UTF8) is a C string to
+    # babeltrace2: it shows the bytes before the first NUL; lttv-text all
+    if a[0] == 'str' and b[0] == 'str' and '\x00' in a[1]:
+        return a[1].split('\x00', 1)[0] == b[1]
     if a[0] == 'float' or b[0] == 'float':
         x, y = float(a[1]), float(b[1])
         return x == y or (math.isnan(x) and math.isnan(y)) or \

@@ -361,7 +361,10 @@ typedef struct ltt_value {
 		uint64_t u;	/* UINT, POINTER, ENUM; count for ARRAY/SEQUENCE/STRUCT */
 		double f;
 	};
-	const char *str;	/* STRING: points into the trace, NUL-terminated */
+	/* STRING: points into the trace, NUL-terminated; ARRAY, SEQUENCE of
+	 * <uchar/> (text): its u bytes, not NUL-terminated (NULL if they run
+	 * past the payload) */
+	const char *str;
 	const char *label;	/* ENUM: the label, or NULL */
 } ltt_value;
 

@@ -189,13 +189,12 @@ static inline bool needs_escape8(uint64_t x)
 #undef HAS_ZERO
 }
 
-/* The n bytes of s in double quotes, escaped: runs of plain characters
- * are copied at once, found eight bytes at a time. */
-static void append_string(out *o, const char *s, size_t n)
+/* The n bytes of s, escaped: runs of plain characters are copied at
+ * once, found eight bytes at a time. */
+static void append_escaped(out *o, const char *s, size_t n)
 {
 	size_t i = 0, run = 0;
 
-	out_add(o, "\"", 1);
 	while (i < n) {
 		size_t stop;
 
@@ -232,6 +231,40 @@ static void append_string(out *o, const char *s, size_t n)
 		}
 	}
 	out_add(o, s + run, n - run);
+}
+
+/* A string: its n bytes in double quotes, escaped. */
+static void append_string(out *o, const char *s, size_t n)
+{
+	out_add(o, "\"", 1);
+	append_escaped(o, s, n);
+	out_add(o, "\"", 1);
+}
+
+/* Text (an array or sequence of <uchar/>): as a string, but its bytes
+ * are any bytes, not a C string a program wrote: what is not UTF-8 is
+ * escaped too (\xHH), so that the output stays UTF-8 text. */
+static void append_text(out *o, const char *s, size_t n)
+{
+	out_add(o, "\"", 1);
+	while (n) {
+		const char *end;
+		size_t good;
+
+		g_utf8_validate(s, (gssize)n, &end);
+		good = (size_t)(end - s);
+		append_escaped(o, s, good);
+		if (good < n) {	/* an invalid byte, or a NUL: \xHH */
+			static const char hex[16] = "0123456789abcdef";
+			unsigned char c = (unsigned char)s[good];
+			char x[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
+
+			out_add(o, x, 4);
+			good++;
+		}
+		s += good;
+		n -= good;
+	}
 	out_add(o, "\"", 1);
 }
 
@@ -327,6 +360,16 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 		off += v.size;		/* a sequence's length */
 		if (count > w->len)
 			return -1;
+		if (!visit && v.str) {
+			/* text (<uchar/> elements): one quoted string, as
+			 * the era's names and paths read (docs/format.md) */
+			append_text(w->out, v.str, (size_t)count);
+			off += (size_t)count;
+			off += ltt_node_tail(n, off);
+			if (off > w->len)
+				return -1;
+			return (int64_t)(off - start);
+		}
 		if (!visit)
 			out_add(w->out, "[ ", 2);
 		for (uint64_t i = 0; i < count; i++) {

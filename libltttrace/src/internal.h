@@ -151,6 +151,10 @@ struct ltt_node {
 	 * rule, docs/format.md "Alignment"); it is part of the value's
 	 * size. 0 for every other node. */
 	unsigned tail_mask;
+	/* array, sequence of <uchar/>: its bytes are text (a name, a path:
+	 * the era's fs.exec filename), shown as one quoted string and given
+	 * to readers as ltt_value.str (docs/format.md, "Text") */
+	bool text;
 	int64_t fixed;		/* the bytes it takes, or -1: its payload says */
 	uint64_t count;		/* array: elements; struct, union: members */
 	const ltt_node *elem;		/* array, sequence */
@@ -243,6 +247,9 @@ int ltt_node_value(const ltt_node *n, const uint8_t *p,
 		v->kind = LTT_KIND_ARRAY;
 		v->size = 0;
 		v->u = n->count;
+		/* bytes of text: readers get them without a walk */
+		if (n->text && off <= len && n->count <= len - off)
+			v->str = (const char *)p + off;
 		return 0;
 	case LTT_OP_STRUCT:
 	case LTT_OP_UNION:
@@ -294,6 +301,10 @@ int ltt_node_value(const ltt_node *n, const uint8_t *p,
 	case LTT_OP_SEQUENCE:
 		v->kind = LTT_KIND_SEQUENCE;
 		v->u = raw;
+		/* text: the bytes follow the length (1-byte elements, no
+		 * padding); NULL when they run past the payload */
+		if (n->text && raw <= len - off - n->size)
+			v->str = (const char *)p + off + n->size;
 		return 0;
 	default:
 		v->kind = LTT_KIND_UINT;

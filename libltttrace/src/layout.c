@@ -153,6 +153,7 @@ static const ltt_node *compile(compiler *c, const ltt_type *t)
 
 		n->op = LTT_OP_ARRAY;
 		n->elem = e;
+		n->text = ltt_type_resolve(t->elem)->xtype == X_UCHAR;
 		n->count = t->length;
 		n->natural = e->natural;
 		/* elements are aligned one after the other */
@@ -166,6 +167,7 @@ static const ltt_node *compile(compiler *c, const ltt_type *t)
 
 		n->op = LTT_OP_SEQUENCE;
 		n->elem = e;
+		n->text = ltt_type_resolve(t->elem)->xtype == X_UCHAR;
 		n->size = ltt_layout_scalar_size(c->s, ltt_type_resolve(t->len_type));
 		n->natural = n->size > e->natural ? n->size : e->natural;
 		n->fixed = -1;

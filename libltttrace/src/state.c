@@ -581,6 +581,21 @@ static const char *fstr(const ltt_event *ev, int idx)
 	return v.str;
 }
 
+/* A string field, or a sequence or array of <uchar/> (text: the era's
+ * fs.exec filename): its bytes and their number (up to a NUL, which a
+ * writer may have kept), or NULL when the field is neither or absent. */
+static const char *ftext(const ltt_event *ev, int idx, size_t *len)
+{
+	ltt_value v;
+
+	if (idx < 0 || ltt_event_field(ev, idx, &v) < 0 || !v.str ||
+	    (v.kind != LTT_KIND_STRING && v.kind != LTT_KIND_SEQUENCE &&
+	     v.kind != LTT_KIND_ARRAY))
+		return NULL;
+	*len = v.kind == LTT_KIND_STRING ? strlen(v.str) : strnlen(v.str, (size_t)v.u);
+	return v.str;
+}
+
 /* ---- handlers ------------------------------------------------------------- */
 
 static void on_sched(ltt_state *st, unsigned cpu, unsigned out, unsigned in,
@@ -831,14 +846,26 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 		return 1;
 	}
 	case ST_H_EXEC: {
-		const char *f = fstr(ev, t->f[0]), *base;
+		size_t len, cut;
+		const char *f = ftext(ev, t->f[0], &len);
+		char name[LTT_STATE_NAME_MAX];
 		st_cpu *sc;
 
 		if (!f)
 			return 0;
 		sc = cpu_get(st, cpu);
-		base = strrchr(f, '/');
-		set_name(&st->procs[sc->cur], base && base[1] ? base + 1 : f);
+		/* the name is the path's last component (the path itself
+		 * when it ends with '/') */
+		for (cut = len; cut > 0 && f[cut - 1] != '/'; cut--)
+			;
+		if (cut == len)
+			cut = 0;
+		len -= cut;
+		if (len > sizeof(name) - 1)
+			len = sizeof(name) - 1;
+		memcpy(name, f + cut, len);
+		name[len] = '\0';
+		set_name(&st->procs[sc->cur], name);
 		return 1;
 	}
 	case ST_H_ENUM:

@@ -109,7 +109,7 @@ int main(void)
 	trace_kernel_irq_entry(14, 1);
 	trace_kernel_irq_exit();
 	trace_kernel_tasklet_entry((const void *)0xffffffff81000000, 42);
-	trace_fs_exec("/bin/ls");
+	trace_fs_exec(7, (const unsigned char *)"/bin/ls");
 	trace_fs_read(3, 4096);
 	trace_statedump_interrupt(1, "i8042");
 	trace_user_generic_string("hello");
@@ -180,7 +180,7 @@ int main(void)
 	HAS("kernel.syscall_exit@cpu { ret = -2 }", "signed long");
 	HAS("kernel.irq_entry@control/interrupts { irq_id = 14, mode = kernel }", "an enum of int_size");
 	HAS("kernel.tasklet_entry@cpu { func = 0xffffffff81000000, data = 42 }", "pointer and ulong");
-	HAS("fs.exec@cpu { filename = \"/bin/ls\" }", "string");
+	HAS("fs.exec@cpu { filename = \"/bin/ls\" }", "a sequence of uchar, printed as text");
 	HAS("fs.read@cpu { fd = 3, count = 4096 }", "uint then size_t");
 	HAS("statedump.interrupt@control/interrupts { irq_id = 1, action = \"i8042\" }", "event-level channel");
 	HAS("user_generic.string@cpu { data = \"hello\" }", "user_generic");

@@ -725,6 +725,75 @@ static void test_parse_seconds(void)
 	ok(ltt_parse_seconds("99999999999999999999", &ns) < 0, "overflow is refused");
 }
 
+/* ---- text: arrays and sequences of <uchar/> --------------------------------
+ *
+ * Their bytes are text (the era's fs.exec filename is one): printed as one
+ * quoted, escaped string, given to readers as ltt_value.str; arrays and
+ * sequences of other integers keep their elements (docs/format.md, "Text").
+ */
+static const char text_xml[] =
+	"<facility name=\"text\">\n"
+	" <event name=\"words\"><field name=\"seq\"><sequence><uint/><uchar/></sequence></field>"
+	"<field name=\"arr\"><array size=\"4\"><uchar/></array></field>"
+	"<field name=\"nums\"><sequence><uint/><char/></sequence></field>"
+	"<field name=\"after\"><uint_fixed size=\"2\"/></field></event>\n"
+	"</facility>\n";
+
+static void test_text(void)
+{
+	/* quotes, control bytes, UTF-8 (kept) and a byte that is not (escaped) */
+	static const char seq[] = "/bin/\xc3\xa9 \"b\"\n\x01\xff";
+	lttw_config c;
+	lttw_trace *t;
+	lttw_file *fac, *cpu;
+	lttw_payload p;
+	ltt_trace *r;
+	ltt_iter *it;
+	const ltt_event *ev;
+	char buf[256] = "";
+	ltt_value v = { 0 }, a = { 0 };
+	int found = 0;
+
+	lttw_config_default(&c);
+	t = new_trace("text", &c, &fac);
+	lttw_eventdef_write(t, "text.xml", text_xml);
+	lttw_facility_load(fac, c.start_tsc, "text", checksum_of(text_xml), 2, 1);
+	cpu = lttw_file_open(t, "cpu", 0, 0);
+	lttw_payload_init(&p, t);
+	lttw_put_text(&p, seq);
+	lttw_put_raw(&p, "ab\0c", 4);
+	lttw_put_seq_len(&p, 2, p.int_size, 1);
+	lttw_put_uint_n(&p, 0x41, 1);
+	lttw_put_uint_n(&p, 0xFF, 1);
+	lttw_seq_end(&p);
+	lttw_put_uint_n(&p, 7, 2);
+	lttw_event(cpu, c.start_tsc + 10, 2, 0, p.buf, p.len);
+	lttw_payload_free(&p);
+	ok(lttw_trace_close(t) == 0, "text: written");
+	r = open_trace("text");
+	it = r ? ltt_iter_new(&r, 1, NULL) : NULL;
+	while (it && ltt_iter_next(it, &ev, NULL) > 0) {
+		if (strcmp(ltt_event_name(ev), "words"))
+			continue;
+		found = 1;
+		ltt_event_format_fields(ev, LTT_FORMAT_NAMES, buf, sizeof(buf));
+		ltt_event_field(ev, 0, &v);
+		ltt_event_field(ev, 1, &a);
+		ok(v.kind == LTT_KIND_SEQUENCE && v.u == strlen(seq) && v.str &&
+		   memcmp(v.str, seq, strlen(seq)) == 0,
+		   "a sequence of uchar: its bytes are ltt_value.str");
+		ok(a.kind == LTT_KIND_ARRAY && a.u == 4 && a.str && memcmp(a.str, "ab\0c", 4) == 0,
+		   "an array of uchar: its bytes are ltt_value.str");
+	}
+	ok(found, "text: the event is read");
+	is_str(buf, "seq = \"/bin/\xc3\xa9 \\\"b\\\"\\n\\x01\\xff\", arr = \"ab\\x00c\", nums = [ 65, -1 ], after = 7",
+	       "text: uchar sequences and arrays print as quoted, escaped strings "
+	       "(what is not UTF-8 as \\xHH); "
+	       "other integers as elements; the field after them is in place");
+	ltt_iter_free(it);
+	ltt_trace_close(r);
+}
+
 int main(void)
 {
 	tmpdir = g_dir_make_tmp("ltt-reader-XXXXXX", NULL);
@@ -735,6 +804,7 @@ int main(void)
 	test_buffer_stats_and_unknown();
 	test_big_event();
 	test_realign();
+	test_text();
 	test_time_conversion();
 	test_bad_start_time();
 	test_parse_seconds();

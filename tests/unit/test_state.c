@@ -180,7 +180,7 @@ static int write_trace(const char *dir, unsigned lost)
 	sched(&p, 1, 2500, 0, 200, 0);
 	sys_exit(&p, 1, 2600);
 	sys_entry(&p, 1, 2700, 59);
-	lttw_put_string(&p, "/bin/ls");
+	lttw_put_text(&p, "/bin/ls");
 	put(cpu[1], 2800, F_FS, "exec", &p);
 	sys_exit(&p, 1, 2900);
 	lttw_put_uint_n(&p, 14, 2);
@@ -321,7 +321,7 @@ static int write_random_trace(const char *dir, unsigned nevents)
 			put(cpu[k], now[k], F_KERNEL, rnd(2) ? "soft_irq_entry" : "soft_irq_exit", &p);
 			break;
 		case 12:
-			lttw_put_string(&p, names[rnd(5)]);
+			lttw_put_text(&p, names[rnd(5)]);
 			put(cpu[k], now[k], F_FS, "exec", &p);
 			break;
 		case 13:

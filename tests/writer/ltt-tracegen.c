@@ -579,7 +579,7 @@ static void run_command(struct gen *g, unsigned child, const char *path,
 	syscall_exit(g, 1, 0);			/* the child's return from clone */
 	syscall_entry(g, 1, SYS_EXECVE);
 	P(g);
-	lttw_put_string(&g->p, path);
+	lttw_put_text(&g->p, path);
 	emit(g, 1, ID_FS, LTTW_FS_EXEC);
 	g->now[1] += us(g, 120);
 	syscall_exit(g, 1, 0);
@@ -1207,7 +1207,7 @@ static void b_switch(struct busy *b, unsigned cpu, unsigned state)
 		b_sysexit(b, cpu, 0);		/* from clone, in the child */
 		b_syscall(b, cpu, SYS_EXECVE);
 		P(g);
-		lttw_put_string(&g->p, progs[b->tasks[in].pid % 6]);
+		lttw_put_text(&g->p, progs[b->tasks[in].pid % 6]);
 		bev(b, cpu, ID_FS, LTTW_FS_EXEC);
 		b_sysexit(b, cpu, 0);
 	} else {

@@ -306,6 +306,17 @@ static inline void lttw_seq_end(lttw_payload *p)
 	lttw_align(p, p->pointer_size);
 }
 
+/* <sequence><uint/><uchar/></sequence>: text without its NUL (the era's
+ * fs.exec filename): the length at int_size, the bytes, the realignment. */
+static inline void lttw_put_text(lttw_payload *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	lttw_put_seq_len(p, n, p->int_size, 1);
+	lttw_put_raw(p, s, n);
+	lttw_seq_end(p);
+}
+
 /* <float size="4"/> or <float size="8"/> */
 void lttw_put_float(lttw_payload *p, double v, unsigned size);
 
