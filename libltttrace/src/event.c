@@ -189,6 +189,15 @@ static inline bool needs_escape8(uint64_t x)
 #undef HAS_ZERO
 }
 
+/* One byte as \xHH: what neither a string nor text may hold raw. */
+static void append_hex_byte(out *o, unsigned char c)
+{
+	static const char hex[16] = "0123456789abcdef";
+	char x[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
+
+	out_add(o, x, 4);
+}
+
 /* The n bytes of s, escaped: runs of plain characters are copied at
  * once, found eight bytes at a time. */
 static void append_escaped(out *o, const char *s, size_t n)
@@ -221,12 +230,8 @@ static void append_escaped(out *o, const char *s, size_t n)
 			case '\n': out_add(o, "\\n", 2); break;
 			case '\t': out_add(o, "\\t", 2); break;
 			case '\r': out_add(o, "\\r", 2); break;
-			default: {
-				static const char hex[16] = "0123456789abcdef";
-				char x[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
-
-				out_add(o, x, 4);
-			}
+			default:
+				append_hex_byte(o, c);
 			}
 		}
 	}
@@ -255,11 +260,7 @@ static void append_text(out *o, const char *s, size_t n)
 		good = (size_t)(end - s);
 		append_escaped(o, s, good);
 		if (good < n) {	/* an invalid byte, or a NUL: \xHH */
-			static const char hex[16] = "0123456789abcdef";
-			unsigned char c = (unsigned char)s[good];
-			char x[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
-
-			out_add(o, x, 4);
+			append_hex_byte(o, (unsigned char)s[good]);
 			good++;
 		}
 		s += good;
