@@ -86,3 +86,21 @@ def update_doc(name, text, doc=DOC):
     os.replace(doc + '.tmp', doc)
     print('(written into %s, between the "%s" markers)' % (os.path.relpath(doc), name))
     return True
+
+
+def stamp(folder, write=True):
+    """The date and the load averages of a run whose output is kept in
+    folder: written there when the run starts (write=True), read back by a
+    later `--from` (write=False) so that the tables it writes say when and
+    on what kind of host they were measured, not when they were printed
+    again."""
+    path = os.path.join(folder, 'when')
+    if write:
+        os.makedirs(folder, exist_ok=True)
+        with open(path, 'w') as f:
+            f.write('%s, load average %.2f %.2f %.2f at the start\n' % ((now_utc(),) + os.getloadavg()))
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return 'date and load not recorded'

@@ -10,14 +10,17 @@ CPU included), with
            the channels to tmpfs, on CPU 1;
   ftrace   trace_marker, `trace-cmd record` draining trace_pipe_raw into
            tmpfs, on CPU 1;
-with the default buffers (ours: 2 sub-buffers of 1 MiB per CPU; ftrace:
-buffer_size_kb as booted) and larger ones (ours 4 x 4 MiB, ftrace 16 MiB).
+with the default buffers (ours: lttctl's, LTT_DEFAULT_*_HIGH of
+include/ltt/ltt-abi.h, per CPU; ftrace: buffer_size_kb as booted) and
+larger ones (ours 4 x 4 MiB, ftrace 16 MiB).
 Each point runs R times (default 3).  The host then counts the events
 that arrived (lttv-text; trace-cmd report) and the losses the tracers
 report (our channel.buffer_stats; ftrace's overrun in per_cpu/cpu0/stats).
+The tables are printed and written into docs/performance.md between the
+"lttd.py" markers (--no-doc: printed only), with the date and the load.
 
     bench/lttd.py [--runs 3] [--rates 50000,0,max2] [--secs 1]
-                  [--maxn 60000] [--sizes 32,256] [--dir OUT]
+                  [--maxn 60000] [--sizes 32,256] [--dir OUT] [--no-doc]
 """
 import argparse
 import os
@@ -30,9 +33,21 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import guest  # noqa: E402
+import hostrun  # noqa: E402
 
 LARGE_OURS = '--subbuf-size-high 4M --subbuf-num-high 4'
 LARGE_FTRACE = 16384
+ABI = os.path.join(guest.TOP, 'include', 'ltt', 'ltt-abi.h')
+
+
+def default_high():
+    """'N x SIZE' of the cpu channel's default buffers, from the one
+    header that sets them (lttctl sends them, the kernel falls back on them)"""
+    with open(ABI) as f:
+        text = f.read()
+    size = int(re.search(r'#define LTT_DEFAULT_SUBBUF_SIZE_HIGH\s+(\d+)', text).group(1))
+    n = int(re.search(r'#define LTT_DEFAULT_N_SUBBUFS_HIGH\s+(\d+)', text).group(1))
+    return '%d x %s' % (n, '%d MiB' % (size >> 20) if size % (1 << 20) == 0 else '%d KiB' % (size >> 10))
 
 
 def ours_arrived(trace):
@@ -70,6 +85,7 @@ def main():
     ap.add_argument('--maxn', type=int, default=60000)
     ap.add_argument('--sizes', default='32,256', help='bytes per event')
     ap.add_argument('--dir', default=None)
+    ap.add_argument('--no-doc', action='store_true', help='do not write docs/performance.md')
     a = ap.parse_args()
     why = guest.missing()
     if not why and not shutil.which('trace-cmd'):
@@ -80,6 +96,7 @@ def main():
     rates = a.rates.split(',')
     scratch = a.dir or tempfile.mkdtemp(prefix='ltt-bench-lttd-')
     out = os.path.join(scratch, 'guest')
+    when = hostrun.stamp(scratch)
     params = dict(RUNS=a.runs, RATES='"%s"' % ' '.join(map(str, rates)), SECS=a.secs, MAXN=a.maxn,
                   SIZES='"%s"' % ' '.join(a.sizes.split(',')), LARGE_OURS='"%s"' % LARGE_OURS, LARGE_FTRACE=LARGE_FTRACE)
     bad = guest.boot(out, os.path.join(guest.TOP, 'bench', 'lttd-guest.sh'), params,
@@ -101,14 +118,16 @@ def main():
             rows.setdefault((cfg, rate, tracer), []).append((n, n / total * 1e9, n - got, reported))
     with open(os.path.join(out, 'versions')) as f:
         versions = ', '.join(ln.strip() for ln in f)
-    print('# lttd against trace-cmd record\n')
-    print('%s; %s; median of %d runs; user events of SIZE bytes written on CPU 0, readers on CPU 1, '
-          'output to tmpfs.\n' % (guest.machine(out), versions, a.runs))
-    print('Buffers: default = ours 2 x 1 MiB per CPU, ftrace buffer_size_kb as booted; '
-          'large = ours %s, ftrace -b %d.\n' % (LARGE_OURS, LARGE_FTRACE))
-    print('| size | buffers | asked events/s | tracer | events | achieved events/s | lost (median) | lost (max) '
-          '| lost as the tracer reports it (median, max) |')
-    print('|---:|---|---:|---|---:|---:|---:|---:|---:|')
+    say = hostrun.Report()
+    say('# lttd against trace-cmd record\n')
+    say('Run on %s.\n' % when)
+    say('%s; %s; median of %d runs; user events of SIZE bytes written on CPU 0, readers on CPU 1, '
+        'output to tmpfs.\n' % (guest.machine(out), versions, a.runs))
+    say('Buffers: default = ours %s per CPU (lttctl\'s defaults), ftrace buffer_size_kb as booted; '
+        'large = ours %s, ftrace -b %d.\n' % (default_high(), LARGE_OURS, LARGE_FTRACE))
+    say('| size | buffers | asked events/s | tracer | events | achieved events/s | lost (median) | lost (max) '
+        '| lost as the tracer reports it (median, max) |')
+    say('|---:|---|---:|---|---:|---:|---:|---:|---:|')
     best = {}
     configs = ['%s-%s' % (size, b) for size in a.sizes.split(',') for b in ('default', 'large')]
     for cfg in configs:
@@ -116,19 +135,22 @@ def main():
             for tracer in ('ours', 'ftrace'):
                 r = rows[(cfg, rate, tracer)]
                 lost = [x[2] for x in r]
-                print('| %s | %s | %s | %s | %d | %.0f | %d | %d | %d, %d |'
-                      % (cfg.split('-')[0], cfg.split('-')[1], {'0': 'max', 'max2': 'max, 2 writers'}.get(rate, rate),
-                         'lttd' if tracer == 'ours' else 'trace-cmd',
-                         r[0][0], statistics.median(x[1] for x in r), statistics.median(lost),
-                         max(lost), statistics.median(x[3] for x in r), max(x[3] for x in r)))
+                say('| %s | %s | %s | %s | %d | %.0f | %d | %d | %d, %d |'
+                    % (cfg.split('-')[0], cfg.split('-')[1], {'0': 'max', 'max2': 'max, 2 writers'}.get(rate, rate),
+                       'lttd' if tracer == 'ours' else 'trace-cmd',
+                       r[0][0], statistics.median(x[1] for x in r), statistics.median(lost),
+                       max(lost), statistics.median(x[3] for x in r), max(x[3] for x in r)))
                 if max(lost) == 0:
                     ach = min(x[1] for x in r)
                     best[(cfg, tracer)] = max(best.get((cfg, tracer), 0), ach)
-    print('\nHighest rate with no loss in any run (achieved events/s):\n')
+    say('\nHighest rate with no loss in any run (achieved events/s):\n')
     for cfg in configs:
-        print('- %s bytes, %s buffers: lttd %s, trace-cmd %s' % (
+        say('- %s bytes, %s buffers: lttd %s, trace-cmd %s' % (
             cfg.split('-')[0], cfg.split('-')[1], '%.0f' % best[(cfg, 'ours')] if (cfg, 'ours') in best else 'none',
             '%.0f' % best[(cfg, 'ftrace')] if (cfg, 'ftrace') in best else 'none'))
+    say('\nLoad average at the end: %.2f.' % hostrun.load())
+    if not a.no_doc:
+        hostrun.update_doc('lttd.py', say.text())
     if not a.dir:
         shutil.rmtree(scratch)
     return 0

@@ -29,6 +29,10 @@ Besides the medians, each table ends with the same ratio from each row's
 fastest run: on a shared host a run can only be slowed down by the others'
 work, so the fastest is the least disturbed (the medians moved by 30 % and
 more between boots on a loaded host; the best runs much less).
+
+The tables are printed and written into docs/performance.md between the
+"tracer.py" markers (--no-doc: printed only), with the date and the host's
+load when the run started (`--from` takes them from the kept run).
 """
 import argparse
 import os
@@ -39,6 +43,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import guest  # noqa: E402
+import hostrun  # noqa: E402
 
 
 def load_times(out):
@@ -63,6 +68,7 @@ def main():
     ap.add_argument('--dir', default=None, help='keep the guest output there')
     ap.add_argument('--from', dest='again', default=None,
                     help='print the tables of an earlier run kept with --dir')
+    ap.add_argument('--no-doc', action='store_true', help='do not write docs/performance.md')
     a = ap.parse_args()
     why = None if a.again else guest.missing()
     if why:
@@ -70,6 +76,7 @@ def main():
         return 0
     scratch = a.again or a.dir or tempfile.mkdtemp(prefix='ltt-bench-tracer-')
     out = os.path.join(scratch, 'guest')
+    when = hostrun.stamp(scratch, write=not a.again)
     programs = {}
     if a.perf:
         if shutil.which('perf'):
@@ -113,15 +120,17 @@ def main():
         ev = statistics.median(counts[(tracer, load, k)] for k in runs)
         return (min(t[(tracer, load)].values()) - min(t[(base, load)].values())) * nops / ev
 
-    print('# Tracer cost in the kernel\n')
-    print('%s; median of %d runs, each load pinned on CPU 0.\n' % (guest.machine(out), a.runs))
-    print('ftrace events: %s\n' % ' '.join(ln.strip() for ln in open(os.path.join(out, 'ftrace-events'))))
+    say = hostrun.Report()
+    say('# Tracer cost in the kernel\n')
+    say('Run on %s.\n' % when)
+    say('%s; median of %d runs, each load pinned on CPU 0.\n' % (guest.machine(out), a.runs))
+    say('ftrace events: %s\n' % ' '.join(ln.strip() for ln in open(os.path.join(out, 'ftrace-events'))))
 
     # (a) user-space events
     n = a.user
-    print('### (a) user-space events: %d events of %d bytes\n' % (n, a.size))
-    print('| written by | tracing | ns/call | × untraced | events on CPU 0 | added ns/event |')
-    print('|---|---|---:|---:|---:|---:|')
+    say('### (a) user-space events: %d events of %d bytes\n' % (n, a.size))
+    say('| written by | tracing | ns/call | × untraced | events on CPU 0 | added ns/event |')
+    say('|---|---|---:|---:|---:|---:|')
     # (row, tracing, tracer, the untraced run its cost is measured from):
     # write()s format their string with snprintf, the system call does not
     rows = [('write() to /dev/null', 'none', 'none', 'none'),
@@ -141,25 +150,25 @@ def main():
             added[tracer] = statistics.median(
                 (t[(tracer, 'user')][k] - t[(base, 'user')][k]) * n / counts[(tracer, 'user', k)]
                 for k in runs)
-        print('| %s | %s | %.0f | %.2f | %s | %s |'
-              % (where, how, m, m / med(base, 'user'), ev,
-                 '%.0f' % added[tracer] if tracer in added else ''))
-    print('\nadded cost per user event, ours / ftrace: %.2f through /proc/ltt_user_generic, '
-          '%.2f through ltt_trace_generic()\n' % (added['ours'] / added['ftrace'],
-                                                  added['generic'] / added['ftrace']))
+        say('| %s | %s | %.0f | %.2f | %s | %s |'
+            % (where, how, m, m / med(base, 'user'), ev,
+               '%.0f' % added[tracer] if tracer in added else ''))
+    say('\nadded cost per user event, ours / ftrace: %.2f through /proc/ltt_user_generic, '
+        '%.2f through ltt_trace_generic()\n' % (added['ours'] / added['ftrace'],
+                                                added['generic'] / added['ftrace']))
     b = {tr: best(tr, 'user', base, n) for tr, base in
          (('ours', 'none'), ('generic', 'generic-off'), ('ftrace', 'none'))}
-    print('best runs (each row\'s fastest): ours %.0f, %.0f, ftrace %.0f ns per event; '
-          'ours / ftrace %.2f through /proc/ltt_user_generic, %.2f through ltt_trace_generic()\n'
-          % (b['ours'], b['generic'], b['ftrace'], b['ours'] / b['ftrace'],
-             b['generic'] / b['ftrace']))
+    say('best runs (each row\'s fastest): ours %.0f, %.0f, ftrace %.0f ns per event; '
+        'ours / ftrace %.2f through /proc/ltt_user_generic, %.2f through ltt_trace_generic()\n'
+        % (b['ours'], b['generic'], b['ftrace'], b['ours'] / b['ftrace'],
+           b['generic'] / b['ftrace']))
 
     # (b) kernel events
-    print('### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
-          % (a.getpid, a.pipe))
-    print('| load | untraced ns/op | ours ns/op | ftrace ns/op | ours × untraced | ftrace × untraced '
-          '| ours events/op | ftrace events/op | ours ns/event | ftrace ns/event | ours / ftrace per event |')
-    print('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    say('### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
+        % (a.getpid, a.pipe))
+    say('| load | untraced ns/op | ours ns/op | ftrace ns/op | ours × untraced | ftrace × untraced '
+        '| ours events/op | ftrace events/op | ours ns/event | ftrace ns/event | ours / ftrace per event |')
+    say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     for load, nops in (('getpid', a.getpid), ('pipe', a.pipe)):
         off = med('none', load)
         r = {}
@@ -169,22 +178,24 @@ def main():
                 (t[(tracer, load)][k] - t[('none', load)][k]) * nops / counts[(tracer, load, k)]
                 for k in runs)
             r[tracer] = (med(tracer, load), evop, per_ev)
-        print('| %s | %.0f | %.0f | %.0f | %.2f | %.2f | %.1f | %.1f | %.0f | %.0f | %.2f |'
-              % (load, off, r['ours'][0], r['ftrace'][0], r['ours'][0] / off, r['ftrace'][0] / off,
-                 r['ours'][1], r['ftrace'][1], r['ours'][2], r['ftrace'][2],
-                 r['ours'][2] / r['ftrace'][2]))
-    print('\nns/op: per getpid() or per round trip; events/op: what each tracer wrote on CPU 0, '
-          'per op; ns/event: (traced - untraced) / events, the median over the runs.')
+        say('| %s | %.0f | %.0f | %.0f | %.2f | %.2f | %.1f | %.1f | %.0f | %.0f | %.2f |'
+            % (load, off, r['ours'][0], r['ftrace'][0], r['ours'][0] / off, r['ftrace'][0] / off,
+               r['ours'][1], r['ftrace'][1], r['ours'][2], r['ftrace'][2],
+               r['ours'][2] / r['ftrace'][2]))
+    say('\nns/op: per getpid() or per round trip; events/op: what each tracer wrote on CPU 0, '
+        'per op; ns/event: (traced - untraced) / events, the median over the runs.')
     for load, nops in (('getpid', a.getpid), ('pipe', a.pipe)):
         bo, bf = best('ours', load, 'none', nops), best('ftrace', load, 'none', nops)
-        print('\nbest runs (each row\'s fastest), %s: ours %.0f, ftrace %.0f ns per event, '
-              'ours / ftrace %.2f' % (load, bo, bf, bo / bf))
+        say('\nbest runs (each row\'s fastest), %s: ours %.0f, ftrace %.0f ns per event, '
+            'ours / ftrace %.2f' % (load, bo, bf, bo / bf))
     if params['PERF']:
         for name in ('ours-user', 'generic-user', 'ftrace-user', 'ours-getpid', 'ftrace-getpid',
                      'ours-pipe', 'ftrace-pipe'):
             with open(os.path.join(out, 'perf-%s.txt' % name)) as f:
                 top = [ln.rstrip() for ln in f][:16]
-            print('\nperf (cpu-clock, CPU 0), %s:\n\n```\n%s\n```' % (name, '\n'.join(top)))
+            say('\nperf (cpu-clock, CPU 0), %s:\n\n```\n%s\n```' % (name, '\n'.join(top)))
+    if not a.no_doc:
+        hostrun.update_doc('tracer.py', say.text())
     if not a.dir and not a.again:
         shutil.rmtree(scratch)
     return 0

@@ -69,8 +69,8 @@ static const char help_text[] =
 "                           N may end in k, M or G.  Sizes: powers of two\n"
 "                           from 4k to 64M; counts: powers of two from 2\n"
 "                           to 256; size x count at most 256M per CPU.\n"
-"                           Unset: the tracer's defaults (low 64k x 2,\n"
-"                           med 256k x 2, high 1M x 2; in flight mode\n"
+"                           Unset: the tracer's defaults (low %s x %u,\n"
+"                           med %s x %u, high %s x %u; in flight mode\n"
 "                           half the size, twice the count).\n"
 "  -h, --help               this text\n"
 "      --version            print the version and exit\n"
@@ -94,6 +94,18 @@ struct opts {
 	uint32_t sizes[6];
 	uint32_t mode_val;
 };
+
+/* A size as the options take it: 65536 is "64k", 1048576 "1M". */
+static const char *size_text(uint32_t v, char buf[16])
+{
+	if (v && v % (1u << 20) == 0)
+		snprintf(buf, 16, "%uM", v >> 20);
+	else if (v && v % 1024 == 0)
+		snprintf(buf, 16, "%uk", v >> 10);
+	else
+		snprintf(buf, 16, "%u", v);
+	return buf;
+}
 
 static void usage_error(const char *msg)
 {
@@ -165,7 +177,15 @@ static void parse_options(int argc, const char **argv, struct opts *o)
 		usage_error(msg);
 	}
 	if (help) {
-		printf(help_text, ltt_default_facilities_dir());
+		char low[16], med[16], high[16];
+
+		printf(help_text, ltt_default_facilities_dir(),
+		       size_text(LTT_DEFAULT_SUBBUF_SIZE_LOW, low),
+		       LTT_DEFAULT_N_SUBBUFS_LOW,
+		       size_text(LTT_DEFAULT_SUBBUF_SIZE_MED, med),
+		       LTT_DEFAULT_N_SUBBUFS_MED,
+		       size_text(LTT_DEFAULT_SUBBUF_SIZE_HIGH, high),
+		       LTT_DEFAULT_N_SUBBUFS_HIGH);
 		exit(0);
 	}
 	if (version) {

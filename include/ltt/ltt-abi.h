@@ -140,7 +140,7 @@ enum ltt_core_event {
 #define LTT_DEFAULT_SUBBUF_SIZE_MED	262144
 #define LTT_DEFAULT_N_SUBBUFS_MED	2
 #define LTT_DEFAULT_SUBBUF_SIZE_HIGH	1048576
-#define LTT_DEFAULT_N_SUBBUFS_HIGH	2
+#define LTT_DEFAULT_N_SUBBUFS_HIGH	4
 #define LTT_RESERVE_CRITICAL		4096
 
 /* ---- relayfs ioctls (on a channel file) --------------------------------- */
