@@ -7,7 +7,7 @@ ltttrace-analysis.h.
     analysis-crosscheck.py CTF_DIR ANALYSES_OUT SYSCALL_NAMES
 
 ANALYSES_OUT: `lttv-text -t TRACE -q -A --worst 0`.
-SYSCALL_NAMES: `lttv-text -t TRACE -n -e kernel.syscall_entry` (only the
+SYSCALL_NAMES: `lttv-text -t TRACE -n -e kernel_arch.syscall_entry` (only the
 names of the numbers are taken from it: "syscall_id = 257 [openat]").
 
 What is compared, exactly, in nanoseconds: system-call latency per name,
@@ -155,7 +155,7 @@ def main():
             irq_names[int(f['irq_id'])] = str(f['action'])
     m = Machine(first_out)
     first, last = events[0][0], events[-1][0]
-    follows = ('kernel.syscall_entry', 'kernel.syscall_exit', 'kernel.trap_entry',
+    follows = ('kernel_arch.syscall_entry', 'kernel_arch.syscall_exit', 'kernel.trap_entry',
                'kernel.trap_exit', 'kernel.irq_entry', 'kernel.irq_exit',
                'kernel.soft_irq_entry', 'kernel.soft_irq_exit', 'fs.exec',
                'process.kernel_thread')
@@ -178,10 +178,10 @@ def main():
             if m.cur[cpu] == 0:
                 # the idle task: kernel work makes the CPU busy
                 m.depth[cpu] = m.depth.get(cpu, 0) + 1 if entry else max(0, m.depth.get(cpu, 0) - 1)
-            if name == 'kernel.syscall_entry':
+            if name == 'kernel_arch.syscall_entry':
                 m.sys[pid] = (t, int(f['syscall_id']))
                 m.fs.pop(pid, None)
-            elif name == 'kernel.syscall_exit':
+            elif name == 'kernel_arch.syscall_exit':
                 if pid in m.sys:
                     s, nr = m.sys.pop(pid)
                     m.add('syscall', names.get(nr, 'syscall_%d' % nr), t - s)

@@ -101,10 +101,13 @@ class Parser:
         w = self.word()
         n = self.number(w)
         if n is not None and self.peek() == '[':
-            # lttv's name of a number ("257 [openat]"): not in the export
+            # lttv's name of a number ("257 [openat]"): the export has the
+            # number (a trap, an IRQ) or, for an enum (kernel_arch's
+            # syscall_name), the label; either matches
             self.expect('[')
-            self.word()
+            label = self.word()
             self.expect(']')
+            return ('named', (n[1], label))
         return n if n is not None else ('str', w)
 
     @staticmethod
@@ -150,6 +153,8 @@ def leaves(v, path, out):
 
 
 def same(a, b):
+    if a[0] == 'named':
+        return b == ('int', a[1][0]) or b == ('str', a[1][1])
     # a text array or sequence (uchar, encoding = UTF8) is a C string to
     # babeltrace2: it shows the bytes before the first NUL; lttv-text all
     if a[0] == 'str' and b[0] == 'str' and '\x00' in a[1]:

@@ -3,19 +3,21 @@
 # library's checksum; refuses what it cannot generate with a clear error.
 . "$(dirname "$0")/lib.sh"
 GEN="$BIN/genevent"
-XML="$TOP/facilities/process.xml $TOP/facilities/kernel.xml $TOP/facilities/fs.xml $TOP/facilities/statedump.xml $TOP/facilities/user_generic.xml"
+XML="$TOP/facilities/process.xml $TOP/facilities/kernel.xml $TOP/facilities/kernel_arch_x86_64.xml $TOP/facilities/fs.xml $TOP/facilities/statedump.xml $TOP/facilities/user_generic.xml"
 
 # shellcheck disable=SC2086
-check "generates the five kernel facilities" "$GEN" -o "$TMP/a" $XML
+check "generates the six kernel facilities" "$GEN" -o "$TMP/a" $XML
 # shellcheck disable=SC2086
 "$GEN" -o "$TMP/b" $XML
 check "the output is the same every time" diff -r "$TMP/a" "$TMP/b"
-for f in process kernel fs statedump user_generic; do
-	sum=$("$BIN/ltt-checksum" "$TOP/facilities/$f.xml" | awk '{ print $2 }')
+for f in process kernel kernel_arch fs statedump user_generic; do
+	xml=$TOP/facilities/$f.xml
+	[ "$f" = kernel_arch ] && xml=$TOP/facilities/kernel_arch_x86_64.xml
+	sum=$("$BIN/ltt-checksum" "$xml" | awk '{ print $2 }')
 	up=$(echo "$f" | tr a-z A-Z)
 	check "$f: header carries the checksum $sum" \
 		grep -q "^#define LTT_FACILITY_${up}_CHECKSUM	${sum}U$" "$TMP/a/ltt-facility-$f.h"
-	n=$(grep -c '<event ' "$TOP/facilities/$f.xml")
+	n=$(grep -c '<event ' "$xml")
 	# per event: trace_F_E_to(trace, ...) and trace_F_E(...) calling it
 	check "$f: two trace functions per event ($n events)" \
 		test "$(grep -c "^static inline void trace_${f}_" "$TMP/a/ltt-facility-$f.h")" -eq $((2 * n))

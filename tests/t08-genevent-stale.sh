@@ -6,7 +6,15 @@
 # (kernel/tools/series.sh facilities, then a fixup of 0007: kernel/README.md).
 . "$(dirname "$0")/lib.sh"
 P=$TOP/kernel/patches
-FACS="kernel process fs statedump"
+FACS="kernel kernel_arch process fs statedump"
+# an architecture's facility is described in NAME_ARCH.xml; the kernel is
+# x86_64's (kernel/tools/series.sh facilities has the same rule)
+xml_of() {
+	case $1 in
+	*_arch) echo "$1_x86_64.xml" ;;
+	*) echo "$1.xml" ;;
+	esac
+}
 
 patch=$(grep -l '^+++ b/include/linux/ltt/ltt-facility-kernel.h$' "$P"/*.patch 2>/dev/null | head -n 1)
 if [ -z "$patch" ]; then
@@ -29,8 +37,8 @@ new_file() {
 }
 
 # shellcheck disable=SC2046
-check "genevent generates the four kernel facilities" \
-	"$BIN/genevent" -o "$TMP/gen" $(for f in $FACS; do echo "$TOP/facilities/$f.xml"; done)
+check "genevent generates the five kernel facilities" \
+	"$BIN/genevent" -o "$TMP/gen" $(for f in $FACS; do echo "$TOP/facilities/$(xml_of "$f")"; done)
 for f in $FACS; do
 	for file in include/linux/ltt/ltt-facility-$f.h kernel/ltt/ltt-facility-loader-$f.c; do
 		new_file "$patch" "$file" >"$TMP/p"

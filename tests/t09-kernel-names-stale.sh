@@ -1,19 +1,23 @@
 #!/bin/sh
-# The names of system calls and trap vectors the library shows
-# (libltttrace/src/kernel-names-x86_64.h) are generated from the kernel the
-# tracer is built from: regenerate them from the two files of Debian's
-# linux-source 6.1 tarball and fail if the committed table differs.  Not
-# from build-kernel/: once built, that tree has patch 0009's two system
-# calls (451, 452), and a prefix of the series while check-series.sh runs,
-# so the result depended on what was built before (make check's SANITIZE
-# pass, after the kernel build, failed).  Then check a few against what
-# every x86_64 kernel has always said.
+# The names the kernel tree gives, generated and committed:
+#  - the trap vectors the library shows (libltttrace/src/kernel-names-x86_64.h,
+#    libltttrace/tools/gen-kernel-names.sh, from trapnr.h);
+#  - the system calls: the enum syscall_name of facilities/kernel_arch_x86_64.xml
+#    (libltttrace/tools/gen-kernel-arch.sh, from syscall_64.tbl as our kernel
+#    has it: the tarball's, with the series' changes to that file alone).
+# Both are made again from Debian's linux-source 6.1 tarball (never from
+# build-kernel/, which may hold a prefix of the series while check-series.sh
+# runs) and must be what is committed.  Then a few names are checked against
+# what every x86_64 kernel has always said, and the labels against the 2006
+# reader's rule: dense, 0 to n-1.
 . "$(dirname "$0")/lib.sh"
 
 hdr="$TOP/libltttrace/src/kernel-names-x86_64.h"
 gen="$TOP/libltttrace/tools/gen-kernel-names.sh"
+xml="$TOP/facilities/kernel_arch_x86_64.xml"
+genarch="$TOP/libltttrace/tools/gen-kernel-arch.sh"
 tarball=/usr/src/linux-source-6.1.tar.xz
-files="arch/x86/entry/syscalls/syscall_64.tbl arch/x86/include/asm/trapnr.h"
+files="arch/x86/include/asm/trapnr.h"
 tree=""
 if [ -r "$tarball" ]; then
 	mkdir -p "$TMP/k"
@@ -33,10 +37,31 @@ else
 		_report 1 "kernel-names-x86_64.h is stale: regenerate with libltttrace/tools/gen-kernel-names.sh"
 		diff "$hdr" "$TMP/names.h" | head -n 10 | sed 's/^/#   /'
 	fi
+	(cd "$TOP" && sh "$genarch" "$tarball" kernel/patches) >"$TMP/arch.xml" 2>"$TMP/genarch.err"
+	_report $? "gen-kernel-arch.sh reads syscall_64.tbl and the series"
+	sed 's/^/#   /' "$TMP/genarch.err"
+	if cmp -s "$TMP/arch.xml" "$xml"; then
+		_report 0 "kernel_arch_x86_64.xml is what syscall_64.tbl says"
+	else
+		_report 1 "kernel_arch_x86_64.xml is stale: regenerate with libltttrace/tools/gen-kernel-arch.sh > facilities/kernel_arch_x86_64.xml"
+		diff "$xml" "$TMP/arch.xml" | head -n 10 | sed 's/^/#   /'
+	fi
+	# the comparison can fail: a series without 0009's two system calls
+	mkdir -p "$TMP/p"
+	cp "$TOP"/kernel/patches/*.patch "$TMP/p/"
+	grep -v 0009 "$TOP/kernel/patches/series" >"$TMP/p/series"
+	(cd "$TOP" && sh "$genarch" "$tarball" "$TMP/p") >"$TMP/arch0.xml" 2>/dev/null
+	check_fails "   ... a table without the series' system calls differs" cmp -s "$TMP/arch0.xml" "$xml"
 fi
-for pair in '0 "read"' '1 "write"' '59 "execve"' '231 "exit_group"' '257 "openat"'; do
-	n=${pair%% *} name=${pair#* }
-	check "system call $n is $name" grep -q "^	\[$n\] = $name,\$" "$hdr"
-done
 check "trap 14 is page_fault" grep -q '^	\[14\] = "page_fault",$' "$hdr"
+for pair in '0 read' '1 write' '59 execve' '231 exit_group' '257 openat' \
+	'451 ltt_register_generic' '452 ltt_trace_generic'; do
+	n=${pair%% *} name=${pair#* }
+	check "system call $n is $name" grep -q "^      <label name=\"$name\" value=\"$n\"/>\$" "$xml"
+done
+# the 2006 reader takes the enum's labels as the values 0 to n-1
+check "syscall_name's labels are the values 0 to n-1, in order" \
+	awk -F'"' '/<label / { if ($4 != n++) exit 1 } END { exit n < 400 }' "$xml"
+check "the facility is kernel_arch, for x86_64" \
+	grep -qx '<facility name="kernel_arch" arch="x86_64">' "$xml"
 done_testing

@@ -151,7 +151,7 @@ fi
 # what genevent accepts today still generates the same
 check "every bundled facility is still accepted" \
 	"$GEN" -o "$TMP/all" "$TOP"/facilities/fs.xml "$TOP"/facilities/kernel.xml \
-	"$TOP"/facilities/process.xml "$TOP"/facilities/statedump.xml \
+	"$TOP"/facilities/kernel_arch_x86_64.xml "$TOP"/facilities/process.xml "$TOP"/facilities/statedump.xml \
 	"$TOP"/facilities/user_generic.xml
 check "the usertrace example is still accepted" \
 	"$GEN" --user -o "$TMP/ex" "$TOP/libltt-usertrace/examples/usertrace_example.xml"

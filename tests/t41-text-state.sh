@@ -24,7 +24,7 @@ check "idle CPU: the idle task" \
 check "every line has the state columns" \
 	sh -c "! grep -v ' pid [0-9?]* tgid [0-9?]* \"' '$TMP/lines'"
 check "with --begin, the state still comes from the start of the trace" \
-	sh -c "'$text' -t '$TMP/s' -s -r --begin 1.75 -e 'kernel.syscall*' | grep -q ' pid 2404 tgid 2404 \"bash\"'"
+	sh -c "'$text' -t '$TMP/s' -s -r --begin 1.75 -e 'kernel_arch.syscall*' | grep -q ' pid 2404 tgid 2404 \"bash\"'"
 
 "$text" -t "$TMP/s" -q --process-stats >"$TMP/ps" 2>"$TMP/err"
 _report $? "--process-stats runs"

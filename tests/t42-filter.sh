@@ -33,8 +33,9 @@ count_is() { # what count expr
 }
 
 count_is "event name" 6 "event.name = schedchange"
-count_is "facility and state" 4 "state.process_name = ls and event.facility = kernel"
-count_is "facility, cpu, not" 9 "event.facility = kernel and not cpu = 1"
+# (the kernel's events: kernel, and kernel_arch's system calls)
+count_is "facility and state" 4 "state.process_name = ls and (event.facility = kernel or event.facility = kernel_arch)"
+count_is "facility, cpu, not" 9 "(event.facility = kernel or event.facility = kernel_arch) and not cpu = 1"
 count_is "or and parentheses" 3 "(event.name = fork or event.name = exec) or event.name = free"
 count_is "state pid (idle task; the state dump on CPU 0 too)" 3 "irq_id = 0 and state.pid = 0"
 count_is "enum label" 1 "out_state = EXIT_ZOMBIE"

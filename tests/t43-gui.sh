@@ -30,7 +30,7 @@ busiest=$("$BIN/lttv-text" -t "$TMP/s" -q --process-stats |
 	sort -k1,1gr | sed -n '1s/.* //p')
 
 # the execve of ls (pid 2471) whose tooltip is checked: from entry to exit
-execve=$("$BIN/lttv-text" -t "$TMP/s" -r -s -e 'kernel.syscall_*' |
+execve=$("$BIN/lttv-text" -t "$TMP/s" -r -s -e 'kernel_arch.syscall_*' |
 	awk '/ pid 2471 / && /\[execve\]/ { e = $2; next }
 	     e != "" && / pid 2471 / && /syscall_exit/ { print e " .. " $2; exit }')
 # sorted by name, the first row: bash (the kernel thread 150 is named after
@@ -74,7 +74,7 @@ script="wait-index;
 	range 1.2..1.3; sleep 200; expect-list 1.2; range 0.65..0.75; sleep 200; expect-list 0.70;
 	range 0.45..0.95;
 	filter-events event.name = exec; expect-list fs.exec;
-	filter-events state.process_name = sleep and event.facility = kernel;
+	filter-events state.process_name = sleep and event.facility = kernel_arch;
 	expect-list sleep;
 	filter-events event.name =; expect-filter-error column 13: expected a value;
 	filter-events;

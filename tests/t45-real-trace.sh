@@ -64,26 +64,26 @@ n_exec=$("$gtk" -t "$trace" --filter "event.name = exec" | tail -n 1)
 check "14 execs found by the filter ($n_exec)" test "$n_exec" = "14 events match"
 check "as many as lttv-text prints" test "$(execs | wc -l)" = 14
 # times in seconds from the trace start (as --range and event.time count)
-"$text" -t "$trace" -n -s -r -e process.exit -e process.free -e kernel.syscall_entry \
-	-e kernel.syscall_exit >"$TMP/sr" 2>"$TMP/err"
+"$text" -t "$trace" -n -s -r -e process.exit -e process.free -e kernel_arch.syscall_entry \
+	-e kernel_arch.syscall_exit >"$TMP/sr" 2>"$TMP/err"
 first() { # the time of the first line of $TMP/sr after time $1 that matches ERE $2
 	awk -v t="$1" -v re="$2" '$2 > t + 0 && $0 ~ re { print $2; exit }' "$TMP/sr"
 }
 # taskset -c 1: the forked shell runs where it was forked until its
 # sched_setaffinity moves it; from then on, CPU 1 only
-aff=$(first 0 "^kernel[.]syscall_entry: .* pid $tset tgid .*syscall_id = 203 [[]sched_setaffinity[]]")
-aff=$(first "${aff:-0}" "^kernel[.]syscall_exit: .* pid $tset tgid ")
+aff=$(first 0 "^kernel_arch[.]syscall_entry: .* pid $tset tgid .*syscall_id = 203 [[]sched_setaffinity[]]")
+aff=$(first "${aff:-0}" "^kernel_arch[.]syscall_exit: .* pid $tset tgid ")
 check "pid $tset: sched_setaffinity returns ('$aff')" test -n "$aff"
-n_cpu0=$("$gtk" -t "$trace" --filter "state.pid = ${tset:-0} and cpu = 0 and event.time > ${aff:-0} and event.facility = kernel" |
+n_cpu0=$("$gtk" -t "$trace" --filter "state.pid = ${tset:-0} and cpu = 0 and event.time > ${aff:-0} and (event.facility = kernel or event.facility = kernel_arch)" |
 	tail -n 1)
 check "taskset -c 1: pid $tset never in the kernel on CPU 0 after it ($n_cpu0)" test "$n_cpu0" = "0 events match"
-n_cpu1=$("$gtk" -t "$trace" --filter "state.pid = ${tset:-0} and cpu = 1 and event.time > ${aff:-0} and event.facility = kernel" |
+n_cpu1=$("$gtk" -t "$trace" --filter "state.pid = ${tset:-0} and cpu = 1 and event.time > ${aff:-0} and (event.facility = kernel or event.facility = kernel_arch)" |
 	tail -n 1)
 check "... but on CPU 1 ($n_cpu1)" sh -c "echo '$n_cpu1' | grep -Eq '^[1-9][0-9]* events match$'"
 
 # sleep's clock_nanosleep (entry n0, exit n1), its exit, and its free
-n0=$(first 0 "^kernel[.]syscall_entry: .* pid $sl tgid .*syscall_id = 230 [[]clock_nanosleep[]]")
-n1=$(first "${n0:-0}" "^kernel[.]syscall_exit: .* pid $sl tgid ")
+n0=$(first 0 "^kernel_arch[.]syscall_entry: .* pid $sl tgid .*syscall_id = 230 [[]clock_nanosleep[]]")
+n1=$(first "${n0:-0}" "^kernel_arch[.]syscall_exit: .* pid $sl tgid ")
 ex=$(first 0 "^process[.]exit: .*[{] pid = $sl [}]")
 fr=$(first 0 "^process[.]free: .*[{] pid = $sl [}]")
 check "sleep (pid $sl): nanosleep $n0 .. $n1, 0.2 s or more, exit $ex, free $fr, in that order" \

@@ -126,7 +126,7 @@ for dir in "$TOP"/traces/qemu-busybox "$TOP"/traces/qemu-usertrace \
 	name=$(basename "$dir")
 	"$BIN/lttv-convert" --ctf "$TMP/ctf-$name" -t "$dir" 2>/dev/null
 	"$TEXT" -t "$dir" -q -A --worst 0 >"$TMP/an-$name" 2>/dev/null
-	"$TEXT" -t "$dir" -n -e kernel.syscall_entry >"$TMP/names-$name" 2>/dev/null
+	"$TEXT" -t "$dir" -n -e kernel_arch.syscall_entry >"$TMP/names-$name" 2>/dev/null
 	check "$name: analyses agree with babeltrace2 and a second computation" \
 		"$PY" "$TOP/tests/analysis-crosscheck.py" "$TMP/ctf-$name" "$TMP/an-$name" \
 		"$TMP/names-$name"

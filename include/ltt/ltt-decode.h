@@ -27,6 +27,40 @@
 /* The events of a sub-buffer lie in [LTT_BLOCK_HEADER_SIZE, buf_size - lost_size). */
 #define LTT_BLOCK_HEADER_SIZE	sizeof(struct ltt_block_start_header)	/* 106 */
 
+/*
+ * Where the description of an architecture's facility is.  A facility
+ * whose name ends in "_arch" (kernel_arch: the system calls) has one
+ * description per architecture, in the file NAME_ARCH.xml, ARCH named
+ * from the trace header's arch_type (kernel_arch_x86_64.xml), as the 2006
+ * reader looks it up (ltt_get_facility_description in LTTV 0.8's
+ * ltt/tracefile.c).  ltt_arch_name() is NULL for an arch_type without a
+ * name.
+ */
+static inline int ltt_facility_is_arch(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 5 && strcmp(name + n - 5, "_arch") == 0;
+}
+
+static inline const char *ltt_arch_name(unsigned arch_type)
+{
+	static const char *const names[] = {
+		[LTT_ARCH_TYPE_I386] = "i386",
+		[LTT_ARCH_TYPE_PPC] = "ppc",
+		[LTT_ARCH_TYPE_SH] = "sh",
+		[LTT_ARCH_TYPE_S390] = "s390",
+		[LTT_ARCH_TYPE_MIPS] = "mips",
+		[LTT_ARCH_TYPE_ARM] = "arm",
+		[LTT_ARCH_TYPE_PPC64] = "ppc64",
+		[LTT_ARCH_TYPE_X86_64] = "x86_64",
+		[LTT_ARCH_TYPE_C2] = "c2",
+		[LTT_ARCH_TYPE_POWERPC] = "powerpc",
+	};
+
+	return arch_type < sizeof(names) / sizeof(names[0]) ? names[arch_type] : NULL;
+}
+
 /* has_alignment values a trace may have: 0 (packed) or a power of two up to 8. */
 static inline int ltt_valid_alignment(unsigned a)
 {

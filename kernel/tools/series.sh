@@ -148,15 +148,25 @@ cmd_export() {
 }
 
 # Patch 0007's facility files are genevent's output (tests/t08-genevent-stale.sh
-# checks): write them again, for every facility header the tree has.
+# checks): write them again, for every facility header the tree has.  A
+# facility of an architecture (a name ending in _arch) is described per
+# architecture, in NAME_ARCH.xml (the 2006 reader's rule): the kernel is
+# x86_64's, so ltt-facility-kernel_arch.h comes from kernel_arch_x86_64.xml.
+xml_of() {
+	case $1 in
+	*_arch) echo "$1_x86_64.xml" ;;
+	*) echo "$1.xml" ;;
+	esac
+}
 cmd_facilities() {
 	[ -x "$TOP/build/bin/genevent" ] || die "no build/bin/genevent: run make first"
 	n=0
 	for h in "$TREE"/include/linux/ltt/ltt-facility-*.h; do
 		[ -e "$h" ] || continue
 		f=$(basename "$h" .h | sed 's/^ltt-facility-//')
-		[ -r "$TOP/facilities/$f.xml" ] || die "no facilities/$f.xml for $h"
-		"$TOP/build/bin/genevent" -o "$OUT/gen.tmp" "$TOP/facilities/$f.xml"
+		xml=$TOP/facilities/$(xml_of "$f")
+		[ -r "$xml" ] || die "no $xml for $h"
+		"$TOP/build/bin/genevent" -o "$OUT/gen.tmp" "$xml"
 		cp "$OUT/gen.tmp/ltt-facility-$f.h" "$TREE/include/linux/ltt/"
 		cp "$OUT/gen.tmp/ltt-facility-loader-$f.c" "$TREE/kernel/ltt/"
 		n=$((n + 1))

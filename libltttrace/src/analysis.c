@@ -26,8 +26,8 @@ static const struct {
 	uint8_t handler;
 	const char *fields[3];
 } handlers[] = {
-	{ "kernel", "syscall_entry", AN_SYS_ENTRY, { "syscall_id" } },
-	{ "kernel", "syscall_exit", AN_SYS_EXIT, { "ret" } },
+	{ "kernel_arch", "syscall_entry", AN_SYS_ENTRY, { "syscall_id" } },
+	{ "kernel_arch", "syscall_exit", AN_SYS_EXIT, { "ret" } },
 	{ "kernel", "irq_entry", AN_IRQ_ENTRY, { "irq_id" } },
 	{ "kernel", "irq_exit", AN_IRQ_EXIT, { 0 } },
 	{ "kernel", "soft_irq_entry", AN_SIRQ_ENTRY, { "softirq_id" } },
@@ -667,8 +667,18 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 		ltt_value v;
 
 		if (fint(ev, t->f[0], &x, NULL) == 0 &&
-		    ltt_event_field(ev, t->f[1], &v) == 0 && v.kind == LTT_KIND_STRING)
-			fs_open_close(a, cpu, x, v.str);
+		    ltt_event_field(ev, t->f[1], &v) == 0 && v.str) {
+			/* a string, or text (a sequence of <uchar/>: its
+			 * bytes, without a NUL, as the era writes it) */
+			if (v.kind == LTT_KIND_STRING) {
+				fs_open_close(a, cpu, x, v.str);
+			} else if (v.kind == LTT_KIND_SEQUENCE || v.kind == LTT_KIND_ARRAY) {
+				char *path = g_strndup(v.str, (gsize)v.u);
+
+				fs_open_close(a, cpu, x, path);
+				g_free(path);
+			}
+		}
 		break;
 	}
 	case AN_CLOSE:

@@ -75,8 +75,7 @@ static int event_field(const ltt_event *ev, int index, ltt_value *out)
 	    ltt_node_value(ev->type->fields[index].node, ev->payload, ev->size,
 			   (size_t)off, out) < 0)
 		return -1;
-	if (index == ev->type->named_field && ltt_value_name(ev->type, index, out))
-		out->label = ltt_value_name(ev->type, index, out);
+	ltt_value_named(ev->type, index, out);
 	return 0;
 }
 
@@ -347,8 +346,8 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 
 	if (ltt_node_value(n, w->p, w->len, off, &v) < 0)
 		return -1;
-	if (depth == 0 && w->field == w->et->named_field && ltt_value_name(w->et, w->field, &v))
-		v.label = ltt_value_name(w->et, w->field, &v);
+	if (depth == 0)
+		ltt_value_named(w->et, w->field, &v);
 	if (visit && !w->stopped && w->fn(w->user, w->path->str, depth, &v))
 		w->stopped = 1;
 
@@ -477,8 +476,7 @@ int walk_event(walker *w, const ltt_event *ev, const bool visit)
 			begin_member(w, i, f->name);
 			if (ltt_node_value(f->node, w->p, w->len, off, &v) < 0)
 				return -1;
-			if ((int)i == et->named_field && ltt_value_name(et, (int)i, &v))
-				v.label = ltt_value_name(et, (int)i, &v);
+			ltt_value_named(et, (int)i, &v);
 			append_scalar(w->out, &v);
 			one = v.size + ltt_node_tail(f->node, off + v.size);
 			if (off + (size_t)one > w->len)

@@ -188,7 +188,8 @@ typedef struct ltt_event_type {
 	 * computed from the payload */
 	uint32_t expect_size;
 	/* the top-level field whose numbers have names (a system call, a
-	 * trap, an IRQ; names.c), -1 if none; names[value] or NULL */
+	 * trap, an IRQ; names.c), -1 if none; names[value] or NULL, or no
+	 * table when the field is an enum (its labels are the names) */
 	int named_field;
 	const char *const *names;
 	unsigned num_names;
@@ -465,10 +466,26 @@ LTT_HIDDEN void ltt_trace_name_values(ltt_trace *t);
 static inline const char *ltt_value_name(const ltt_event_type *et, int index,
 					 const ltt_value *v)
 {
-	if (index != et->named_field || (v->kind != LTT_KIND_UINT && v->kind != LTT_KIND_INT) ||
-	    v->u >= et->num_names)
+	if (index != et->named_field)
+		return NULL;
+	if (v->kind == LTT_KIND_ENUM)	/* kernel_arch's syscall_name */
+		return v->label;
+	if ((v->kind != LTT_KIND_UINT && v->kind != LTT_KIND_INT) || v->u >= et->num_names)
 		return NULL;
 	return et->names[v->u];
+}
+
+/* A named number is shown as one ("257 [openat]"), whether its name
+ * comes from a table or from its enum: an enum's value becomes a uint. */
+static inline void ltt_value_named(const ltt_event_type *et, int index, ltt_value *v)
+{
+	const char *name;
+
+	if (index != et->named_field || !(name = ltt_value_name(et, index, v)))
+		return;
+	v->label = name;
+	if (v->kind == LTT_KIND_ENUM)
+		v->kind = LTT_KIND_UINT;
 }
 
 LTT_HIDDEN const ltt_facility *ltt_trace_facility_search(const ltt_trace *t,

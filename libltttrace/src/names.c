@@ -4,17 +4,21 @@
  * shows `syscall_id = 257 [openat]` rather than a bare number, and a
  * filter can say `syscall = openat`:
  *
- *   kernel.syscall_entry.syscall_id   x86_64 system calls, generated from
- *                                     the kernel tree's syscall_64.tbl
+ *   kernel_arch.syscall_entry.syscall_id   system calls: the labels of
+ *                                     its enum, syscall_name, in the trace's
+ *                                     kernel_arch_<arch>.xml (for x86_64,
+ *                                     generated from the kernel's
+ *                                     syscall_64.tbl: tools/gen-kernel-arch.sh)
  *   kernel.trap_entry/exit.trap_id    x86 trap vectors (trapnr.h)
  *   kernel.irq_entry.irq_id           the trace's own handler names, from
  *                                     its state dump (statedump.interrupt)
  *
- * The tables of the kernel tree apply to traces of that architecture only
- * (the trace header's arch_type); they are generated into
- * kernel-names-x86_64.h (tools/gen-kernel-names.sh, checked against the
- * tree by tests/t09-kernel-names-stale.sh). Softirqs are named by their
- * enum in kernel.xml. A value without a name keeps its number alone.
+ * The trap table of the kernel tree applies to traces of x86 only (the
+ * trace header's arch_type); it is generated into kernel-names-x86_64.h
+ * (tools/gen-kernel-names.sh, checked against the tree by
+ * tests/t09-kernel-names-stale.sh). The system call's enum is shown as a
+ * named number too ("257 [openat]"). Softirqs are named by their enum in
+ * kernel.xml. A value without a name keeps its number alone.
  */
 #include <string.h>
 
@@ -128,9 +132,9 @@ void ltt_trace_name_values(ltt_trace *t)
 {
 	unsigned arch = t->info.arch_type;
 
-	if (arch == LTT_ARCH_TYPE_X86_64)
-		attach(t, "kernel", "syscall_entry", "syscall_id", x86_64_syscall_names,
-		       G_N_ELEMENTS(x86_64_syscall_names));
+	/* its enum's labels, whatever the architecture: the description
+	 * is the architecture's own (kernel_arch_<arch>.xml, trace.c) */
+	attach(t, "kernel_arch", "syscall_entry", "syscall_id", NULL, 0);
 	if (arch == LTT_ARCH_TYPE_X86_64 || arch == LTT_ARCH_TYPE_I386) {
 		attach(t, "kernel", "trap_entry", "trap_id", x86_trap_names,
 		       G_N_ELEMENTS(x86_trap_names));

@@ -29,7 +29,7 @@ typedef struct finder {
 	const ltt_event_type *types[8];	/* process.schedchange, per load */
 	unsigned ntypes;
 	const char *channel;		/* its declared channel, or NULL */
-	const ltt_event_type *sys[8];	/* kernel.syscall_entry, _exit, ... */
+	const ltt_event_type *sys[8];	/* kernel_arch.syscall_entry, _exit */
 	unsigned nsys;
 	int64_t *when;			/* per CPU: time of the first found */
 	int64_t *mode_when;		/* per CPU: time of the first syscall event */
@@ -108,7 +108,7 @@ ltt_state_first_task *ltt_state__first_tasks(const ltt_trace *tr, unsigned *ncpu
 		const ltt_facility *fac = tr->all_facilities->pdata[i];
 		int process = !strcmp(fac->name, "process");
 
-		if (!process && strcmp(fac->name, "kernel"))
+		if (!process && strcmp(fac->name, "kernel_arch"))
 			continue;
 		for (unsigned e = 0; e < fac->num_event_types; e++) {
 			const ltt_event_type *et = &fac->event_types[e];

@@ -7,7 +7,10 @@
  * core.xml, sizes from the trace header), so that the facility_load events
  * themselves can be decoded. Descriptions of the other facilities are looked
  * up by name and checksum: first in the trace's eventdefs/, then in the
- * installed folder, then in the folders the caller gives.
+ * installed folder, then in the folders the caller gives. A facility of an
+ * architecture (kernel_arch) is looked up in the file of the trace's
+ * architecture alone, kernel_arch_x86_64.xml, as the 2006 reader does
+ * (ltt_arch_name() in ltt-decode.h).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -173,23 +176,53 @@ static int load_dir(ltt_trace *t, const char *dir, bool fatal, bool own,
 	return 0;
 }
 
+/* The file a facility of an architecture must be described in
+ * ("kernel_arch_x86_64.xml"), or NULL for any other facility; "" when the
+ * trace's architecture has no name (then nothing describes it). */
+static char *arch_file(const ltt_trace *t, const char *name)
+{
+	const char *arch = ltt_arch_name(t->info.arch_type);
+
+	if (!ltt_facility_is_arch(name))
+		return NULL;
+	return arch ? g_strdup_printf("%s_%s.xml", name, arch) : g_strdup("");
+}
+
+static bool from_file(const ltt_description *d, const char *file)
+{
+	const char *base;
+
+	if (!d->origin)
+		return false;
+	base = strrchr(d->origin, '/');
+	return strcmp(base ? base + 1 : d->origin, file) == 0;
+}
+
 /* Finds the description of (name, checksum), loading folders as needed. */
 static const ltt_description *find_description(ltt_trace *t, const char *name,
 					       uint32_t checksum, ltt_error **err)
 {
+	char *file = arch_file(t, name);
+
 	for (guint pass = 0; pass <= t->search_dirs->len; pass++) {
 		for (guint i = 0; i < t->descriptions->len; i++) {
 			const ltt_description *d = t->descriptions->pdata[i];
 
-			if (d->checksum == checksum && strcmp(d->name, name) == 0)
+			if (d->checksum == checksum && strcmp(d->name, name) == 0 &&
+			    (!file || from_file(d, file))) {
+				g_free(file);
 				return d;
+			}
 		}
 		if (pass == t->search_dirs->len)
 			break;
 		/* the installed folder (index 1) is not the trace's fault */
-		if (load_dir(t, t->search_dirs->pdata[pass], pass != 1, pass == 0, err) < 0)
+		if (load_dir(t, t->search_dirs->pdata[pass], pass != 1, pass == 0, err) < 0) {
+			g_free(file);
 			return NULL;
+		}
 	}
+	g_free(file);
 	if (strcmp(name, LTT_CORE_FACILITY_NAME) == 0 &&
 	    checksum == ltt_core_description()->checksum)
 		return ltt_core_description();
@@ -345,11 +378,19 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 		}
 		if (!desc) {
 			char *dirs = describe_search(t);
+			char *file = arch_file(t, l->name);
+			char *in_file = !file ? g_strdup("")
+				: *file ? g_strdup_printf(" (the file %s, for the trace's "
+							  "architecture)", file)
+				: g_strdup_printf(" (the trace's architecture, %u, has no "
+						  "name: no file describes it)", t->info.arch_type);
 
 			ltt_trace_warn(t, "facility %s (checksum 0x%08" PRIX64 ", id %"
 				       PRIu64 "): no description with that name and "
-				       "checksum in %s; its events are shown raw",
-				       l->name, l->checksum, l->id, dirs);
+				       "checksum in %s%s; its events are shown raw",
+				       l->name, l->checksum, l->id, dirs, in_file);
+			g_free(in_file);
+			g_free(file);
 			g_free(dirs);
 		}
 		fac = ltt_facility_new(l->name, (uint32_t)l->checksum,

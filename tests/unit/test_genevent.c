@@ -13,6 +13,7 @@
 
 #include <linux/ltt/ltt-facility-fs.h>
 #include <linux/ltt/ltt-facility-kernel.h>
+#include <linux/ltt/ltt-facility-kernel_arch.h>
 #include <linux/ltt/ltt-facility-process.h>
 #include <linux/ltt/ltt-facility-statedump.h>
 #include <linux/ltt/ltt-facility-user_generic.h>
@@ -24,6 +25,7 @@
 /* the generated loaders, compiled here */
 #include "ltt-facility-loader-fs.c"
 #include "ltt-facility-loader-kernel.c"
+#include "ltt-facility-loader-kernel_arch.c"
 #include "ltt-facility-loader-process.c"
 #include "ltt-facility-loader-statedump.c"
 #include "ltt-facility-loader-user_generic.c"
@@ -91,10 +93,11 @@ int main(void)
 
 	shim_initcall_ltt_facility_fs_init();
 	shim_initcall_ltt_facility_kernel_init();
+	shim_initcall_ltt_facility_kernel_arch_init();
 	shim_initcall_ltt_facility_process_init();
 	shim_initcall_ltt_facility_statedump_init();
 	shim_initcall_ltt_facility_user_generic_init();
-	is_int(nregistered, 5, "every generated loader registers its facility");
+	is_int(nregistered, 6, "every generated loader registers its facility");
 	is_int(ltt_facility_process.checksum, 0x200AF68E, "process checksum from the XML");
 
 	ltt_traces.num_active_traces = 0;
@@ -104,21 +107,22 @@ int main(void)
 	ltt_traces.num_active_traces = 1;
 	trace_process_fork(100, 200, 200);
 	trace_process_schedchange(200, 100, 1);
-	trace_kernel_syscall_entry(59, (const void *)0x401000);
-	trace_kernel_syscall_exit(-2);
+	trace_kernel_arch_syscall_entry(59, (const void *)0x401000);
+	trace_kernel_arch_syscall_exit(-2);
 	trace_kernel_irq_entry(14, 1);
 	trace_kernel_irq_exit();
 	trace_kernel_tasklet_entry((const void *)0xffffffff81000000, 42);
 	trace_fs_exec(7, (const unsigned char *)"/bin/ls");
 	trace_fs_read(3, 4096);
+	trace_fs_open(4, 9, (const unsigned char *)"/etc/motd");
 	trace_statedump_interrupt(1, "i8042");
 	trace_user_generic_string("hello");
-	is_int(nevents, 11, "each call writes one event");
+	is_int(nevents, 12, "each call writes one event");
 	ok(events[0].only == NULL, "trace_F_E() writes into every active trace (NULL)");
 	/* trace_F_E_to(): into the one trace given (the state dump at start) */
 	trace_statedump_statedump_end_to((struct ltt_trace *)&c);
-	ok(nevents == 12 && events[11].only == (const struct ltt_trace *)&c &&
-	   events[11].chan == LTT_CHANNEL_PROCESSES,
+	ok(nevents == 13 && events[12].only == (const struct ltt_trace *)&c &&
+	   events[12].chan == LTT_CHANNEL_PROCESSES,
 	   "trace_F_E_to(trace) writes into that trace only, on the XML's channel");
 	nevents--;	/* not part of the decoded trace below */
 
@@ -128,7 +132,11 @@ int main(void)
 	fac = lttw_file_open(w, "control/facilities", 0, 0);
 	lttw_facility_load(fac, c.start_tsc, "core", 0x1A8DE486, 0, 1);
 	for (unsigned i = 0; i < nregistered; i++) {
-		char *xml = g_strdup_printf("facilities/%s.xml", registered[i]->name);
+		/* an architecture's facility: its file for the trace's
+		 * architecture (the writer's default, x86_64) */
+		char *xml = g_str_has_suffix(registered[i]->name, "_arch")
+			? g_strdup_printf("facilities/%s_x86_64.xml", registered[i]->name)
+			: g_strdup_printf("facilities/%s.xml", registered[i]->name);
 
 		lttw_eventdef_copy(w, xml);
 		lttw_facility_load(fac, c.start_tsc, registered[i]->name,
@@ -171,17 +179,19 @@ int main(void)
 		     strcmp(file, "cpu") == 0))
 			right_file++;
 	}
-	is_int(seen, 11, "all events decode");
-	is_int(right_file, 11, "each event is in the channel its XML names");
+	is_int(seen, 12, "all events decode");
+	is_int(right_file, 12, "each event is in the channel its XML names");
 #define HAS(s, what) ok(strstr(all->str, s) != NULL, what ": %s", s)
 	HAS("process.fork@control/processes { parent_pid = 100, child_pid = 200, child_tgid = 200 }", "uint fields");
 	HAS("process.schedchange@control/processes { out = 200, in = 100, out_state = INTERRUPTIBLE }", "enum by label");
-	HAS("kernel.syscall_entry@cpu { syscall_id = 59 [execve], ip = 0x401000 }", "u16 (a named system call) then an aligned pointer");
-	HAS("kernel.syscall_exit@cpu { ret = -2 }", "signed long");
+	HAS("kernel_arch.syscall_entry@cpu { syscall_id = 59 [execve], address = 0x401000 }",
+	    "an enum of int_size (a system call named by its label) then an aligned pointer");
+	HAS("kernel_arch.syscall_exit@cpu { ret = -2 }", "signed long");
 	HAS("kernel.irq_entry@control/interrupts { irq_id = 14, mode = kernel }", "an enum of int_size");
 	HAS("kernel.tasklet_entry@cpu { func = 0xffffffff81000000, data = 42 }", "pointer and ulong");
 	HAS("fs.exec@cpu { filename = \"/bin/ls\" }", "a sequence of uchar, printed as text");
 	HAS("fs.read@cpu { fd = 3, count = 4096 }", "uint then size_t");
+	HAS("fs.open@cpu { fd = 4, filename = \"/etc/motd\" }", "uint then a sequence of uchar, printed as text");
 	HAS("statedump.interrupt@control/interrupts { irq_id = 1, action = \"i8042\" }", "event-level channel");
 	HAS("user_generic.string@cpu { data = \"hello\" }", "user_generic");
 	if (tap_failed)

@@ -20,13 +20,16 @@
 #define START_TSC 1000000ull
 #define T(x) (INT64_C(100000000000) + (int64_t)(x))
 
-enum { F_CORE, F_KERNEL, F_PROCESS, F_FS, F_STATEDUMP, F_CHANNEL, NFAC };
+enum { F_CORE, F_KERNEL, F_KERNEL_ARCH, F_PROCESS, F_FS, F_STATEDUMP, F_CHANNEL, NFAC };
 
 static lttw_trace *w;
 static lttw_file *cpu[2], *ps, *irqs;
 static ltt_description *descs[NFAC];
-static const char *const fac_names[NFAC] = { "core", "kernel", "process", "fs", "statedump",
-					     "channel" };
+static const char *const fac_names[NFAC] = { "core", "kernel", "kernel_arch", "process", "fs",
+					     "statedump", "channel" };
+/* kernel_arch's file is that of the trace's architecture (the writer's: x86_64) */
+static const char *const fac_files[NFAC] = { "core", "kernel", "kernel_arch_x86_64", "process",
+					     "fs", "statedump", "channel" };
 
 static unsigned eid(unsigned fac, const char *name)
 {
@@ -71,15 +74,15 @@ static void sched(lttw_payload *p, unsigned c, uint64_t x, unsigned out, unsigne
 
 static void sys_entry(lttw_payload *p, unsigned c, uint64_t x, unsigned nr)
 {
-	lttw_put_uint_n(p, nr, 2);
+	lttw_put_uint(p, nr);			/* syscall_name: an enum, int_size */
 	lttw_put_pointer(p, 0x400000);
-	put(cpu[c], x, F_KERNEL, "syscall_entry", p);
+	put(cpu[c], x, F_KERNEL_ARCH, "syscall_entry", p);
 }
 
 static void sys_exit(lttw_payload *p, unsigned c, uint64_t x)
 {
 	lttw_put_long(p, 0);
-	put(cpu[c], x, F_KERNEL, "syscall_exit", p);
+	put(cpu[c], x, F_KERNEL_ARCH, "syscall_exit", p);
 }
 
 static void pid_ev(lttw_payload *p, unsigned c, uint64_t x, const char *ev, unsigned pid)
@@ -121,7 +124,7 @@ static int begin_trace(const char *dir, unsigned lost, unsigned ncpus, lttw_payl
 		char path[64];
 		ltt_error *err = NULL;
 
-		snprintf(path, sizeof(path), "facilities/%s.xml", fac_names[f]);
+		snprintf(path, sizeof(path), "facilities/%s.xml", fac_files[f]);
 		ltt_description_free(descs[f]);
 		descs[f] = ltt_description_load(path, &err);
 		if (!descs[f]) {
@@ -275,7 +278,7 @@ static int write_random_trace(const char *dir, unsigned nevents)
 	for (unsigned f = 0; f < F_CHANNEL; f++) {
 		char path[64];
 
-		snprintf(path, sizeof(path), "facilities/%s.xml", fac_names[f]);
+		snprintf(path, sizeof(path), "facilities/%s.xml", fac_files[f]);
 		if (!descs[f] && !(descs[f] = ltt_description_load(path, NULL)))
 			return -1;
 		lttw_eventdef_copy(w, path);

@@ -73,7 +73,7 @@ report $? "ltt-reencode finds one spoiled padding byte after a string"
 
 for hb in 0 1; do
 	"$GEN" --scenario wraps --heartbeat $hb -o "$TMP/w$hb" &&
-		"$TEXT" -t "$TMP/w$hb" --cycles -e 'kernel.*' >"$TMP/w$hb.txt"
+		"$TEXT" -t "$TMP/w$hb" --cycles -e 'kernel_arch.*' >"$TMP/w$hb.txt"
 done
 cmp -s "$TMP/w0.txt" "$TMP/w1.txt" && [ -s "$TMP/w0.txt" ]
 report $? "wraps: cycle counts rebuilt from 32 bits equal the 64-bit ones"

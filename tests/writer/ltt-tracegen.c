@@ -60,8 +60,8 @@ enum { CTL_FACILITIES, CTL_INTERRUPTS, CTL_PROCESSES, CTL_MODULES, CTL_NETWORK,
        CTL_COUNT };
 
 /* Facility ids, in load order (core is always 0). */
-enum { ID_CORE = 0, ID_CHANNEL, ID_KERNEL, ID_PROCESS, ID_FS, ID_STATEDUMP,
-       ID_USER, ID_TYPES, ID_FIELDS };
+enum { ID_CORE = 0, ID_CHANNEL, ID_KERNEL, ID_KERNEL_ARCH, ID_PROCESS, ID_FS,
+       ID_STATEDUMP, ID_USER, ID_TYPES, ID_FIELDS };
 
 struct gen {
 	lttw_trace *t;
@@ -288,6 +288,7 @@ static void use_kernel_facilities(struct gen *g)
 	use_facility(g, g->facdir, "core.xml", LTTW_CORE_NAME, ID_CORE);
 	use_facility(g, g->facdir, "channel.xml", LTTW_CHANNEL_NAME, ID_CHANNEL);
 	use_facility(g, g->facdir, "kernel.xml", LTTW_KERNEL_NAME, ID_KERNEL);
+	use_facility(g, g->facdir, "kernel_arch_x86_64.xml", LTTW_KERNEL_ARCH_NAME, ID_KERNEL_ARCH);
 	use_facility(g, g->facdir, "process.xml", LTTW_PROCESS_NAME, ID_PROCESS);
 	use_facility(g, g->facdir, "fs.xml", LTTW_FS_NAME, ID_FS);
 	use_facility(g, g->facdir, "statedump.xml", LTTW_STATEDUMP_NAME, ID_STATEDUMP);
@@ -437,9 +438,9 @@ static void advance_to(struct gen *g, unsigned cpu, uint64_t t)
 static void syscall_entry(struct gen *g, unsigned cpu, unsigned nr)
 {
 	P(g);
-	lttw_put_uint_n(&g->p, nr, 2);
+	lttw_put_uint(&g->p, nr);	/* kernel_arch's syscall_name: an enum */
 	lttw_put_pointer(&g->p, 0x00002aaaaabc0000ull + nr * 0x40);
-	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+	emit(g, cpu, ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_ENTRY);
 	g->in_syscall[cpu] = 1;
 }
 
@@ -447,7 +448,7 @@ static void syscall_exit(struct gen *g, unsigned cpu, int64_t ret)
 {
 	P(g);
 	lttw_put_long(&g->p, ret);
-	emit(g, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+	emit(g, cpu, ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_EXIT);
 	g->in_syscall[cpu] = 0;
 }
 
@@ -501,7 +502,7 @@ static void sys_open_close(struct gen *g, unsigned cpu, const char *file,
 	syscall_entry(g, cpu, SYS_OPEN);
 	P(g);
 	lttw_put_uint_n(&g->p, fd, 4);
-	lttw_put_string(&g->p, file);
+	lttw_put_text(&g->p, file);
 	emit(g, cpu, ID_FS, LTTW_FS_OPEN);
 	syscall_exit(g, cpu, fd);
 	if (nread)
@@ -1010,15 +1011,15 @@ static void scenario_wraps(struct gen *g, const char *dir)
 				step = wrap - 1;
 			t[cpu] += step;
 			P(g);
-			lttw_put_uint_n(&g->p, i % 300, 2);
+			lttw_put_uint(&g->p, i % 300);
 			lttw_put_pointer(&g->p, 0x400000 + i);
-			check(g, lttw_event(g->cpu[cpu], t[cpu], ID_KERNEL,
-					    LTTW_KERNEL_SYSCALL_ENTRY, g->p.buf, g->p.len));
+			check(g, lttw_event(g->cpu[cpu], t[cpu], ID_KERNEL_ARCH,
+					    LTTW_KERNEL_ARCH_SYSCALL_ENTRY, g->p.buf, g->p.len));
 			t[cpu] += rnd_range(g, 50, 5000);
 			P(g);
 			lttw_put_long(&g->p, (int64_t)i - 5);
-			check(g, lttw_event(g->cpu[cpu], t[cpu], ID_KERNEL,
-					    LTTW_KERNEL_SYSCALL_EXIT, g->p.buf, g->p.len));
+			check(g, lttw_event(g->cpu[cpu], t[cpu], ID_KERNEL_ARCH,
+					    LTTW_KERNEL_ARCH_SYSCALL_EXIT, g->p.buf, g->p.len));
 		}
 	}
 	finish(g);
@@ -1053,12 +1054,12 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 		unsigned shell = 2404 + 10 * cpu, daemon = 1710 + 10 * cpu;
 
 		nt = 0;
-		P(g); lttw_put_uint_n(&g->p, SYS_READ, 2); lttw_put_pointer(&g->p, 0x4005d0);
-		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+		P(g); lttw_put_uint(&g->p, SYS_READ); lttw_put_pointer(&g->p, 0x4005d0);
+		TM(ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_ENTRY);
 		P(g); lttw_put_uint_n(&g->p, 3, 4); lttw_put_size_t(&g->p, 4096);
 		TM(ID_FS, LTTW_FS_READ);
 		P(g); lttw_put_long(&g->p, 4096);
-		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+		TM(ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_EXIT);
 		P(g); lttw_put_uint_n(&g->p, 0, 4); lttw_put_uint(&g->p, 0);
 		TM(ID_KERNEL, LTTW_KERNEL_IRQ_ENTRY);
 		P(g);
@@ -1071,12 +1072,12 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 		P(g); lttw_put_uint(&g->p, shell); lttw_put_uint(&g->p, daemon);
 		lttw_put_uint_n(&g->p, ST_RUNNING, 4);
 		TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
-		P(g); lttw_put_uint_n(&g->p, SYS_WRITE, 2); lttw_put_pointer(&g->p, 0x4005e0);
-		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+		P(g); lttw_put_uint(&g->p, SYS_WRITE); lttw_put_pointer(&g->p, 0x4005e0);
+		TM(ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_ENTRY);
 		P(g); lttw_put_uint_n(&g->p, 1, 4); lttw_put_size_t(&g->p, 80);
 		TM(ID_FS, LTTW_FS_WRITE);
 		P(g); lttw_put_long(&g->p, 80);
-		TM(ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+		TM(ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_EXIT);
 		P(g); lttw_put_uint(&g->p, daemon); lttw_put_uint(&g->p, shell);
 		lttw_put_uint_n(&g->p, ST_INTERRUPTIBLE, 4);
 		TM(ID_PROCESS, LTTW_PROCESS_SCHEDCHANGE);
@@ -1163,16 +1164,16 @@ static void take(unsigned *arr, unsigned *n, unsigned i)
 static void b_syscall(struct busy *b, unsigned cpu, unsigned nr)
 {
 	P(b->g);
-	lttw_put_uint_n(&b->g->p, nr, 2);
+	lttw_put_uint(&b->g->p, nr);
 	lttw_put_pointer(&b->g->p, 0x00002aaaaabc0000ull + nr * 0x40);
-	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+	bev(b, cpu, ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_ENTRY);
 }
 
 static void b_sysexit(struct busy *b, unsigned cpu, int64_t ret)
 {
 	P(b->g);
 	lttw_put_long(&b->g->p, ret);
-	bev(b, cpu, ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+	bev(b, cpu, ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_EXIT);
 }
 
 /* cpu's task leaves it in `state` (it is inside a system call, or
@@ -1445,18 +1446,18 @@ static void l_wakeup(struct gen *g, unsigned cpu, uint64_t t, unsigned pid)
 static void l_syscall(struct gen *g, unsigned cpu, uint64_t t, unsigned nr)
 {
 	P(g);
-	lttw_put_uint_n(&g->p, nr, 2);
+	lttw_put_uint(&g->p, nr);
 	/* user addresses move with the pids: another run, another layout */
 	lttw_put_pointer(&g->p, 0x00007f0000001000ull + nr * 0x10 +
 				((uint64_t)l_pid_offset << 12));
-	at(g, cpu, t, ID_KERNEL, LTTW_KERNEL_SYSCALL_ENTRY);
+	at(g, cpu, t, ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_ENTRY);
 }
 
 static void l_sysexit(struct gen *g, unsigned cpu, uint64_t t, int64_t ret)
 {
 	P(g);
 	lttw_put_long(&g->p, ret);
-	at(g, cpu, t, ID_KERNEL, LTTW_KERNEL_SYSCALL_EXIT);
+	at(g, cpu, t, ID_KERNEL_ARCH, LTTW_KERNEL_ARCH_SYSCALL_EXIT);
 }
 
 static void l_fs(struct gen *g, unsigned cpu, uint64_t t, unsigned ev, unsigned fd,
@@ -1473,7 +1474,7 @@ static void l_open(struct gen *g, uint64_t t, const char *path, unsigned fd)
 	l_syscall(g, 0, t, SYS_OPEN);
 	P(g);
 	lttw_put_uint_n(&g->p, fd, 4);
-	lttw_put_string(&g->p, path);
+	lttw_put_text(&g->p, path);
 	at(g, 0, t + 2, ID_FS, LTTW_FS_OPEN);
 	l_sysexit(g, 0, t + 2, fd);
 }
