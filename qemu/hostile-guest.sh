@@ -1,7 +1,8 @@
 #!/bin/sh
 # qemu/hostile-guest.sh - the guest side of tests/q50-qemu-hostile.sh: an
-# unprivileged user, racing readers, a CPU taken offline, a restarted
-# trace.  Installed as /ltt/guest-test.sh by qemu/run.sh (GUEST_SCRIPT=...).
+# unprivileged user, racing readers, a CPU taken offline, a CPU silent
+# for seconds, a restarted trace.  Installed as /ltt/guest-test.sh by
+# qemu/run.sh (GUEST_SCRIPT=...).
 #
 # Leaves in $R (the 9p share): results ("step status" lines), what each
 # tool printed (*.txt: the kernel's answers, "name ERRNO"), the traces
@@ -143,6 +144,30 @@ taskset -c 1 sh -c "$MARK1" after
 lttctl -n hotplug -q; res hp_stop $?
 lttd_wait $LH; res hp_lttd $?
 lttctl -n hotplug -r; res hp_destroy $?
+
+# -- CPU 1 silent for 2 x 2^32 + 12345 cycles between two marks written on it --
+# (interrupts off in ltt-gap-test.ko: no heartbeat, no event, as when a
+# heartbeat is starved or the host does not run the virtual CPU), in a
+# normal trace and a flight recorder at once
+GAP=$((2 * 4294967296 + 12345))
+if [ -e /lib/ltt-gap-test.ko ]; then
+	insmod /lib/ltt-gap-test.ko; res gap_insmod $?
+	lttctl -n gap -c; res gap_create $?
+	lttctl -n gapf -c -m flight; res gapf_create $?
+	lttd -t $T/gap -d $R/gap >$R/lttd-gap.log 2>&1 &
+	LG=$!
+	sleep 1
+	lttctl -n gap -s; res gap_start $?
+	lttctl -n gapf -s; res gapf_start $?
+	ltt-hostile-tool gap /sys/module/ltt_gap_test/parameters/spin $GAP >$R/gap.txt 2>&1; res gap_spin $?
+	cat /sys/module/ltt_gap_test/parameters/last >$R/gap-last.txt
+	lttctl -n gap -q; res gap_stop $?
+	lttctl -n gapf -q; res gapf_stop $?
+	lttd_wait $LG; res gap_lttd $?
+	lttd -t $T/gapf -d $R/gapf >$R/lttd-gapf.log 2>&1; res gapf_lttd $?
+	lttctl -n gap -r; res gap_destroy $?
+	lttctl -n gapf -r; res gapf_destroy $?
+fi
 
 # -- more buffer memory than the machine should give -----------------------
 lttctl -n huge -c --subbuf-size-high 64M --subbuf-num-high 4 >$R/huge.txt 2>&1

@@ -26,6 +26,10 @@
  *   procwrite TEXT       one write() of TEXT to /proc/ltt_user_generic
  *   bigload N SIZE       N user_generic events of SIZE bytes ("seq %08d ...")
  *   nlcreate NAME        ask the kernel over netlink to create trace NAME
+ *   gap FILE N           on CPU 1: a mark "gap before T", then N written
+ *                        to FILE (ltt-gap-test.ko's spin: CPU 1 silent
+ *                        for N cycles), then a mark "gap after T"; T is
+ *                        the cycle counter read just before each mark
  */
 
 #include <errno.h>
@@ -473,6 +477,45 @@ static int cmd_bigload(long n, int size)
 	return 0;
 }
 
+/*
+ * The cycle counter, as the tracer reads it (rdtsc): each mark carries the
+ * value read just before it is written, so the host compares the time the
+ * trace gives the mark with the counter itself, not only with the mark
+ * before.
+ */
+static unsigned long long cycles(void)
+{
+	unsigned int lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (unsigned long long)hi << 32 | lo;
+}
+
+static int cmd_gap(const char *file, const char *n)
+{
+	char buf[64];
+	long r;
+	int fd, l;
+
+	pin(1);
+	fd = open(file, O_WRONLY);
+	if (fd < 0) {
+		printf("gap open %s\n", ename(-errno));
+		return 1;
+	}
+	l = snprintf(buf, sizeof(buf), "gap before %llu", cycles());
+	r = proc_write(buf, l);
+	if (!r)
+		r = write(fd, n, strlen(n)) < 0 ? -errno : 0;
+	if (!r) {
+		l = snprintf(buf, sizeof(buf), "gap after %llu", cycles());
+		r = proc_write(buf, l);
+	}
+	close(fd);
+	printf("gap %s\n", ename(r));
+	return r != 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -499,6 +542,8 @@ int main(int argc, char **argv)
 		return cmd_bigload(atol(argv[2]), atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "nlcreate"))
 		return cmd_nlcreate(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "gap"))
+		return cmd_gap(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "procwrite")) {
 		long r = proc_write(argv[2], strlen(argv[2]));
 

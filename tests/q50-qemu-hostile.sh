@@ -1,9 +1,10 @@
 #!/bin/sh
-# The kernel tracer against hostile users, races, CPU hotplug and restarts
-# (issue 12): boot the test kernel (KASAN, lockdep, full preemption, SLUB
-# debugging) in QEMU with qemu/run.sh, let qemu/hostile-guest.sh play the
-# unprivileged user and the racer, and check on the host what the kernel
-# answered, what the traces hold, and that dmesg stayed clean.
+# The kernel tracer against hostile users, races, CPU hotplug, a CPU
+# silent for seconds and restarts (issue 12): boot the test kernel (KASAN,
+# lockdep, full preemption, SLUB debugging) in QEMU with qemu/run.sh, let
+# qemu/hostile-guest.sh play the unprivileged user and the racer, and check
+# on the host what the kernel answered, what the traces hold, and that
+# dmesg stayed clean.
 #
 # Needs what tests/q10-qemu-trace.sh needs; skips loudly without.
 # Q50_REUSE=DIR checks the results of an earlier run in DIR; KERNEL_TREE
@@ -45,12 +46,13 @@ else
 	# symbols are resolved when the guest loads the module)
 	TREE=${KERNEL_TREE:-build-kernel/linux-source-6.1}
 	rm -rf "$OUT.nest"; mkdir -p "$OUT.nest"
-	cp qemu/nest/Kbuild qemu/nest/ltt-nest-test.c "$OUT.nest/"
-	check "qemu/nest/ltt-nest-test.ko builds against the test kernel's tree" sh -c "
+	cp qemu/nest/Kbuild qemu/nest/ltt-nest-test.c qemu/nest/ltt-gap-test.c "$OUT.nest/"
+	check "qemu/nest/ltt-nest-test.ko and ltt-gap-test.ko build against the test kernel's tree" sh -c "
 		nice make -C '$TREE' modules_prepare >'$OUT.nest/build.log' 2>&1 &&
 		nice make -C '$TREE' M='$OUT.nest' KBUILD_MODPOST_WARN=1 modules >>'$OUT.nest/build.log' 2>&1 &&
-		test -r '$OUT.nest/ltt-nest-test.ko'"
-	printf 'dir /lib 0755 0 0\nfile /lib/ltt-nest-test.ko %s 0644 0 0\n' "$OUT.nest/ltt-nest-test.ko" >"$OUT.nest/initramfs.list"
+		test -r '$OUT.nest/ltt-nest-test.ko' && test -r '$OUT.nest/ltt-gap-test.ko'"
+	printf 'dir /lib 0755 0 0\nfile /lib/ltt-nest-test.ko %s 0644 0 0\nfile /lib/ltt-gap-test.ko %s 0644 0 0\n' \
+		"$OUT.nest/ltt-nest-test.ko" "$OUT.nest/ltt-gap-test.ko" >"$OUT.nest/initramfs.list"
 	check "QEMU boots, runs the hostile scenario and powers off" \
 		env BUILD="$BUILD" GUEST_SCRIPT=qemu/hostile-guest.sh QEMU_TIMEOUT=500 \
 		QEMU_APPEND="ltt_user.gid=1001" \
@@ -188,6 +190,42 @@ hotplug_ok() {
 }
 check "hotplug: trace time between two marks on CPU 1 = uptime (2 %), CPU 1 offline 8 s between" hotplug_ok
 hotplug_ok 2>&1 | sed 's/^/# /'
+
+# -- CPU 1 silent for 2 x 2^32 + 12345 cycles between two marks ----------------
+# Each mark carries the cycle counter read just before it was written: the
+# trace must give it that time or a little after (each mark is one system
+# call later), and the two marks at least the silence apart.  The slack,
+# 2^31 cycles (a second at 2 GHz), covers a loaded host not running the
+# virtual CPU between the read and the write; the error it must catch is a
+# multiple of 2^32 (wraps of the 32-bit event time that no event saw).
+GAP=$((2 * 4294967296 + 12345))
+for s in gap_insmod gap_create gapf_create gap_start gapf_start gap_spin gap_stop gapf_stop \
+	 gap_lttd gapf_lttd gap_destroy gapf_destroy; do
+	check "guest: $s" step $s
+done
+check "ltt-gap-test.ko held CPU 1 at least 2 x 2^32 + 12345 cycles" \
+	sh -c "test \"\$(cat '$OUT/gap-last.txt')\" -ge $GAP"
+gap_ok() { # TRACE TRACEFILE
+	decode "$NODESC" "$1" "$1.txt" -n --cycles || return 1
+	sed -n "s/^user_generic\.string: \([0-9]*\) ($2) .*data = \"gap \([a-z]*\) \([0-9]*\)\".*/\2 \1 \3/p" \
+		"$TMP/$1.txt" >"$TMP/$1.marks"
+	test "$(cut -d' ' -f1 "$TMP/$1.marks" | tr '\n' ' ')" = "before after " ||
+		{ echo "$1: marks on $2: $(cut -d' ' -f1 "$TMP/$1.marks" | tr '\n' ' ')"; return 1; }
+	{ read -r _ c0 r0; read -r _ c1 r1; } <"$TMP/$1.marks"
+	# sh arithmetic: 64-bit, exact (awk's doubles are not, past 2^53)
+	echo "$1 ($2): the marks $((c1 - c0)) cycles apart in the trace, CPU 1 silent" \
+	     "$(cat "$OUT/gap-last.txt"); each mark $((c0 - r0)) and $((c1 - r1)) cycles after" \
+	     "the counter read before it"
+	slack=2147483648
+	test $((c0 - r0)) -ge 0 && test $((c0 - r0)) -lt $slack &&
+	test $((c1 - r1)) -ge 0 && test $((c1 - r1)) -lt $slack &&
+	test $((c1 - c0)) -ge $GAP && test $((c1 - c0 - GAP)) -lt $slack
+}
+check "normal trace: the mark after the silence has its time (the counter's, within 2^31 cycles)" \
+	gap_ok gap cpu_1
+gap_ok gap cpu_1 2>&1 | sed 's/^/# /'
+check "flight recorder: the same" gap_ok gapf flight-cpu_1
+gap_ok gapf flight-cpu_1 2>&1 | sed 's/^/# /'
 
 # -- a writer nested between a reservation and its push (flight mode) -----
 for s in nest_create nest_start nest_insmod nest_load nest_stop nest_lttd nest_destroy; do
