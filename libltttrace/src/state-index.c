@@ -10,9 +10,10 @@
  *
  *   row logs      for each process, CPU and IRQ, the times at which what it
  *                 shows (an ltt_state_kind) changed, compressed in chunks
- *                 of up to 128 changes (state-rows.h: about 2 bytes a
- *                 change where a plain int64 time and a kind byte took 9),
- *                 with the time spent so far in each kind at every chunk:
+ *                 of up to 128 changes by models that the rows of a type
+ *                 share (state-rows.h: about 1.8 bytes a change where a
+ *                 plain int64 time and a kind byte took 9), with the time
+ *                 spent so far in each kind at every chunk:
  *
  *      row log   t: t0      t1        t2   t3          indexed_ns
  *                k: WAIT    SYSCALL   USER WAIT_CPU   (open end)

@@ -53,14 +53,14 @@
  * escape, at most bitlen(count) - 2 bits and ROW_CODE_BITS long, so that a
  * rare context has a small table) and its table of 2^bits entries, which
  * decodes a symbol with one look-up. It keeps the model, and chunks
- * encoded from then on use it, when it would have saved more bytes on
- * what was counted than its tables take (the busy bench trace keeps two
- * per type: 7 KB in all). Models never change once built, so any chunk
- * decodes alone (a seek bisects ct[], reads the first header of the group
- * and the chunk's, and decodes one chunk). On the bench trace the kind and
- * length of a change cost about 2.7 bits where the scheme before (per
- * chunk: a palette of kinds, lengths in a fixed width) took 5.4: see
- * docs/performance.md, section 4.
+ * encoded from then on use it, when it would have saved more than half
+ * the bytes its tables take on what was counted (it codes at least as
+ * many changes before the next look). Models never change once
+ * built, so any chunk decodes alone (a seek bisects ct[], reads the first
+ * header of the group and the chunk's, and decodes one chunk). On the
+ * bench trace the kind and length of a change cost about 2.6 bits where
+ * the scheme before (per chunk: a palette of kinds, lengths in a fixed
+ * width) took 5.4: see docs/performance.md, section 4.
  *
  * Threads: a snapshot copies the row_log header and reads only what it saw
  * (nchunks chunks, ntail changes of the tail it saw); every array that the

@@ -406,6 +406,35 @@ static void one_symbol(void)
 	free(p.k);
 }
 
+/* A context followed by more symbols than a code can hold (12 kinds and
+ * 41 lengths after user then system call): the rarest escape. */
+static void many_symbols(void)
+{
+	row_bank *bank = row_bank_new();
+	row_log r = { 0 };
+	plain p = { 0 };
+	int64_t t = 0;
+	int good;
+
+	for (int i = 0; i < 30000; i++) {
+		int kind = i % 3 == 2 ? 2 + (int)(rnd() % 12) : i % 3;
+		unsigned b = (unsigned)(rnd() % 41);
+
+		t += b ? (int64_t)((UINT64_C(1) << (b - 1)) | (rnd() & ((UINT64_C(1) << (b - 1)) - 1)))
+		       : 0;
+		plain_record(&p, t, kind, INT64_MIN);
+		row_log_record(&r, bank, t, kind, INT64_MIN, 0, retire, NULL);
+	}
+	row_log_finish(&r, retire, NULL);
+	good = read_all(&r, &p, t + 1, "many symbols") && seeks(&r, &p, t + 1, "many symbols");
+	ok(good, "a context of about 490 symbols (%u models): read back, seeks, sums", bank->cur);
+	row_log_release(&r, retire, NULL);
+	row_bank_release(bank, retire, NULL);
+	free_retired();
+	free(p.t);
+	free(p.k);
+}
+
 int main(void)
 {
 	static const size_t sizes[] = { 1, 2, 3, ROW_CHUNK - 1, ROW_CHUNK, ROW_CHUNK + 1,
@@ -424,6 +453,7 @@ int main(void)
 	one(20000, 6, D_MIXED, 7, "6 kinds");
 	shared_bank();
 	one_symbol();
+	many_symbols();
 
 	/* a change of 2^62 ns, and one row of one change */
 	{
