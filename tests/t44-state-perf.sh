@@ -51,9 +51,11 @@ if [ -x "$gtk" ]; then
 	else
 		skip "export memory" "no /usr/bin/time, or SANITIZE=1"
 	fi
-	# the index of a busy machine (1.8 row changes per event): about 4.6
-	# bytes per event with compressed row logs, 27 when every change was
-	# an int64 time and a kind byte (docs/performance.md, section 4)
+	# the index of a busy machine (1.8 row changes per event): about 3.7
+	# bytes per event with row logs coded by models (4.6 with chunks of
+	# fixed-width fields, 27 when every change was an int64 time and a
+	# kind byte; docs/performance.md, section 4); issue 14 asks for 4 at
+	# most
 	check "a busy machine of a million events written" \
 		"$gen" --scenario busy --events 1000000 -o "$TMP/busy"
 	"$gtk" -t "$TMP/busy" --bench >"$TMP/bench" 2>"$TMP/err"
@@ -61,8 +63,8 @@ if [ -x "$gtk" ]; then
 	bpe=$(awk '$1 == "bench" && $2 == "index" { for (i = 3; i <= NF; i++) {
 		split($i, kv, "="); v[kv[1]] = kv[2] }
 		printf "%d", v["index_kb"] * 1024 * 100 / v["events"] }' "$TMP/bench")
-	check "its index holds $((bpe / 100)).$(printf %02d $((bpe % 100))) bytes per event (< 8)" \
-		test "${bpe:-9999}" -lt 800
+	check "its index holds $((bpe / 100)).$(printf %02d $((bpe % 100))) bytes per event (<= 4)" \
+		test "${bpe:-9999}" -le 400
 else
 	skip "export of 1M events" "lttv-gtk not built"
 fi

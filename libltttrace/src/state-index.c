@@ -10,9 +10,10 @@
  *
  *   row logs      for each process, CPU and IRQ, the times at which what it
  *                 shows (an ltt_state_kind) changed, compressed in chunks
- *                 of up to 128 changes (state-rows.h: about 2 bytes a
- *                 change where a plain int64 time and a kind byte took 9),
- *                 with the time spent so far in each kind at every chunk:
+ *                 of up to 128 changes by models that the rows of a type
+ *                 share (state-rows.h: about 1.8 bytes a change where a
+ *                 plain int64 time and a kind byte took 9), with the time
+ *                 spent so far in each kind at every chunk:
  *
  *      row log   t: t0      t1        t2   t3          indexed_ns
  *                k: WAIT    SYSCALL   USER WAIT_CPU   (open end)
@@ -104,6 +105,9 @@ struct ltt_state_index {
 	ltt_state *st;
 	row_log *rows[4];		/* by ltt_state_row_type */
 	unsigned nrows[4];
+	row_bank *banks[4];		/* the models of each type's rows (the
+					 * index's; a snapshot reaches them
+					 * through its rows, and counts none) */
 	checkpoint *cps;
 	unsigned ncps, cap_cps;
 	uint64_t every, since_cp, changes;
@@ -299,6 +303,8 @@ ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 	idx->indexed_ns = idx->start_ns;
 	idx->st = ltt_state_new();
 	idx->st->rec = idx;
+	for (unsigned type = 0; type < 4; type++)
+		idx->banks[type] = row_bank_new();
 	take_checkpoint(idx, INT64_MIN);
 	return idx;
 }
@@ -334,6 +340,7 @@ void ltt_state_index_free(ltt_state_index *idx)
 			for (unsigned i = 0; i < idx->nrows[type]; i++)
 				row_log_release(&idx->rows[type][i], retire_cb, idx);
 			g_free(idx->rows[type]);
+			row_bank_release(idx->banks[type], retire_cb, idx);
 		}
 	}
 	ltt_state_free(idx->st);
@@ -402,8 +409,9 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 	}
 	/* store->gen changes only in ltt_state_index_snapshot() of idx,
 	 * which runs in this thread */
-	idx->changes += (uint64_t)row_log_record(&idx->rows[type][i], t, (int)kind,
-						 idx->sealed_ns, idx->store->gen, retire_cb, idx);
+	idx->changes += (uint64_t)row_log_record(&idx->rows[type][i], idx->banks[type], t,
+						 (int)kind, idx->sealed_ns, idx->store->gen,
+						 retire_cb, idx);
 }
 
 int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **err)
@@ -425,9 +433,11 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 		if (r == 0) {
 			/* nothing more is recorded: the rows' tails are encoded
 			 * and their arrays fitted to what they hold */
-			for (unsigned type = 0; type < 4; type++)
+			for (unsigned type = 0; type < 4; type++) {
 				for (unsigned j = 0; j < idx->nrows[type]; j++)
 					row_log_finish(&idx->rows[type][j], retire_cb, idx);
+				row_bank_done(idx->banks[type]);
+			}
 			idx->done = 1;
 			if (idx->end_ns > idx->indexed_ns)
 				idx->indexed_ns = idx->end_ns;
@@ -480,6 +490,8 @@ size_t ltt_state_index_memory(const ltt_state_index *idx)
 	}
 	for (unsigned type = 0; type < 4; type++) {
 		n += idx->nrows[type] * sizeof(row_log);
+		if (idx->banks[type])
+			n += row_bank_memory(idx->banks[type]);
 		for (unsigned i = 0; i < idx->nrows[type]; i++)
 			n += row_log_memory(&idx->rows[type][i]);
 	}

@@ -2,8 +2,9 @@
 /*
  * state-rows.c - row logs of the state index, compressed (the format is in
  * state-rows.h). Times are exact: a delta is stored with all its bits, only
- * its leading 1 and its length are implied by what the chunk says.
+ * its leading 1 and its length are implied by the symbol its model codes.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
@@ -12,8 +13,15 @@
 
 #define PAD 8			/* bytes readable beyond a log's bytes: a
 				 * read loads 8 bytes at once */
-#define CHUNK_MAX_BYTES 2048	/* bound of one encoded chunk (about 1.3 KB
-				 * at most: 128 changes of 74 bits, the header) */
+#define CHUNK_MAX_BYTES 2048	/* bound of one encoded chunk: 127 changes of
+				 * 82 bits at most (an escape, 63 bits of
+				 * delta), a header of 1022: 1430 bytes; so a
+				 * group of ROW_SUPER is below 64 KiB */
+#define ESC_LEN 127		/* the escape's delta length in a table */
+
+#if ROW_NKINDS > 16
+#error "a kind is written in 4 bits"
+#endif
 
 static unsigned bitlen(uint64_t v)
 {
@@ -50,15 +58,13 @@ static void put_long(bw *w, uint64_t v, unsigned n)	/* n <= 64 */
 	put(w, v, n);
 }
 
-/* A number of any size: its length in 7 bits, then its bits under the
- * leading 1. */
-static void put_num(bw *w, uint64_t v)
+/* v >= 0, v < 2^31: Elias gamma code of v + 1 */
+static void put_gamma(bw *w, unsigned v)
 {
-	unsigned b = bitlen(v);
+	unsigned b = bitlen(v + 1u);
 
-	put(w, b, 7);
-	if (b >= 2)
-		put_long(w, v, b - 1);
+	put(w, 0, b - 1);
+	put(w, v + 1u, b);
 }
 
 static void flush(bw *w)
@@ -70,63 +76,322 @@ static void flush(bw *w)
 
 /* ---- bits in ------------------------------------------------------------- */
 
-static uint64_t get(const uint8_t *p, uint64_t *bit, unsigned n)	/* n <= 32 */
+/* At least n bits (n <= 57) loaded. */
+static inline void need(const uint8_t *p, row_bits *b, unsigned n)
+{
+	if (b->avail < n) {
+		memcpy(&b->win, p + (b->bit >> 3), 8);
+		b->win = GUINT64_FROM_BE(b->win) << (b->bit & 7);
+		b->avail = 64 - (unsigned)(b->bit & 7);
+	}
+}
+
+/* n bits (1 <= n <= what need() made sure of) */
+static inline uint64_t pull(row_bits *b, unsigned n)
+{
+	uint64_t x = b->win >> (64 - n);
+
+	b->win <<= n;
+	b->avail -= n;
+	b->bit += n;
+	return x;
+}
+
+static inline uint64_t get(const uint8_t *p, row_bits *b, unsigned n)	/* n <= 57 */
+{
+	if (!n)
+		return 0;
+	need(p, b, n);
+	return pull(b, n);
+}
+
+/* A number of length l (l >= 1) of which the bits under the leading 1
+ * follow. */
+static uint64_t get_rest(const uint8_t *p, row_bits *b, unsigned l)
 {
 	uint64_t v;
 
-	if (!n)
-		return 0;
-	memcpy(&v, p + (*bit >> 3), 8);
-	v = GUINT64_FROM_BE(v) << (*bit & 7);
-	*bit += n;
-	return v >> (64 - n);
+	if (l < 2)
+		return l;
+	if (l - 1 <= 57)
+		return (UINT64_C(1) << (l - 1)) | get(p, b, l - 1);
+	v = get(p, b, 32) << (l - 33);
+	return (UINT64_C(1) << (l - 1)) | v | get(p, b, l - 33);
 }
 
-static uint64_t get_long(const uint8_t *p, uint64_t *bit, unsigned n)
+/* What put_gamma() wrote (at most 13 bits here). */
+static unsigned get_gamma(const uint8_t *p, row_bits *b)
 {
-	uint64_t hi = 0;
+	unsigned z;
 
-	if (n > 32) {
-		hi = get(p, bit, n - 32) << 32;
-		n = 32;
-	}
-	return hi | get(p, bit, n);
+	need(p, b, 13);
+	z = b->win ? (unsigned)__builtin_clzll(b->win) : 6;
+	return (unsigned)pull(b, 2 * z + 1) - 1u;
 }
 
-/* A number put_num() wrote: b is its length. */
-static uint64_t get_rest(const uint8_t *p, uint64_t *bit, unsigned b)
+/* ---- the models ---------------------------------------------------------- */
+
+/* What only the encoder needs: the counts, the current model's codes. */
+struct row_enc {
+	uint32_t *counts[ROW_NCTX];	/* ROW_NSYM counts, once a context is seen */
+	uint32_t *code[ROW_NCTX];	/* code << 8 | length; 0: it escapes; NULL:
+					 * the context escapes without a code */
+	uint64_t seen, next;		/* changes counted; the next look then */
+};
+
+row_bank *row_bank_new(void)
 {
-	if (b < 2)
-		return b;
-	return (UINT64_C(1) << (b - 1)) | get_long(p, bit, b - 1);
+	return g_new0(row_bank, 1);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
 }
 
 /*
- * The same reads from a window of 57 to 64 bits loaded once: a change
- * (kind, length, delta) usually fits in one, where get() loads 8 bytes
- * per field.
+ * Huffman code lengths of m leaves of weights w[] (nondecreasing), by the
+ * two queues (leaves, then the nodes made, whose weights never decrease);
+ * returns the longest.
  */
-typedef struct bwin {
-	uint64_t v;
-	unsigned avail;
-} bwin;
-
-static inline uint64_t take(const uint8_t *p, uint64_t *bit, bwin *w, unsigned n)	/* n <= 32 */
+static unsigned huffman(const uint64_t *w, unsigned m, uint8_t *len)
 {
-	uint64_t x;
+	uint64_t nw[2 * 256];
+	unsigned par[2 * 256], dep[2 * 256];
+	unsigned li = 0, ni = m, nn = m, longest = 0;
 
-	if (n > w->avail) {
-		memcpy(&w->v, p + (*bit >> 3), 8);
-		w->v = GUINT64_FROM_BE(w->v) << (*bit & 7);
-		w->avail = 64 - (unsigned)(*bit & 7);
-	}
-	if (!n)
+	if (m == 1) {
+		len[0] = 0;
 		return 0;
-	x = w->v >> (64 - n);
-	w->v <<= n;			/* n < 64 */
-	w->avail -= n;
-	*bit += n;
-	return x;
+	}
+	for (unsigned i = 0; i < m; i++)
+		nw[i] = w[i];
+	for (unsigned j = 0; j + 1 < m; j++) {
+		unsigned two[2];
+
+		for (int h = 0; h < 2; h++)
+			two[h] = li < m && (ni == nn || nw[li] <= nw[ni]) ? li++ : ni++;
+		nw[nn] = nw[two[0]] + nw[two[1]];
+		par[two[0]] = par[two[1]] = nn++;
+	}
+	dep[nn - 1] = 0;
+	for (unsigned i = nn - 1; i-- > 0;)
+		dep[i] = dep[par[i]] + 1;
+	for (unsigned i = 0; i < m; i++) {
+		len[i] = (uint8_t)dep[i];
+		longest = MAX(longest, dep[i]);
+	}
+	return longest;
+}
+
+/* The bits a symbol costs without a code: its kind and length. */
+#define RAW_BITS 11
+
+/*
+ * The code of one context from its counts: lengths of at most `limit`
+ * bits for its 2^limit - 1 most frequent symbols at most and the escape
+ * (weighted 1/256 of the rest: the symbols it never saw are rare), in
+ * leaf[] as length << 16 | symbol, by length then symbol (canonical
+ * order); m of them. Returns the longest length; *cost: the bits the
+ * counted symbols would take with it.
+ */
+static unsigned ctx_code(const uint32_t *cnt, unsigned limit, uint64_t *leaf, unsigned *m,
+			 uint64_t *cost)
+{
+	uint64_t all[ROW_ESC], w[256], tot = 0, esc, dropped = 0;
+	uint8_t len[256];
+	unsigned n = 0, most = (1u << limit) - 1, longest, at;
+
+	for (unsigned s = 0; s < ROW_ESC; s++)
+		if (cnt[s]) {
+			all[n++] = (uint64_t)cnt[s] << 16 | s;
+			tot += cnt[s];
+		}
+	qsort(all, n, sizeof(all[0]), cmp_u64);
+	if (n > most) {			/* the most frequent: the last ones */
+		for (unsigned i = 0; i < n - most; i++)
+			dropped += all[i] >> 16;
+		memmove(all, all + n - most, sizeof(all[0]) * most);
+		n = most;
+	}
+	memcpy(leaf, all, sizeof(all[0]) * n);	/* leaf[] holds 256 */
+	esc = MAX(tot >> 8, 1) << 16 | ROW_ESC;
+	for (at = n; at > 0 && leaf[at - 1] > esc; at--)
+		leaf[at] = leaf[at - 1];
+	leaf[at] = esc;
+	*m = n + 1;
+	for (unsigned i = 0; i < *m; i++)
+		w[i] = leaf[i] >> 16;
+	/* flatten the weights until no code is too long (halving keeps their
+	 * order; equal weights give at most `limit` bits to 2^limit leaves) */
+	for (unsigned round = 0; (longest = huffman(w, *m, len)) > limit; round++)
+		for (unsigned i = 0; i < *m; i++)
+			w[i] = round < 30 ? w[i] / 2 + 1 : 1;
+	*cost = 0;
+	for (unsigned i = 0; i < *m; i++) {
+		unsigned s = leaf[i] & 0xffff;
+
+		/* what escapes costs the escape and its kind and length */
+		*cost += s == ROW_ESC ? dropped * (len[i] + RAW_BITS) : (leaf[i] >> 16) * len[i];
+		leaf[i] = (uint64_t)len[i] << 16 | s;
+	}
+	qsort(leaf, *m, sizeof(leaf[0]), cmp_u64);
+	return longest;
+}
+
+/* The canonical codes of leaf[0..m) into code[] and the table lut[] of
+ * 2^bits entries. */
+static void fill_code(const uint64_t *leaf, unsigned m, unsigned bits, uint32_t *code,
+		      uint16_t *lut)
+{
+	unsigned c = 0, prev = 0;
+
+	memset(code, 0, sizeof(uint32_t) * ROW_NSYM);
+	for (unsigned i = 0; i < m; i++) {
+		unsigned l = (unsigned)(leaf[i] >> 16), s = leaf[i] & 0xffff;
+		unsigned k = s == ROW_ESC ? 0 : s / ROW_NLEN;
+		unsigned b = s == ROW_ESC ? ESC_LEN : s % ROW_NLEN;
+
+		c <<= l - prev;
+		prev = l;
+		code[s] = c << 8 | l;
+		for (unsigned j = 0; j < (1u << (bits - l)); j++)
+			lut[(c << (bits - l)) + j] = (uint16_t)(l | k << 4 | b << 8);
+		c++;
+	}
+}
+
+/* What the current codes cost on the counts of context x. */
+static uint64_t cur_cost(const struct row_enc *e, unsigned x)
+{
+	const uint32_t *cnt = e->counts[x], *code = e->code[x];
+	uint64_t cost = 0;
+
+	for (unsigned s = 0; s < ROW_ESC; s++)
+		if (cnt[s])
+			cost += (uint64_t)cnt[s] *
+				(!code ? RAW_BITS : code[s] ? (code[s] & 0xff) :
+				 (code[ROW_ESC] & 0xff) + RAW_BITS);
+	return cost;
+}
+
+/*
+ * A look at what was counted: a new model (the one new chunks use) when
+ * it would have saved, on everything counted so far, more than half the
+ * bytes it takes (it will code at least as many changes before the next
+ * look; asking for all of them left the index of the 11 000-event trace
+ * traces/qemu-busybox 6 % larger). A context's codes are at most
+ * bitlen(count) - 2 bits long (1 to ROW_CODE_BITS): a table of 2^bits
+ * entries costs far less than what the context saves.
+ */
+static void consider_model(row_bank *b)
+{
+	struct row_enc *e = b->enc;
+	uint64_t *leaf = g_new(uint64_t, (size_t)ROW_NCTX * 256);
+	unsigned m[ROW_NCTX], bits[ROW_NCTX];
+	uint64_t old = 0, new = 0;
+	size_t entries = 1, size;
+
+	for (unsigned x = 0; x < ROW_NCTX; x++) {
+		uint64_t tot = 0, cost;
+		unsigned limit;
+
+		bits[x] = 0;
+		if (!e->counts[x])
+			continue;
+		for (unsigned s = 0; s < ROW_ESC; s++)
+			tot += e->counts[x][s];
+		limit = bitlen(tot) > 3 ? MIN(bitlen(tot) - 2, ROW_CODE_BITS) : 1;
+		bits[x] = ctx_code(e->counts[x], limit, leaf + (size_t)x * 256, &m[x], &cost);
+		if (!bits[x])		/* (no symbol: only the escape) */
+			continue;
+		new += cost;
+		old += cur_cost(e, x);
+		entries += 1u << bits[x];
+	}
+	size = sizeof(row_model) + sizeof(uint16_t) * entries;
+	if (b->cur + 1 < ROW_MODELS && old > new && (old - new) / 4 > size) {
+		row_model *md = g_malloc(size);
+		unsigned off = 1;
+
+		/* lut[0]: a context never seen, which escapes without a code */
+		md->lut[0] = ESC_LEN << 8;
+		for (unsigned x = 0; x < ROW_NCTX; x++) {
+			md->info[x] = 0;
+			if (!bits[x])
+				continue;
+			if (!e->code[x])
+				e->code[x] = g_new(uint32_t, ROW_NSYM);
+			fill_code(leaf + (size_t)x * 256, m[x], bits[x], e->code[x], md->lut + off);
+			md->info[x] = off << 4 | bits[x];
+			off += 1u << bits[x];
+		}
+		b->models[++b->cur] = md;
+		b->models_bytes += size;
+	}
+	g_free(leaf);
+}
+
+/* The symbols of a chunk are counted; a look at them now and then. */
+static void bank_count(row_bank *b, const int64_t *t, const uint8_t *k, unsigned m)
+{
+	struct row_enc *e = b->enc;
+
+	for (unsigned i = 1; i < m; i++) {
+		unsigned x = k[i - 1] * ROW_NKINDS + (i >= 2 ? k[i - 2] : k[i - 1]);
+		unsigned s = k[i] * ROW_NLEN + bitlen((uint64_t)(t[i] - t[i - 1]));
+
+		if (!e->counts[x])
+			e->counts[x] = g_new0(uint32_t, ROW_NSYM);
+		if (++e->counts[x][s] == UINT32_MAX / 2)
+			for (unsigned j = 0; j < ROW_NSYM; j++)
+				e->counts[x][j] = (e->counts[x][j] + 1) / 2;
+	}
+	e->seen += m - 1;
+	if (e->seen >= e->next) {
+		consider_model(b);
+		e->next = MAX(e->seen, 64) * 2;
+	}
+}
+
+void row_bank_done(row_bank *b)
+{
+	struct row_enc *e = b->enc;
+
+	if (!e)
+		return;
+	for (unsigned x = 0; x < ROW_NCTX; x++) {
+		g_free(e->counts[x]);
+		g_free(e->code[x]);
+	}
+	g_free(e);
+	b->enc = NULL;
+	b->done = 1;
+}
+
+void row_bank_release(row_bank *b, row_retire_fn retire, void *ctx)
+{
+	if (!b)
+		return;
+	row_bank_done(b);
+	for (unsigned i = 1; i <= b->cur; i++)
+		retire(ctx, (void *)b->models[i]);
+	retire(ctx, b);
+}
+
+size_t row_bank_memory(const row_bank *b)
+{
+	size_t n = sizeof(*b) + b->models_bytes;
+
+	if (b->enc) {
+		n += sizeof(*b->enc);
+		for (unsigned x = 0; x < ROW_NCTX; x++)
+			n += (b->enc->counts[x] ? sizeof(uint32_t) * ROW_NSYM : 0) +
+			     (b->enc->code[x] ? sizeof(uint32_t) * ROW_NSYM : 0);
+	}
+	return n;
 }
 
 /* ---- the writer ---------------------------------------------------------- */
@@ -162,50 +427,80 @@ static void reserve(row_log *r, size_t bytes, row_retire_fn retire, void *ctx)
 
 		r->ct = regrow(r->ct, sizeof(int64_t) * r->chunk_cap, sizeof(int64_t) * cap,
 			       retire, ctx);
-		r->coff = regrow(r->coff, sizeof(uint32_t) * r->chunk_cap,
-				 sizeof(uint32_t) * cap, retire, ctx);
+		r->coff = regrow(r->coff, sizeof(uint16_t) * r->chunk_cap,
+				 sizeof(uint16_t) * cap, retire, ctx);
 		r->chunk_cap = cap;
 	}
-	if (r->nchunks / ROW_SUPER + 1 >= r->sup_cap) {
-		size_t cap = r->sup_cap ? 2 * r->sup_cap : 2;
+	if (r->nchunks / ROW_SUPER >= r->gbase_cap) {
+		size_t cap = r->gbase_cap ? 2 * r->gbase_cap : 1;
 
-		r->sup = regrow(r->sup, sizeof(row_sup) * r->sup_cap, sizeof(row_sup) * cap,
-				retire, ctx);
-		r->sup_cap = cap;
+		r->gbase = regrow(r->gbase, sizeof(uint64_t) * r->gbase_cap,
+				  sizeof(uint64_t) * cap, retire, ctx);
+		r->gbase_cap = cap;
 	}
-	if (!r->run)
-		r->run = g_new0(int64_t, ROW_NKINDS);
 }
 
 /*
- * A change's kind, by its index c in the chunk's kinds (np of them), p
- * the previous change's, pp the one before (NO_KIND for the second
- * change of a chunk). It is never p. With two kinds it is implied; else
- * one bit says whether it is pp (a row that goes back and forth: user,
- * system call, user...), and if not, its rank among the kinds other than
- * p and pp.
+ * The time in each kind v[] (each >= 0; their total is what the reader
+ * knows from the chunk table): which are not 0, the largest implied by
+ * its rank, the others' lengths as their difference to the total's.
  */
-#define NO_KIND 0xff
-
-static unsigned rank_width(unsigned choices)
+static void put_sums(bw *w, const int64_t *v)
 {
-	return choices >= 2 ? bitlen(choices - 1) : 0;
+	unsigned mask = 0, pop = 0, big = 0, rank = 0, sl;
+	uint64_t tot = 0;
+
+	for (unsigned q = 0; q < ROW_NKINDS; q++)
+		if (v[q]) {
+			if (!pop || v[q] > v[big]) {
+				big = q;
+				rank = pop;
+			}
+			mask |= 1u << q;
+			pop++;
+			tot += (uint64_t)v[q];
+		}
+	put(w, mask, ROW_NKINDS);
+	if (pop >= 2)
+		put(w, rank, bitlen(pop - 1));
+	sl = bitlen(tot);
+	for (unsigned q = 0; q < ROW_NKINDS; q++)
+		if (v[q] && q != big) {
+			unsigned l = bitlen((uint64_t)v[q]);
+
+			put_gamma(w, sl - l);
+			if (l >= 2)
+				put_long(w, (uint64_t)v[q], l - 1);
+		}
 }
 
-static void put_kind(bw *w, const uint8_t *idx_of, unsigned np, unsigned pp, unsigned p,
-		     unsigned c)
+/* Add to S what put_sums() wrote, tot their total; or skip it (S NULL). */
+static void get_sums(const uint8_t *p, row_bits *b, uint64_t tot, int64_t *S)
 {
-	(void)idx_of;
-	if (np <= 2)
+	unsigned mask = (unsigned)get(p, b, ROW_NKINDS), pop, rank, sl, big = 0;
+	uint64_t rest = tot;
+
+	if (!mask)
 		return;
-	if (pp != NO_KIND) {
-		put(w, c == pp, 1);
-		if (c == pp)
-			return;
-		put(w, c - (c > p) - (c > pp), rank_width(np - 2));
-	} else {
-		put(w, c - (c > p), rank_width(np - 1));
+	pop = (unsigned)__builtin_popcount(mask);
+	rank = pop >= 2 ? (unsigned)get(p, b, bitlen(pop - 1)) : 0;
+	sl = bitlen(tot);
+	for (unsigned q = 0, j = 0; mask >> q; q++) {
+		uint64_t v;
+
+		if (!(mask & (1u << q)))
+			continue;
+		if (j++ == rank) {
+			big = q;
+			continue;
+		}
+		v = get_rest(p, b, sl - get_gamma(p, b));
+		rest -= v;
+		if (S)
+			S[q] += (int64_t)v;
 	}
+	if (S)
+		S[big] += (int64_t)rest;
 }
 
 /*
@@ -216,86 +511,73 @@ static void put_kind(bw *w, const uint8_t *idx_of, unsigned np, unsigned pp, uns
 static void encode(row_log *r, const int64_t *t, const uint8_t *k, unsigned m,
 		   int has_next, int64_t next_t, row_retire_fn retire, void *ctx)
 {
-	uint8_t buf[CHUNK_MAX_BYTES], idx_of[ROW_NKINDS];
-	int64_t dur[ROW_NKINDS] = { 0 };
-	unsigned mask = 0, np = 0, lo = 64, hi = 0, L, w0;
+	uint8_t buf[CHUNK_MAX_BYTES];
+	int64_t dur[ROW_NKINDS] = { 0 }, *run = r->run, *gstart = r->run + ROW_NKINDS;
+	row_bank *bk = r->bank;
+	unsigned model;
 	bw out = { buf, 0, 0, 0 };
 	size_t c = r->nchunks;
 
-	for (unsigned i = 0; i < m; i++) {
-		mask |= 1u << k[i];
-		if (i) {
-			unsigned b = bitlen((uint64_t)(t[i] - t[i - 1]));
-
-			lo = b < lo ? b : lo;
-			hi = b > hi ? b : hi;
-			dur[k[i - 1]] += t[i] - t[i - 1];
-		}
+	if (!bk->enc) {
+		bk->enc = g_new0(struct row_enc, 1);
+		bk->enc->next = 64;
 	}
+	model = bk->cur;
+	for (unsigned i = 1; i < m; i++)
+		dur[k[i - 1]] += t[i] - t[i - 1];
 	if (has_next)
 		dur[k[m - 1]] += next_t - t[m - 1];
-	if (m == 1)
-		lo = hi = 0;
-	L = bitlen(hi - lo);
-	for (unsigned q = 0; q < ROW_NKINDS; q++)
-		if (mask & (1u << q))
-			idx_of[q] = (uint8_t)np++;
-	w0 = bitlen(np - 1);
-	put(&out, m - 1, 7);
-	put(&out, mask, ROW_NKINDS);
-	put(&out, lo, 7);
-	put(&out, L, 3);
-	/* the time in each kind before this chunk, from its group's start */
-	{
-		unsigned rmask = 0;
-		int64_t rel[ROW_NKINDS] = { 0 };
+	put(&out, m == ROW_CHUNK, 1);
+	if (m != ROW_CHUNK)
+		put(&out, m - 1, 7);
+	put(&out, model, 4);
+	put(&out, k[0], 4);
+	/* the time in each kind before this chunk: from the row's start for
+	 * the first of a group, else from the group's first */
+	if (c % ROW_SUPER == 0) {
+		memcpy(gstart, run, sizeof(int64_t) * ROW_NKINDS);
+		put_sums(&out, run);
+	} else {
+		int64_t rel[ROW_NKINDS];
 
-		if (c % ROW_SUPER)
-			for (unsigned q = 0; q < ROW_NKINDS; q++) {
-				rel[q] = r->run[q] - r->sup[c / ROW_SUPER].sum[q];
-				if (rel[q])
-					rmask |= 1u << q;
-			}
-		put(&out, rmask, ROW_NKINDS);
 		for (unsigned q = 0; q < ROW_NKINDS; q++)
-			if (rmask & (1u << q))
-				put_num(&out, (uint64_t)rel[q]);
+			rel[q] = run[q] - gstart[q];
+		put_sums(&out, rel);
 	}
-	put(&out, idx_of[k[0]], w0);
 	for (unsigned i = 1; i < m; i++) {
 		uint64_t d = (uint64_t)(t[i] - t[i - 1]);
-		unsigned b = bitlen(d);
+		unsigned b = bitlen(d), kk = k[i];
+		const uint32_t *e = model ? bk->enc->code[k[i - 1] * ROW_NKINDS +
+							  (i >= 2 ? k[i - 2] : k[i - 1])] : NULL;
+		uint32_t code = e ? e[kk * ROW_NLEN + b] : 0;
 
-		put_kind(&out, idx_of, np, i >= 2 ? idx_of[k[i - 2]] : NO_KIND,
-			 idx_of[k[i - 1]], idx_of[k[i]]);
-		put(&out, b - lo, L);
+		if (code) {
+			put(&out, code >> 8, code & 0xff);
+		} else {
+			if (e)		/* (a context the model never saw
+					 * escapes without a code) */
+				put(&out, e[ROW_ESC] >> 8, e[ROW_ESC] & 0xff);
+			put(&out, kk, 4);
+			put(&out, b, 7);
+		}
 		if (b >= 2)
 			put_long(&out, d, b - 1);
 	}
 	flush(&out);
+	bank_count(bk, t, k, m);
 
 	reserve(r, out.len, retire, ctx);
-	if (c == 0) {
-		memset(r->sup[0].sum, 0, sizeof(r->sup[0].sum));
-		r->sup[0].base = 0;
-	}
+	if (c % ROW_SUPER == 0)
+		r->gbase[c / ROW_SUPER] = r->nbytes;
 	memcpy(r->bits + r->nbytes, buf, out.len);
 	memset(r->bits + r->nbytes + out.len, 0, PAD);
 	r->ct[c] = t[0];
-	r->coff[c] = (uint32_t)(r->nbytes - r->sup[c / ROW_SUPER].base);
+	r->coff[c] = (uint16_t)(r->nbytes - r->gbase[c / ROW_SUPER]);
 	r->nbytes += out.len;
 	for (unsigned q = 0; q < ROW_NKINDS; q++)
-		r->run[q] += dur[q];
-	if ((c + 1) % ROW_SUPER == 0) {
-		/* the next group starts here: the time before it, its base */
-		row_sup *s = &r->sup[(c + 1) / ROW_SUPER];
-
-		memcpy(s->sum, r->run, sizeof(s->sum));
-		s->base = r->nbytes;
-	}
+		run[q] += dur[q];
 	r->nchunks = c + 1;		/* last: a snapshot copies the header */
 }
-
 /*
  * A new tail of cap changes holding the last keep of the old one. The old
  * one is freed, or retired if a snapshot may have seen it: one was taken
@@ -338,9 +620,13 @@ static void new_tail(row_log *r, unsigned cap, unsigned keep, unsigned gen,
 	r->ntail = keep;
 }
 
-int row_log_record(row_log *r, int64_t t, int kind, int64_t sealed_ns, unsigned gen,
-		   row_retire_fn retire, void *ctx)
+int row_log_record(row_log *r, row_bank *bank, int64_t t, int kind, int64_t sealed_ns,
+		   unsigned gen, row_retire_fn retire, void *ctx)
 {
+	if (!r->run) {
+		r->bank = bank;
+		r->run = g_new0(int64_t, 2 * ROW_NKINDS);
+	}
 	if (r->ntail) {
 		unsigned l = r->ntail - 1;
 
@@ -413,15 +699,15 @@ void row_log_finish(row_log *r, row_retire_fn retire, void *ctx)
 	r->bytes_cap = r->nbytes;
 	r->ct = fit(r->ct, sizeof(int64_t) * r->nchunks, sizeof(int64_t) * r->chunk_cap,
 		    retire, ctx);
-	r->coff = fit(r->coff, sizeof(uint32_t) * r->nchunks,
-		      sizeof(uint32_t) * r->chunk_cap, retire, ctx);
+	r->coff = fit(r->coff, sizeof(uint16_t) * r->nchunks,
+		      sizeof(uint16_t) * r->chunk_cap, retire, ctx);
 	r->chunk_cap = r->nchunks;
 	{
 		size_t g = (r->nchunks - 1) / ROW_SUPER + 1;
 
-		r->sup = fit(r->sup, sizeof(row_sup) * g, sizeof(row_sup) * r->sup_cap,
-			     retire, ctx);
-		r->sup_cap = g;
+		r->gbase = fit(r->gbase, sizeof(uint64_t) * g, sizeof(uint64_t) * r->gbase_cap,
+			       retire, ctx);
+		r->gbase_cap = g;
 	}
 	g_free(r->run);
 	r->run = NULL;
@@ -429,7 +715,7 @@ void row_log_finish(row_log *r, row_retire_fn retire, void *ctx)
 
 void row_log_release(row_log *r, row_retire_fn retire, void *ctx)
 {
-	void *p[] = { r->bits, r->ct, r->coff, r->sup, r->tt, r->tk };
+	void *p[] = { r->bits, r->ct, r->coff, r->gbase, r->tt, r->tk };
 
 	for (size_t i = 0; i < G_N_ELEMENTS(p); i++)
 		if (p[i])
@@ -441,10 +727,10 @@ void row_log_release(row_log *r, row_retire_fn retire, void *ctx)
 size_t row_log_memory(const row_log *r)
 {
 	return (r->bits ? r->bytes_cap + PAD : 0) +
-	       r->chunk_cap * (sizeof(int64_t) + sizeof(uint32_t)) +
-	       r->sup_cap * sizeof(row_sup) +
+	       r->chunk_cap * (sizeof(int64_t) + sizeof(uint16_t)) +
+	       r->gbase_cap * sizeof(uint64_t) +
 	       r->tail_cap * (sizeof(int64_t) + sizeof(uint8_t)) +
-	       (r->run ? sizeof(int64_t) * ROW_NKINDS : 0);
+	       (r->run ? sizeof(int64_t) * 2 * ROW_NKINDS : 0);
 }
 
 /* ---- the cursor ---------------------------------------------------------- */
@@ -463,66 +749,27 @@ static int chunk_start(const row_log *r, size_t c, int64_t *t)
 	return 0;
 }
 
-/* The header of chunk c: its count and kinds, bit then at its durations. */
-static unsigned chunk_header(const row_log *r, size_t c, uint64_t *bit, row_cur *cu)
+/* The header of chunk c up to its sums (b then at them): its count,
+ * model and first kind. */
+static unsigned chunk_header(const row_log *r, size_t c, row_bits *b, const row_model **md,
+			     int *k0)
 {
 	const uint8_t *p = r->bits;
-	unsigned n, mask;
+	unsigned n;
 
-	*bit = (r->sup[c / ROW_SUPER].base + r->coff[c]) * 8;
-	n = (unsigned)get(p, bit, 7) + 1;
-	mask = (unsigned)get(p, bit, ROW_NKINDS);
-	cu->lo = (uint8_t)get(p, bit, 7);
-	cu->L = (uint8_t)get(p, bit, 3);
-	cu->np = 0;
-	for (unsigned q = 0; q < ROW_NKINDS; q++)
-		if (mask & (1u << q))
-			cu->pal[cu->np++] = (uint8_t)q;
+	b->bit = (r->gbase[c / ROW_SUPER] + r->coff[c]) * 8;
+	b->avail = 0;
+	n = get(p, b, 1) ? ROW_CHUNK : (unsigned)get(p, b, 7) + 1;
+	*md = r->bank->models[get(p, b, 4)];
+	*k0 = (int)get(p, b, 4);
 	return n;
 }
 
-static void enter(row_cur *cu, size_t c);
-
-/* Skip the time before chunk c from its group's start, or add it to S. */
-static void group_sums(const row_log *r, uint64_t *bit, int64_t *S)
+/* The total of the sums in chunk c's header: the time from the first
+ * change of its group (of the row, for the first of a group) to its own. */
+static uint64_t sums_total(const row_log *r, size_t c)
 {
-	unsigned rmask = (unsigned)get(r->bits, bit, ROW_NKINDS);
-
-	for (unsigned q = 0; rmask; q++, rmask >>= 1)
-		if (rmask & 1) {
-			int64_t v = (int64_t)get_rest(r->bits, bit, (unsigned)get(r->bits, bit, 7));
-
-			if (S)
-				S[q] += v;
-		}
-}
-
-/* S: the time spent in each kind before chunk c (c <= nchunks): its
- * group's, plus what its header says; the tail's: the last chunk's, plus
- * the time of its changes. */
-static void sums_before(row_cur *cu, size_t c)
-{
-	const row_log *r = cu->r;
-	uint64_t bit;
-
-	memset(cu->S, 0, sizeof(cu->S));
-	if (c == 0)
-		return;
-	if (c == r->nchunks) {
-		row_cur last;
-
-		last.r = r;
-		last.end = cu->end;
-		sums_before(&last, c - 1);
-		enter(&last, c - 1);
-		while (last.c == c - 1)
-			row_cur_next(&last);
-		memcpy(cu->S, last.S, sizeof(cu->S));
-		return;
-	}
-	memcpy(cu->S, r->sup[c / ROW_SUPER].sum, sizeof(cu->S));
-	chunk_header(r, c, &bit, cu);
-	group_sums(r, &bit, cu->S);
+	return (uint64_t)r->ct[c] - (uint64_t)r->ct[c % ROW_SUPER ? c - c % ROW_SUPER : 0];
 }
 
 /* The time and kind of the change after this one in the chunk, or the
@@ -537,34 +784,41 @@ static void look_ahead(row_cur *cu)
 			cu->kn = r->tk[cu->i + 1];
 		} else {
 			const uint8_t *p = r->bits;
-			bwin win = { 0, 0 };
-			unsigned c, b;
+			const row_model *md = cu->md;
+			row_bits bb = cu->rb, *b = &bb;	/* in registers */
+			unsigned k = 0, l = ESC_LEN;
 			uint64_t d;
 
-			if (cu->np <= 2) {
-				c = 1 - cu->ki;
-			} else if (cu->kpi != NO_KIND && take(p, &cu->bit, &win, 1)) {
-				c = cu->kpi;
-			} else {
-				unsigned x = cu->kpi == NO_KIND ? cu->ki : MIN(cu->ki, cu->kpi);
-				unsigned y = cu->kpi == NO_KIND ? NO_KIND : MAX(cu->ki, cu->kpi);
+			need(p, b, ROW_CODE_BITS);
+			if (md) {
+				uint32_t in = md->info[cu->k * ROW_NKINDS + cu->kp];
+				unsigned e = md->lut[(in >> 4) +
+						     (unsigned)(b->win >> (64 - ROW_CODE_BITS) >>
+								(ROW_CODE_BITS - (in & 15)))];
 
-				c = (unsigned)take(p, &cu->bit, &win,
-						   rank_width(cu->np - 1 - (cu->kpi != NO_KIND)));
-				c += c >= x;
-				c += c >= y;
+				if (e & 15)
+					pull(b, e & 15);
+				k = (e >> 4) & 15;
+				l = e >> 8;
 			}
-			cu->kni = (uint8_t)c;
-			cu->kn = cu->pal[c];
-			b = cu->lo + (unsigned)take(p, &cu->bit, &win, cu->L);
-			if (b < 2) {
-				d = b;
-			} else if (b <= 33) {
-				d = (UINT64_C(1) << (b - 1)) | take(p, &cu->bit, &win, b - 1);
-			} else {
-				d = take(p, &cu->bit, &win, b - 33) << 32;
-				d = (UINT64_C(1) << (b - 1)) | d | take(p, &cu->bit, &win, 32);
+			if (l == ESC_LEN) {
+				need(p, b, 11);
+				k = (unsigned)pull(b, 4);
+				l = (unsigned)pull(b, 7);
 			}
+			if (l < 2) {
+				d = l;
+			} else if (l <= 58) {
+				need(p, b, l - 1);
+				d = (UINT64_C(1) << (l - 1)) | pull(b, l - 1);
+			} else {	/* (inline: b stays in registers) */
+				need(p, b, 32);
+				d = pull(b, 32) << (l - 33);
+				need(p, b, l - 33);
+				d |= (UINT64_C(1) << (l - 1)) | pull(b, l - 33);
+			}
+			cu->rb = bb;
+			cu->kn = (int)k;
 			cu->tn = cu->t + (int64_t)d;
 		}
 		return;
@@ -574,32 +828,68 @@ static void look_ahead(row_cur *cu)
 		cu->tn = cu->end;
 }
 
-/* To the first change of chunk c (S already the time before it). */
-static void enter(row_cur *cu, size_t c)
+/*
+ * To the first change of chunk c (c <= nchunks: the tail). sums: S set to
+ * the time spent in each kind before it (what the first chunk of its group
+ * says, plus what its own header says; for the tail, the last chunk's plus
+ * the time of its changes); else S is that already.
+ */
+static void enter(row_cur *cu, size_t c, int sums)
 {
 	const row_log *r = cu->r;
 
+	if (sums)
+		memset(cu->S, 0, sizeof(cu->S));
 	cu->c = c;
 	cu->i = 0;
 	if (c == r->nchunks) {
+		if (sums && c > 0) {
+			row_cur last;
+
+			last.r = r;
+			last.end = cu->end;
+			last.gc = 0;
+			enter(&last, c - 1, 1);
+			while (last.c == c - 1)
+				row_cur_next(&last);
+			memcpy(cu->S, last.S, sizeof(cu->S));
+		}
 		cu->n = r->ntail;
 		cu->t = r->tt[0];
 		cu->k = r->tk[0];
 	} else {
-		cu->n = chunk_header(r, c, &cu->bit, cu);
-		group_sums(r, &cu->bit, NULL);
-		cu->ki = (uint8_t)get(r->bits, &cu->bit, bitlen(cu->np - 1u));
-		cu->kpi = NO_KIND;
-		cu->k = cu->pal[cu->ki];
+		size_t g0 = c - c % ROW_SUPER;
+
+		if (sums && c != g0) {
+			/* a seek after a seek often stays in the group */
+			if (cu->gc != g0 / ROW_SUPER + 1) {
+				const row_model *md;
+				row_bits b;
+				int k0;
+
+				memset(cu->gS, 0, sizeof(cu->gS));
+				chunk_header(r, g0, &b, &md, &k0);
+				get_sums(r->bits, &b, sums_total(r, g0), cu->gS);
+				cu->gc = g0 / ROW_SUPER + 1;
+			}
+			memcpy(cu->S, cu->gS, sizeof(cu->S));
+		}
+		cu->n = chunk_header(r, c, &cu->rb, &cu->md, &cu->k);
+		get_sums(r->bits, &cu->rb, sums_total(r, c), sums ? cu->S : NULL);
 		cu->t = r->ct[c];
 	}
+	cu->kp = cu->k;
 	look_ahead(cu);
 }
 
-void row_cur_seek(row_cur *cu, const row_log *r, int64_t end, int64_t x)
+/* row_cur_seek(); keep: cu was on r already (what it holds of r's
+ * groups holds). */
+static void seek(row_cur *cu, const row_log *r, int64_t end, int64_t x, int keep)
 {
 	size_t c;
 
+	if (!keep)
+		cu->gc = 0;
 	cu->r = r;
 	cu->end = end;
 	if (r->ntail && (!r->nchunks || r->tt[0] <= x)) {
@@ -617,10 +907,14 @@ void row_cur_seek(row_cur *cu, const row_log *r, int64_t end, int64_t x)
 		}
 		c = lo;
 	}
-	sums_before(cu, c);
-	enter(cu, c);
+	enter(cu, c, 1);
 	while (cu->kn >= 0 && cu->tn <= x)
 		row_cur_next(cu);
+}
+
+void row_cur_seek(row_cur *cu, const row_log *r, int64_t end, int64_t x)
+{
+	seek(cu, r, end, x, 0);
 }
 
 void row_cur_next(row_cur *cu)
@@ -629,12 +923,11 @@ void row_cur_next(row_cur *cu)
 	if (cu->i + 1 < cu->n) {
 		cu->i++;
 		cu->t = cu->tn;
+		cu->kp = cu->k;
 		cu->k = cu->kn;
-		cu->kpi = cu->ki;
-		cu->ki = cu->kni;
 		look_ahead(cu);
 	} else {
-		enter(cu, cu->c + 1);
+		enter(cu, cu->c + 1, 0);
 	}
 }
 
@@ -649,7 +942,7 @@ void row_cur_advance(row_cur *cu, int64_t x)
 	 * whole of 10 M events, a redraw took 39 ms with the seek beyond
 	 * the next chunk, 28 with it beyond this one) */
 	if (chunk_start(cu->r, cu->c + 1, &far) && far <= x) {
-		row_cur_seek(cu, cu->r, cu->end, x);
+		seek(cu, cu->r, cu->end, x, 1);
 		return;
 	}
 	while (cu->kn >= 0 && cu->tn <= x)

@@ -10,41 +10,66 @@
  * each a bit string that starts on a byte; the last changes, not yet
  * encoded, wait raw in a tail:
  *
- *   ct[]   time of the first change of each chunk (bisected by a seek)
- *   coff[] its byte offset, from the base of its group of ROW_SUPER chunks
- *   sup[]  per group of ROW_SUPER chunks: the time spent in each kind
- *          before its first chunk (absolute, int64) and its byte base
- *   bits   the chunks:
- *            n-1 (7 bits); the kinds used (one bit per kind);
- *            lo (7 bits), L (3 bits): every delta has lo + (L bits) bits;
- *            the time spent in each kind from the start of its group
- *            to this chunk's first change (a bit per kind that is not
- *            0, then for each such kind a 7-bit length and the bits
- *            under the leading 1), so that the time spent before any
- *            chunk is sup[] plus what its own header says;
- *            the first change's kind (its rank among the kinds used);
- *            each next change: its kind (none when the chunk has two
- *            kinds; else a bit: the kind before the previous one, as a
- *            row goes back and forth between user mode and a system
- *            call; if not, its rank among the kinds used other than
- *            those two), then its time as a delta from the previous
- *            change: the length of the delta minus lo in L bits, then
- *            the delta's bits under its leading 1.
+ *   ct[]    time of the first change of each chunk (bisected by a seek)
+ *   coff[]  its byte offset from the start of its group of ROW_SUPER
+ *           chunks (a group holds at most ROW_SUPER * 2 KiB: 16 bits)
+ *   gbase[] per group: the byte offset of its first chunk
+ *   bits    the chunks:
+ *             1 bit: the chunk holds ROW_CHUNK changes; if not, n-1 in
+ *             7 bits;
+ *             the model that codes its changes (4 bits: its number in the
+ *             row's bank, 0 for none);
+ *             the first change's kind (4 bits);
+ *             the time spent in each kind before the chunk's first change,
+ *             from the first change of its group (from the row's first
+ *             change for the first chunk of a group), a bit per kind that
+ *             is not 0 (ROW_NKINDS bits); they add up to the chunk's first
+ *             time less the group's (or the row's), so the largest is
+ *             implied: its rank among those kinds (none when there is
+ *             one), then for each other one its length as the difference
+ *             to the length of that total (Elias gamma code of it plus 1)
+ *             and its bits under the leading 1. The time spent before
+ *             chunk c is what the first chunk of its group says plus what
+ *             its own says;
+ *             each next change: its kind k and the length b of its delta
+ *             of time from the previous change (bits under the leading 1
+ *             plus 1: 0 to 64) as one symbol (k, b), coded by the chunk's
+ *             model in the context of the two previous kinds (the one
+ *             before the previous is taken to be the previous for the
+ *             second change of a chunk); then the delta's bits under its
+ *             leading 1 (b - 1 bits). Without a model (model 0), or when
+ *             the model has no code for (k, b) (it escapes), k in 4 bits
+ *             and b in 7 follow.
  *   tt[], tk[]  the tail: up to ROW_CHUNK + 2 changes. A chunk is encoded
  *          when the tail is full, and two changes stay raw, so that the
  *          rewrite of the last change at one instant (state-index.c)
  *          always finds it, and the one before it, in the tail.
  *
- * On the bench trace (ltt-tracegen --scenario busy) a change costs about
- * 2 bytes where it cost 9 (int64 time, kind byte) plus 1.75 of prefix
- * sums: see docs/performance.md, section 4.
+ * The models: the rows of one type (processes, CPUs...) share a bank
+ * (row_bank) that counts the symbols of every change it encodes, in each
+ * context. When that count reaches 64, then each time it doubles, the bank
+ * works out a model from all it counted: per context a canonical prefix
+ * code (a length-limited Huffman code of its most frequent symbols and an
+ * escape, at most bitlen(count) - 2 bits and ROW_CODE_BITS long, so that a
+ * rare context has a small table) and its table of 2^bits entries, which
+ * decodes a symbol with one look-up. It keeps the model, and chunks
+ * encoded from then on use it, when it would have saved more than half
+ * the bytes its tables take on what was counted (it codes at least as
+ * many changes before the next look). Models never change once
+ * built, so any chunk decodes alone (a seek bisects ct[], reads the first
+ * header of the group and the chunk's, and decodes one chunk). On the
+ * bench trace the kind and length of a change cost about 2.6 bits where
+ * the scheme before (per chunk: a palette of kinds, lengths in a fixed
+ * width) took 5.4: see docs/performance.md, section 4.
  *
  * Threads: a snapshot copies the row_log header and reads only what it saw
  * (nchunks chunks, ntail changes of the tail it saw); every array that the
  * indexer replaces (to grow it, or the tail once encoded) goes through the
  * retire function, which keeps it until no snapshot can read it, except a
  * tail no snapshot saw (none was taken since it was allocated), which is
- * reused or freed. Bytes are only appended beyond what a snapshot saw.
+ * reused or freed. Bytes are only appended beyond what a snapshot saw. A
+ * bank's models are added before any chunk uses them and never change; the
+ * bank and its models are retired with the index (row_bank_release()).
  */
 #ifndef LTT_STATE_ROWS_H
 #define LTT_STATE_ROWS_H
@@ -56,42 +81,74 @@
 
 #define ROW_NKINDS LTT_STATE_NUM_KINDS
 #define ROW_CHUNK 128		/* changes per chunk at most */
-#define ROW_SUPER 16		/* chunks per absolute prefix sum */
+#define ROW_SUPER 16		/* chunks per group (coff[] is relative) */
 #define ROW_TAIL (ROW_CHUNK + 2)
+#define ROW_NCTX (ROW_NKINDS * ROW_NKINDS)	/* (previous kind, the one before) */
+#define ROW_NLEN 65		/* lengths of a delta: 0 to 64 */
+#define ROW_ESC (ROW_NKINDS * ROW_NLEN)	/* the escape symbol; (k, b) is k * 65 + b */
+#define ROW_NSYM (ROW_ESC + 1)
+#define ROW_CODE_BITS 8		/* longest code; a table of 256 entries */
+#define ROW_MODELS 16		/* a bank's models at most (model 0: none) */
 
 typedef void (*row_retire_fn)(void *ctx, void *p);
 
-typedef struct row_sup {
-	int64_t sum[ROW_NKINDS];	/* time in each kind before the group */
-	uint64_t base;			/* byte offset of its first chunk */
-} row_sup;
+/*
+ * A model: for each context, where its table starts in lut[] and its
+ * number of bits (info[]: start << 4 | bits; 0 for a context the model
+ * never saw, whose table is lut[0]: it escapes without a code). A table
+ * has 2^bits entries, indexed by the next bits: the code's length (bits
+ * 0-3 of an entry), the kind (4-7) and the delta's length (8-14; 127 for
+ * the escape).
+ */
+typedef struct row_model {
+	uint32_t info[ROW_NCTX];
+	uint16_t lut[];
+} row_model;
+
+typedef struct row_bank {
+	const row_model *models[ROW_MODELS];	/* [0] NULL: no model */
+	unsigned cur;			/* the one new chunks use */
+	int done;			/* row_bank_done() was called */
+	size_t models_bytes;
+	struct row_enc *enc;		/* the encoder's (counts, codes) */
+} row_bank;
+
+row_bank *row_bank_new(void);
+/* No more encoding: free the counts and the encoder's codes. */
+void row_bank_done(row_bank *b);
+/* Hand the bank and its models to retire. */
+void row_bank_release(row_bank *b, row_retire_fn retire, void *ctx);
+size_t row_bank_memory(const row_bank *b);
 
 typedef struct row_log {
+	row_bank *bank;			/* the models its chunks use */
 	uint8_t *bits;			/* ROW_PAD bytes readable beyond nbytes */
 	size_t nbytes, bytes_cap;
 	int64_t *ct;
-	uint32_t *coff;
+	uint16_t *coff;
 	size_t nchunks, chunk_cap;
-	row_sup *sup;
-	size_t sup_cap;
+	uint64_t *gbase;
+	size_t gbase_cap;
 	int64_t *tt;			/* the tail */
 	uint8_t *tk;
 	unsigned ntail, tail_cap;
 	unsigned tail_gen;		/* snapshots taken when it was allocated */
 	uint64_t n;			/* changes in all */
 	int64_t *run;			/* indexer only: time in each kind before
-					 * the tail (not read by snapshots) */
+					 * the tail, then at its group's start
+					 * (not read by snapshots) */
 } row_log;
 
 /*
- * Append a change, or rewrite the last one when it is at the same instant
- * and later than sealed_ns (no snapshot saw it): the same rule the index
+ * Append a change to r (whose chunks use bank's models: the same bank
+ * every time), or rewrite the last one when it is at the same instant and
+ * later than sealed_ns (no snapshot saw it): the same rule the index
  * always had (the last change at one instant holds). gen: the snapshots
  * taken so far (a tail allocated since the last one is reused in place).
  * Returns 1 when a change was added, 0 when not (same kind, or a rewrite).
  */
-int row_log_record(row_log *r, int64_t t, int kind, int64_t sealed_ns, unsigned gen,
-		   row_retire_fn retire, void *ctx);
+int row_log_record(row_log *r, row_bank *bank, int64_t t, int kind, int64_t sealed_ns,
+		   unsigned gen, row_retire_fn retire, void *ctx);
 /* No more changes: encode the tail, fit the arrays to what they hold. */
 void row_log_finish(row_log *r, row_retire_fn retire, void *ctx);
 /* Hand every array to retire (the indexer's log); r is then empty. */
@@ -104,6 +161,12 @@ static inline int64_t row_log_first(const row_log *r)
 	return r->nchunks ? r->ct[0] : r->tt[0];
 }
 
+/* Reading bits: where, and the next of them loaded (avail of them). */
+typedef struct row_bits {
+	uint64_t bit, win;
+	unsigned avail;
+} row_bits;
+
 /* A position in a row log: a change, the next one, the time before it. */
 typedef struct row_cur {
 	const row_log *r;
@@ -114,10 +177,13 @@ typedef struct row_cur {
 	int k, kn;			/* their kinds; kn -1: no next change */
 	int64_t S[ROW_NKINDS];		/* time in each kind over [t_0, t) */
 	/* decoding chunk c */
-	uint64_t bit;			/* bit offset of the next change */
-	uint8_t pal[ROW_NKINDS], np;	/* kinds used */
-	uint8_t ki, kpi, kni;		/* k, the previous one's, kn: in pal[] */
-	uint8_t L, lo;			/* delta length width, min */
+	row_bits rb;			/* at the next change */
+	const row_model *md;		/* its model (NULL: none) */
+	size_t gc;			/* 1 + the group whose first chunk's
+					 * sums are in gS (0: none) */
+	int64_t gS[ROW_NKINDS];
+	int kp;				/* the kind before k in the chunk (k
+					 * for its first change) */
 } row_cur;
 
 /* The last change at or before x (the first one if x is before it). */

@@ -10,7 +10,11 @@
  * spent in each kind before any time, compared with the plain sums; and a
  * copy of the header taken midway (what a snapshot holds) still reads what
  * it saw after the log grew, its old arrays retired rather than freed, its
- * tail not reused in place.
+ * tail not reused in place. The chunks are coded by models that a bank
+ * shared by rows builds from what it counted: rows that share one are
+ * read back too, coded by a model trained on other rows (escapes,
+ * contexts it never saw), with one symbol only, with deltas of every
+ * length (0 to 63 bits), and a predictable row must cost little.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -199,9 +203,11 @@ static int64_t next_delta(deltas d)
  * sealed_ns moving as a snapshot every so often would move it; a copy of
  * the header at the middle, read again at the end.
  */
-static void one(size_t n, unsigned nk, deltas d, int64_t t0, const char *name)
+static void one_in(row_bank *shared, size_t n, unsigned nk, deltas d, int64_t t0,
+		   const char *name)
 {
 	row_log r = { 0 }, mid_r;
+	row_bank *bank = shared ? shared : row_bank_new();
 	plain p = { 0 }, mid_p = { 0 };
 	int64_t t = t0, sealed = INT64_MIN, mid_end = 0;
 	unsigned gen = 0;		/* snapshots taken */
@@ -220,7 +226,7 @@ static void one(size_t n, unsigned nk, deltas d, int64_t t0, const char *name)
 			gen++;
 		}
 		plain_record(&p, t, kind, sealed);
-		row_log_record(&r, t, kind, sealed, gen, retire, NULL);
+		row_log_record(&r, bank, t, kind, sealed, gen, retire, NULL);
 		if (i == n / 2) {
 			mid_r = r;
 			mid_p = p;
@@ -248,11 +254,185 @@ static void one(size_t n, unsigned nk, deltas d, int64_t t0, const char *name)
 	ok(good, "%s, %zu records (%zu changes, %zu chunks), %u kinds: read back, seeks, "
 	   "sums", name, n, p.n, r.nchunks, nk);
 	row_log_release(&r, retire, NULL);
+	if (!shared)
+		row_bank_release(bank, retire, NULL);
 	free_retired();
 	free(p.t);
 	free(p.k);
 	free(mid_p.t);
 	free(mid_p.k);
+}
+
+static void one(size_t n, unsigned nk, deltas d, int64_t t0, const char *name)
+{
+	one_in(NULL, n, nk, d, t0, name);
+}
+
+/* A row of given times and kinds recorded into r (sealed never), and the
+ * same kept plainly. */
+static void record_all(row_log *r, row_bank *bank, plain *p, const int64_t *t, const uint8_t *k,
+		       size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		plain_record(p, t[i], k[i], INT64_MIN);
+		row_log_record(r, bank, t[i], k[i], INT64_MIN, 0, retire, NULL);
+	}
+}
+
+/*
+ * Rows that share a bank: a model trained on one kind of row codes others
+ * it never saw (their symbols escape; their contexts have no code); a row
+ * of one symbol only; deltas of every length from 0 to 63 bits. All read
+ * back exactly, before and after they are finished.
+ */
+static void shared_bank(void)
+{
+	enum { NROWS = 6, N = 6000 };
+	row_bank *bank = row_bank_new();
+	row_log r[NROWS] = { { 0 } };
+	plain p[NROWS] = { { 0 } };
+	static int64_t t[NROWS][N];
+	static uint8_t k[NROWS][N];
+	size_t n[NROWS];
+	int good = 1;
+	char what[96];
+
+	/* 0: user and system call back and forth, short and regular: the
+	 * training row; 1: one symbol only (two kinds, a delta of 1000) */
+	for (size_t i = 0; i < N; i++) {
+		t[0][i] = (int64_t)i * 3000 + (int64_t)(rnd() % 64);
+		k[0][i] = i % 2 ? LTT_STATE_KIND_SYSCALL : LTT_STATE_KIND_USER;
+		t[1][i] = 5 + (int64_t)i * 1000;
+		k[1][i] = i % 2 ? LTT_STATE_KIND_WAIT : LTT_STATE_KIND_WAIT_CPU;
+	}
+	n[0] = n[1] = N;
+	/* 2: random kinds (13 of them) and random lengths below 2^40 */
+	t[2][0] = -(INT64_C(1) << 60);
+	k[2][0] = 0;
+	for (size_t i = 1; i < N; i++) {
+		unsigned b = (unsigned)(rnd() % 41);
+
+		t[2][i] = t[2][i - 1] + (b ? (int64_t)((UINT64_C(1) << (b - 1)) |
+						       (rnd() & ((UINT64_C(1) << (b - 1)) - 1))) : 0);
+		k[2][i] = (uint8_t)((k[2][i - 1] + 1 + rnd() % 12) % 13);
+	}
+	n[2] = N;
+	/* 3: every length of a delta, 0 to 62 bits (their bit under the
+	 * leading 1 clear: the row lasts less than 2^63 ns); 5: one of 63 */
+	t[3][0] = -(INT64_C(1) << 62);
+	k[3][0] = 3;
+	for (size_t i = 1; i < 64; i++) {
+		unsigned b = (unsigned)(i - 1);
+		uint64_t d = b ? UINT64_C(1) << (b - 1) : 0;
+
+		if (b >= 3)
+			d |= rnd() & ((UINT64_C(1) << (b - 2)) - 1);
+		t[3][i] = t[3][i - 1] + (int64_t)d;
+		k[3][i] = k[3][i - 1] == 3 ? 4 : 3;
+	}
+	n[3] = 64;
+	t[5][0] = -(INT64_C(1) << 62) - (INT64_C(1) << 60);
+	k[5][0] = 5;
+	t[5][1] = t[5][0] + (int64_t)((UINT64_C(1) << 62) | (rnd() >> 4));
+	k[5][1] = 6;
+	for (size_t i = 2; i < 300; i++) {
+		t[5][i] = t[5][i - 1] + (int64_t)(rnd() >> (24 + i % 40));
+		k[5][i] = k[5][i - 1] == 5 ? 6 : 5;
+	}
+	n[5] = 300;
+	/* 4: lengths 0 to 57 over and over, then the long ones coded too */
+	t[4][0] = INT64_MIN / 2;
+	k[4][0] = 0;
+	for (size_t i = 1; i < N; i++) {
+		unsigned b = (unsigned)(i % 58);
+		uint64_t d = b ? (UINT64_C(1) << (b - 1)) |
+				 (rnd() & ((UINT64_C(1) << (b - 1)) - 1)) : 0;
+
+		if (b > 40)		/* 2^40 ns at most, but every length */
+			d = UINT64_C(1) << (i % 41);
+		t[4][i] = t[4][i - 1] + (int64_t)d;
+		k[4][i] = (uint8_t)(i % 3);
+	}
+	n[4] = N;
+
+	/* row 0 first, alone, so that the models know only it */
+	record_all(&r[0], bank, &p[0], t[0], k[0], n[0]);
+	ok(bank->cur >= 1, "a model was built from the first row (%u)", bank->cur);
+	for (int j = 1; j < NROWS; j++)
+		record_all(&r[j], bank, &p[j], t[j], k[j], n[j]);
+	for (int j = 0; j < NROWS; j++) {
+		int64_t end = t[j][n[j] - 1] + 1;
+
+		snprintf(what, sizeof(what), "shared bank, row %d", j);
+		good &= read_all(&r[j], &p[j], end, what) && seeks(&r[j], &p[j], end, what);
+		row_log_finish(&r[j], retire, NULL);
+		snprintf(what, sizeof(what), "shared bank, row %d, finished", j);
+		good &= read_all(&r[j], &p[j], end, what) && seeks(&r[j], &p[j], end, what);
+	}
+	ok(good, "rows sharing a bank (%u models): a trained row, one symbol, random kinds and "
+	   "lengths, every length of 0 to 63 bits: read back, seeks, sums", bank->cur);
+	row_bank_done(bank);
+	for (int j = 0; j < NROWS; j++) {
+		row_log_release(&r[j], retire, NULL);
+		free(p[j].t);
+		free(p[j].k);
+	}
+	row_bank_release(bank, retire, NULL);
+	free_retired();
+}
+
+/* A row of one symbol (two kinds in turn, 1 ns apart) in a bank of its own:
+ * once the model knows it, a change costs one bit, plus the chunks'
+ * headers: under 2 bits a change in all. */
+static void one_symbol(void)
+{
+	row_bank *bank = row_bank_new();
+	row_log r = { 0 };
+	plain p = { 0 };
+	int good;
+
+	for (int64_t i = 0; i < 20000; i++) {
+		plain_record(&p, 7 + i, (int)(i % 2), INT64_MIN);
+		row_log_record(&r, bank, 7 + i, (int)(i % 2), INT64_MIN, 0, retire, NULL);
+	}
+	row_log_finish(&r, retire, NULL);
+	good = read_all(&r, &p, 7 + 20000, "one symbol") && seeks(&r, &p, 7 + 20000, "one symbol");
+	ok(good && r.nbytes * 8 < 2 * p.n, "one symbol: read back, %zu bytes for %zu changes "
+	   "(under 2 bits each)", r.nbytes, p.n);
+	row_log_release(&r, retire, NULL);
+	row_bank_release(bank, retire, NULL);
+	free_retired();
+	free(p.t);
+	free(p.k);
+}
+
+/* A context followed by more symbols than a code can hold (12 kinds and
+ * 41 lengths after user then system call): the rarest escape. */
+static void many_symbols(void)
+{
+	row_bank *bank = row_bank_new();
+	row_log r = { 0 };
+	plain p = { 0 };
+	int64_t t = 0;
+	int good;
+
+	for (int i = 0; i < 30000; i++) {
+		int kind = i % 3 == 2 ? 2 + (int)(rnd() % 12) : i % 3;
+		unsigned b = (unsigned)(rnd() % 41);
+
+		t += b ? (int64_t)((UINT64_C(1) << (b - 1)) | (rnd() & ((UINT64_C(1) << (b - 1)) - 1)))
+		       : 0;
+		plain_record(&p, t, kind, INT64_MIN);
+		row_log_record(&r, bank, t, kind, INT64_MIN, 0, retire, NULL);
+	}
+	row_log_finish(&r, retire, NULL);
+	good = read_all(&r, &p, t + 1, "many symbols") && seeks(&r, &p, t + 1, "many symbols");
+	ok(good, "a context of about 490 symbols (%u models): read back, seeks, sums", bank->cur);
+	row_log_release(&r, retire, NULL);
+	row_bank_release(bank, retire, NULL);
+	free_retired();
+	free(p.t);
+	free(p.k);
 }
 
 int main(void)
@@ -271,21 +451,26 @@ int main(void)
 	one(5000, 5, D_HUGE, -((int64_t)1 << 62), "deltas up to 2^52, one of 2^61");
 	one(5000, 4, D_EQUAL, 42, "mostly equal times");
 	one(20000, 6, D_MIXED, 7, "6 kinds");
+	shared_bank();
+	one_symbol();
+	many_symbols();
 
 	/* a change of 2^62 ns, and one row of one change */
 	{
 		row_log r = { 0 };
+		row_bank *bank = row_bank_new();
 		plain p = { 0 };
 		int64_t ts[] = { -((int64_t)1 << 61), ((int64_t)1 << 61) - 1, ((int64_t)1 << 61) };
 
 		for (int i = 0; i < 3; i++) {
 			plain_record(&p, ts[i], i % 2, INT64_MIN);
-			row_log_record(&r, ts[i], i % 2, INT64_MIN, 0, retire, NULL);
+			row_log_record(&r, bank, ts[i], i % 2, INT64_MIN, 0, retire, NULL);
 		}
 		row_log_finish(&r, retire, NULL);
 		ok(read_all(&r, &p, ts[2] + 1, "2^62 apart") && seeks(&r, &p, ts[2] + 1, "2^62 apart"),
 		   "a delta of 2^62 - 1 ns reads back");
 		row_log_release(&r, retire, NULL);
+		row_bank_release(bank, retire, NULL);
 		free_retired();
 		free(p.t);
 		free(p.k);
