@@ -108,6 +108,13 @@ static const char *label_text(GtkWidget *w)
 
 static int cmd_wait_index(cmd *c) { return c->a->doc && !c->a->ix.done; }
 static int cmd_wait_stats(cmd *c) { return c->a->stats_job != NULL; }
+/* until the first rows are drawn, or indexing ends: what "the window is
+ * usable before indexing ends" waits for, however slow the machine */
+static int cmd_wait_rows(cmd *c)
+{
+	return c->a->doc && !c->a->ix.done &&
+	       (c->a->cf.v.nrows == 0 || c->a->ix.draws_while_indexing == 0);
+}
 static int cmd_wait_find(cmd *c) { return lttv_find_running(c->a); }
 static int cmd_wait_marks(cmd *c) { return c->a->marks_job != NULL; }
 
@@ -779,6 +786,7 @@ typedef struct command {
 static const command commands[] = {
 	{ "wait-index", 1, 0, cmd_wait_index },
 	{ "wait-stats", 1, 0, cmd_wait_stats },
+	{ "wait-rows", 1, 0, cmd_wait_rows },
 	{ "wait-find", 1, 0, cmd_wait_find },
 	{ "wait-marks", 1, 0, cmd_wait_marks },
 	{ "only-matching", 2, 1, cmd_only_matching },
