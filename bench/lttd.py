@@ -119,7 +119,7 @@ def main():
     with open(os.path.join(out, 'versions')) as f:
         versions = ', '.join(ln.strip() for ln in f)
     say = hostrun.Report()
-    say('# lttd against trace-cmd record\n')
+    say('#### lttd against trace-cmd record\n')
     say('Run on %s.\n' % when)
     say('%s; %s; median of %d runs; user events of SIZE bytes written on CPU 0, readers on CPU 1, '
         'output to tmpfs.\n' % (guest.machine(out), versions, a.runs))

@@ -121,14 +121,14 @@ def main():
         return (min(t[(tracer, load)].values()) - min(t[(base, load)].values())) * nops / ev
 
     say = hostrun.Report()
-    say('# Tracer cost in the kernel\n')
+    say('#### Tracer cost in the kernel\n')
     say('Run on %s.\n' % when)
     say('%s; median of %d runs, each load pinned on CPU 0.\n' % (guest.machine(out), a.runs))
     say('ftrace events: %s\n' % ' '.join(ln.strip() for ln in open(os.path.join(out, 'ftrace-events'))))
 
     # (a) user-space events
     n = a.user
-    say('### (a) user-space events: %d events of %d bytes\n' % (n, a.size))
+    say('##### (a) user-space events: %d events of %d bytes\n' % (n, a.size))
     say('| written by | tracing | ns/call | × untraced | events on CPU 0 | added ns/event |')
     say('|---|---|---:|---:|---:|---:|')
     # (row, tracing, tracer, the untraced run its cost is measured from):
@@ -164,7 +164,7 @@ def main():
            b['generic'] / b['ftrace']))
 
     # (b) kernel events
-    say('### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
+    say('##### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
         % (a.getpid, a.pipe))
     say('| load | untraced ns/op | ours ns/op | ftrace ns/op | ours × untraced | ftrace × untraced '
         '| ours events/op | ftrace events/op | ours ns/event | ftrace ns/event | ours / ftrace per event |')
