@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis-internal.h"
+#include "value-text.h"
 
 enum {
 	AN_NONE = 0, AN_SYS_ENTRY, AN_SYS_EXIT, AN_IRQ_ENTRY, AN_IRQ_EXIT,
@@ -665,19 +666,18 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 		break;
 	case AN_OPEN: {
 		ltt_value v;
+		const char *text;
+		size_t len;
 
+		/* a string, or text (its bytes without a NUL, as the era
+		 * writes fs.open's filename) */
 		if (fint(ev, t->f[0], &x, NULL) == 0 &&
-		    ltt_event_field(ev, t->f[1], &v) == 0 && v.str) {
-			/* a string, or text (a sequence of <uchar/>: its
-			 * bytes, without a NUL, as the era writes it) */
-			if (v.kind == LTT_KIND_STRING) {
-				fs_open_close(a, cpu, x, v.str);
-			} else if (v.kind == LTT_KIND_SEQUENCE || v.kind == LTT_KIND_ARRAY) {
-				char *path = g_strndup(v.str, (gsize)v.u);
+		    ltt_event_field(ev, t->f[1], &v) == 0 &&
+		    (text = ltt_value_text(&v, &len))) {
+			char *path = g_strndup(text, len);
 
-				fs_open_close(a, cpu, x, path);
-				g_free(path);
-			}
+			fs_open_close(a, cpu, x, path);
+			g_free(path);
 		}
 		break;
 	}

@@ -13,6 +13,7 @@
 
 #include "sized.h"
 #include "state-internal.h"
+#include "value-text.h"
 
 enum {
 	ST_H_NONE = 0,
@@ -581,19 +582,14 @@ static const char *fstr(const ltt_event *ev, int idx)
 	return v.str;
 }
 
-/* A string field, or a sequence or array of <uchar/> (text: the era's
- * fs.exec filename): its bytes and their number (up to a NUL, which a
- * writer may have kept), or NULL when the field is neither or absent. */
+/* A field read as text (ltt_value_text), or NULL when it is absent. */
 static const char *ftext(const ltt_event *ev, int idx, size_t *len)
 {
 	ltt_value v;
 
-	if (idx < 0 || ltt_event_field(ev, idx, &v) < 0 || !v.str ||
-	    (v.kind != LTT_KIND_STRING && v.kind != LTT_KIND_SEQUENCE &&
-	     v.kind != LTT_KIND_ARRAY))
+	if (idx < 0 || ltt_event_field(ev, idx, &v) < 0)
 		return NULL;
-	*len = v.kind == LTT_KIND_STRING ? strlen(v.str) : strnlen(v.str, (size_t)v.u);
-	return v.str;
+	return ltt_value_text(&v, len);
 }
 
 /* ---- handlers ------------------------------------------------------------- */
