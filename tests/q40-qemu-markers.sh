@@ -15,7 +15,10 @@
 # off in the PRINT image and in the other three behaviours elsewhere.
 #
 # Needs what tests/q10-qemu-trace.sh needs; skips loudly without.
-# Q40_REUSE=DIR checks the results of an earlier run kept in DIR.
+# Q40_REUSE=DIR checks the results of an earlier run kept in DIR;
+# KERNEL_TREE=DIR/linux-source-6.1 (as for q10-q50) switches and rebuilds
+# that tree (DIR is its kernel/build.sh LTT_KERNEL_OUT) instead of `make
+# kernel`'s.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 2
 OUT=$TOP/$BUILD/q40.$$
@@ -33,6 +36,15 @@ command -v qemu-system-x86_64 >/dev/null || skip_all "no qemu-system-x86_64 (scr
 [ -x "$BIN/lttctl" ] && [ -x "$BIN/lttd" ] || skip_all "no $BIN/lttctl or lttd (make): qemu/run.sh puts them in the initramfs"
 
 MODES="print fprobe jprobe kprobe"
+if [ -n "${KERNEL_TREE:-}" ]; then
+	LTT_KERNEL_OUT=$(cd "$KERNEL_TREE/.." && pwd) ||
+		skip_all "KERNEL_TREE=$KERNEL_TREE: no such folder"
+	[ "$(basename "$KERNEL_TREE")" = linux-source-6.1 ] ||
+		skip_all "KERNEL_TREE=$KERNEL_TREE: not a kernel/build.sh tree (OUT/linux-source-6.1)"
+else
+	LTT_KERNEL_OUT=$TOP/build-kernel
+fi
+export LTT_KERNEL_OUT
 now() { date +%s; }
 
 # -- build the four kernels and boot them -------------------------------------
@@ -40,16 +52,16 @@ if [ -n "${Q40_REUSE:-}" ]; then
 	OUT=$Q40_REUSE
 	skip "make kernel, four marker kernels and four boots" "Q40_REUSE=$Q40_REUSE: checking an earlier run"
 else
-	check "make kernel (incremental)" make --no-print-directory kernel
+	check "make kernel (incremental, in $LTT_KERNEL_OUT)" kernel/build.sh
 	t0=$(now)
 	check "kernel/tools/marker-kernels.sh: one bzImage per behaviour" \
 		kernel/tools/marker-kernels.sh "$OUT/images"
 	t1=$(now)
 	echo "# q40: the four marker kernels took $((t1 - t0)) s to build (incremental)"
 	check "make kernel is a no-op afterwards (the default .config is back)" sh -c "
-		make --no-print-directory kernel >'$TMP/mk.log' 2>&1 &&
+		kernel/build.sh >'$TMP/mk.log' 2>&1 &&
 		! grep -q 'configuring' '$TMP/mk.log' &&
-		! grep -Eq '^  (CC|LD|AR) ' build-kernel/build.log"
+		! grep -Eq '^  (CC|LD|AR) ' '$LTT_KERNEL_OUT/build.log'"
 	for m in $MODES; do
 		if [ ! -r "$OUT/images/bzImage-$m" ]; then
 			skip "boot the $m kernel" "no bzImage-$m (its build failed above)"

@@ -15,11 +15,14 @@
 # `make kernel` stays a no-op.  The tree is held with kernel/build.sh's
 # lock (build-kernel/.build.lock) all along, and the default .config is
 # put back even when this fails or is interrupted.
-# Run from the top directory after `make kernel`.  JOBS (2).
+# Run from the top directory after `make kernel`.  JOBS (2);
+# LTT_KERNEL_OUT (default build-kernel), the tree's output folder as for
+# kernel/build.sh, so that a helper's own tree can be used.
 set -eu
 DIR=${1:?usage: marker-kernels.sh DIR}
 JOBS=${JOBS:-2}
-OUT=$(pwd)/build-kernel
+OUT=${LTT_KERNEL_OUT:-$(pwd)/build-kernel}
+case $OUT in /*) ;; *) OUT=$(pwd)/$OUT ;; esac
 TREE=$OUT/linux-source-6.1
 die() { echo "marker-kernels.sh: $*" >&2; exit 1; }
 [ -r "$TREE/.config" ] && [ -r "$TREE/arch/x86/boot/bzImage" ] || die "no built tree in $TREE (make kernel)"
