@@ -18,6 +18,7 @@
 				 * delta), a header of 1022: 1430 bytes; so a
 				 * group of ROW_SUPER is below 64 KiB */
 #define ESC_LEN 127		/* the escape's delta length in a table */
+#define GSUM_MAX (2 + 8 * ROW_NKINDS)	/* a group's sums in gsum[] at most */
 
 #if ROW_NKINDS > 16
 #error "a kind is written in 4 bits"
@@ -436,7 +437,77 @@ static void reserve(row_log *r, size_t bytes, row_retire_fn retire, void *ctx)
 
 		r->gbase = regrow(r->gbase, sizeof(uint64_t) * r->gbase_cap,
 				  sizeof(uint64_t) * cap, retire, ctx);
+		r->goff = regrow(r->goff, sizeof(uint32_t) * r->gbase_cap,
+				 sizeof(uint32_t) * cap, retire, ctx);
 		r->gbase_cap = cap;
+	}
+	if (r->nchunks % ROW_SUPER == 0 && r->nchunks &&
+	    r->gsum_bytes + GSUM_MAX > r->gsum_cap) {
+		size_t cap = r->gsum_cap + r->gsum_cap / 2;
+
+		if (cap < r->gsum_bytes + GSUM_MAX)
+			cap = r->gsum_bytes + GSUM_MAX + 64;
+		r->gsum = regrow(r->gsum, r->gsum_cap + (r->gsum ? PAD : 0), cap + PAD,
+				 retire, ctx);
+		r->gsum_cap = cap;
+	}
+}
+
+/* The bytes of a group's sums: those of the largest, whose total is t. */
+static unsigned gsum_width(uint64_t t)
+{
+	unsigned w = (bitlen(t) + 7) / 8;
+
+	return w ? w : 1;
+}
+
+/*
+ * The time in each kind v[] before group g's first chunk (g >= 1), from
+ * the row's first change (their total: tot), into gsum[] at goff[g]: a
+ * bit per kind that is not 0 (2 bytes), then each such time in
+ * gsum_width(tot) bytes, least significant first.
+ */
+static void put_group_sums(row_log *r, size_t g, const int64_t *v, uint64_t tot)
+{
+	uint8_t *p = r->gsum + r->gsum_bytes;
+	unsigned w = gsum_width(tot), mask = 0, n = 2;
+
+	for (unsigned q = 0; q < ROW_NKINDS; q++)
+		if (v[q]) {
+			mask |= 1u << q;
+			for (unsigned j = 0; j < w; j++)
+				p[n++] = (uint8_t)((uint64_t)v[q] >> (8 * j));
+		}
+	p[0] = (uint8_t)mask;
+	p[1] = (uint8_t)(mask >> 8);
+	memset(p + n, 0, PAD);
+	r->goff[g] = (uint32_t)r->gsum_bytes;
+	r->gsum_bytes += n;
+}
+
+/* S set to what put_group_sums() wrote for group g (0 for group 0). */
+static void get_group_sums(const row_log *r, size_t g, int64_t *S)
+{
+	const uint8_t *p;
+	unsigned mask, w;
+	uint64_t keep;
+
+	memset(S, 0, sizeof(int64_t) * ROW_NKINDS);
+	if (!g)
+		return;
+	p = r->gsum + r->goff[g];
+	mask = p[0] | (unsigned)p[1] << 8;
+	w = gsum_width((uint64_t)r->ct[g * ROW_SUPER] - (uint64_t)r->ct[0]);
+	keep = w == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * w)) - 1;
+	p += 2;
+	while (mask) {
+		unsigned q = (unsigned)__builtin_ctz(mask);
+		uint64_t v;
+
+		memcpy(&v, p, 8);	/* (PAD bytes follow the last) */
+		S[q] = (int64_t)(GUINT64_FROM_LE(v) & keep);
+		p += w;
+		mask &= mask - 1;
 	}
 }
 
@@ -533,10 +604,10 @@ static void encode(row_log *r, const int64_t *t, const uint8_t *k, unsigned m,
 	put(&out, model, 4);
 	put(&out, k[0], 4);
 	/* the time in each kind before this chunk: from the row's start for
-	 * the first of a group, else from the group's first */
+	 * the first of a group, in gsum[]; else from the group's first, in its
+	 * header */
 	if (c % ROW_SUPER == 0) {
 		memcpy(gstart, run, sizeof(int64_t) * ROW_NKINDS);
-		put_sums(&out, run);
 	} else {
 		int64_t rel[ROW_NKINDS];
 
@@ -567,8 +638,13 @@ static void encode(row_log *r, const int64_t *t, const uint8_t *k, unsigned m,
 	bank_count(bk, t, k, m);
 
 	reserve(r, out.len, retire, ctx);
-	if (c % ROW_SUPER == 0)
+	if (c % ROW_SUPER == 0) {
 		r->gbase[c / ROW_SUPER] = r->nbytes;
+		r->goff[c / ROW_SUPER] = 0;
+		if (c)
+			put_group_sums(r, c / ROW_SUPER, run,
+				       (uint64_t)t[0] - (uint64_t)r->ct[0]);
+	}
 	memcpy(r->bits + r->nbytes, buf, out.len);
 	memset(r->bits + r->nbytes + out.len, 0, PAD);
 	r->ct[c] = t[0];
@@ -707,7 +783,13 @@ void row_log_finish(row_log *r, row_retire_fn retire, void *ctx)
 
 		r->gbase = fit(r->gbase, sizeof(uint64_t) * g, sizeof(uint64_t) * r->gbase_cap,
 			       retire, ctx);
+		r->goff = fit(r->goff, sizeof(uint32_t) * g, sizeof(uint32_t) * r->gbase_cap,
+			      retire, ctx);
 		r->gbase_cap = g;
+	}
+	if (r->gsum) {
+		r->gsum = fit(r->gsum, r->gsum_bytes + PAD, r->gsum_cap + PAD, retire, ctx);
+		r->gsum_cap = r->gsum_bytes;
 	}
 	g_free(r->run);
 	r->run = NULL;
@@ -715,7 +797,7 @@ void row_log_finish(row_log *r, row_retire_fn retire, void *ctx)
 
 void row_log_release(row_log *r, row_retire_fn retire, void *ctx)
 {
-	void *p[] = { r->bits, r->ct, r->coff, r->gbase, r->tt, r->tk };
+	void *p[] = { r->bits, r->ct, r->coff, r->gbase, r->goff, r->gsum, r->tt, r->tk };
 
 	for (size_t i = 0; i < G_N_ELEMENTS(p); i++)
 		if (p[i])
@@ -728,7 +810,8 @@ size_t row_log_memory(const row_log *r)
 {
 	return (r->bits ? r->bytes_cap + PAD : 0) +
 	       r->chunk_cap * (sizeof(int64_t) + sizeof(uint16_t)) +
-	       r->gbase_cap * sizeof(uint64_t) +
+	       r->gbase_cap * (sizeof(uint64_t) + sizeof(uint32_t)) +
+	       (r->gsum ? r->gsum_cap + PAD : 0) +
 	       r->tail_cap * (sizeof(int64_t) + sizeof(uint8_t)) +
 	       (r->run ? sizeof(int64_t) * 2 * ROW_NKINDS : 0);
 }
@@ -765,11 +848,11 @@ static unsigned chunk_header(const row_log *r, size_t c, row_bits *b, const row_
 	return n;
 }
 
-/* The total of the sums in chunk c's header: the time from the first
- * change of its group (of the row, for the first of a group) to its own. */
+/* The total of the sums in chunk c's header (c not the first of its
+ * group): the time from the first change of its group to its own. */
 static uint64_t sums_total(const row_log *r, size_t c)
 {
-	return (uint64_t)r->ct[c] - (uint64_t)r->ct[c % ROW_SUPER ? c - c % ROW_SUPER : 0];
+	return (uint64_t)r->ct[c] - (uint64_t)r->ct[c - c % ROW_SUPER];
 }
 
 /* The time and kind of the change after this one in the chunk, or the
@@ -830,16 +913,14 @@ static void look_ahead(row_cur *cu)
 
 /*
  * To the first change of chunk c (c <= nchunks: the tail). sums: S set to
- * the time spent in each kind before it (what the first chunk of its group
- * says, plus what its own header says; for the tail, the last chunk's plus
- * the time of its changes); else S is that already.
+ * the time spent in each kind before it (its group's sums in gsum[], plus
+ * what its own header says unless it is the group's first; for the tail,
+ * the last chunk's plus the time of its changes); else S is that already.
  */
 static void enter(row_cur *cu, size_t c, int sums)
 {
 	const row_log *r = cu->r;
 
-	if (sums)
-		memset(cu->S, 0, sizeof(cu->S));
 	cu->c = c;
 	cu->i = 0;
 	if (c == r->nchunks) {
@@ -848,48 +929,32 @@ static void enter(row_cur *cu, size_t c, int sums)
 
 			last.r = r;
 			last.end = cu->end;
-			last.gc = 0;
 			enter(&last, c - 1, 1);
 			while (last.c == c - 1)
 				row_cur_next(&last);
 			memcpy(cu->S, last.S, sizeof(cu->S));
+		} else if (sums) {
+			memset(cu->S, 0, sizeof(cu->S));
 		}
 		cu->n = r->ntail;
 		cu->t = r->tt[0];
 		cu->k = r->tk[0];
 	} else {
-		size_t g0 = c - c % ROW_SUPER;
-
-		if (sums && c != g0) {
-			/* a seek after a seek often stays in the group */
-			if (cu->gc != g0 / ROW_SUPER + 1) {
-				const row_model *md;
-				row_bits b;
-				int k0;
-
-				memset(cu->gS, 0, sizeof(cu->gS));
-				chunk_header(r, g0, &b, &md, &k0);
-				get_sums(r->bits, &b, sums_total(r, g0), cu->gS);
-				cu->gc = g0 / ROW_SUPER + 1;
-			}
-			memcpy(cu->S, cu->gS, sizeof(cu->S));
-		}
+		if (sums)
+			get_group_sums(r, c / ROW_SUPER, cu->S);
 		cu->n = chunk_header(r, c, &cu->rb, &cu->md, &cu->k);
-		get_sums(r->bits, &cu->rb, sums_total(r, c), sums ? cu->S : NULL);
+		if (c % ROW_SUPER)
+			get_sums(r->bits, &cu->rb, sums_total(r, c), sums ? cu->S : NULL);
 		cu->t = r->ct[c];
 	}
 	cu->kp = cu->k;
 	look_ahead(cu);
 }
 
-/* row_cur_seek(); keep: cu was on r already (what it holds of r's
- * groups holds). */
-static void seek(row_cur *cu, const row_log *r, int64_t end, int64_t x, int keep)
+void row_cur_seek(row_cur *cu, const row_log *r, int64_t end, int64_t x)
 {
 	size_t c;
 
-	if (!keep)
-		cu->gc = 0;
 	cu->r = r;
 	cu->end = end;
 	if (r->ntail && (!r->nchunks || r->tt[0] <= x)) {
@@ -910,11 +975,6 @@ static void seek(row_cur *cu, const row_log *r, int64_t end, int64_t x, int keep
 	enter(cu, c, 1);
 	while (cu->kn >= 0 && cu->tn <= x)
 		row_cur_next(cu);
-}
-
-void row_cur_seek(row_cur *cu, const row_log *r, int64_t end, int64_t x)
-{
-	seek(cu, r, end, x, 0);
 }
 
 void row_cur_next(row_cur *cu)
@@ -942,7 +1002,7 @@ void row_cur_advance(row_cur *cu, int64_t x)
 	 * whole of 10 M events, a redraw took 39 ms with the seek beyond
 	 * the next chunk, 28 with it beyond this one) */
 	if (chunk_start(cu->r, cu->c + 1, &far) && far <= x) {
-		seek(cu, cu->r, cu->end, x, 1);
+		row_cur_seek(cu, cu->r, cu->end, x);
 		return;
 	}
 	while (cu->kn >= 0 && cu->tn <= x)

@@ -14,23 +14,32 @@
  *   coff[]  its byte offset from the start of its group of ROW_SUPER
  *           chunks (a group holds at most ROW_SUPER * 2 KiB: 16 bits)
  *   gbase[] per group: the byte offset of its first chunk
+ *   goff[]  per group: the byte offset of its sums in gsum[] (group 0:
+ *           none, its sums are 0)
+ *   gsum    per group from the second: the time spent in each kind from
+ *           the row's first change to the group's first: a bit per kind
+ *           that is not 0 (2 bytes, little-endian), then each such time in
+ *           w bytes, least significant first, w the bytes of the group's
+ *           first time less the row's (which the chunk table tells), 1 at
+ *           least. Fixed widths, so that a seek reads them without
+ *           decoding (on the 10 M-event bench trace about 0.03 bytes an
+ *           event with goff[])
  *   bits    the chunks:
  *             1 bit: the chunk holds ROW_CHUNK changes; if not, n-1 in
  *             7 bits;
  *             the model that codes its changes (4 bits: its number in the
  *             row's bank, 0 for none);
  *             the first change's kind (4 bits);
- *             the time spent in each kind before the chunk's first change,
- *             from the first change of its group (from the row's first
- *             change for the first chunk of a group), a bit per kind that
- *             is not 0 (ROW_NKINDS bits); they add up to the chunk's first
- *             time less the group's (or the row's), so the largest is
- *             implied: its rank among those kinds (none when there is
- *             one), then for each other one its length as the difference
- *             to the length of that total (Elias gamma code of it plus 1)
- *             and its bits under the leading 1. The time spent before
- *             chunk c is what the first chunk of its group says plus what
- *             its own says;
+ *             except in the first chunk of a group (whose sums are in
+ *             gsum), the time spent in each kind before the chunk's first
+ *             change from the first change of its group, a bit per kind
+ *             that is not 0 (ROW_NKINDS bits); they add up to the chunk's
+ *             first time less the group's, so the largest is implied: its
+ *             rank among those kinds (none when there is one), then for
+ *             each other one its length as the difference to the length
+ *             of that total (Elias gamma code of it plus 1) and its bits
+ *             under the leading 1. The time spent before chunk c is its
+ *             group's sums in gsum plus what its own header says;
  *             each next change: its kind k and the length b of its delta
  *             of time from the previous change (bits under the leading 1
  *             plus 1: 0 to 64) as one symbol (k, b), coded by the chunk's
@@ -56,8 +65,8 @@
  * encoded from then on use it, when it would have saved more than half
  * the bytes its tables take on what was counted (it codes at least as
  * many changes before the next look). Models never change once
- * built, so any chunk decodes alone (a seek bisects ct[], reads the first
- * header of the group and the chunk's, and decodes one chunk). On the
+ * built, so any chunk decodes alone (a seek bisects ct[], reads its
+ * group's sums in gsum[] and the chunk's header, and decodes one chunk). On the
  * bench trace the kind and length of a change cost about 2.6 bits where
  * the scheme before (per chunk: a palette of kinds, lengths in a fixed
  * width) took 5.4: see docs/performance.md, section 4.
@@ -128,7 +137,12 @@ typedef struct row_log {
 	uint16_t *coff;
 	size_t nchunks, chunk_cap;
 	uint64_t *gbase;
+	uint32_t *goff;			/* gbase_cap of them too */
 	size_t gbase_cap;
+	uint8_t *gsum;			/* 8 bytes readable beyond gsum_bytes (a
+					 * row would need 7e10 changes to pass
+					 * the 4 GiB of goff[]) */
+	size_t gsum_bytes, gsum_cap;
 	int64_t *tt;			/* the tail */
 	uint8_t *tk;
 	unsigned ntail, tail_cap;
@@ -179,9 +193,6 @@ typedef struct row_cur {
 	/* decoding chunk c */
 	row_bits rb;			/* at the next change */
 	const row_model *md;		/* its model (NULL: none) */
-	size_t gc;			/* 1 + the group whose first chunk's
-					 * sums are in gS (0: none) */
-	int64_t gS[ROW_NKINDS];
 	int kp;				/* the kind before k in the chunk (k
 					 * for its first change) */
 } row_cur;

@@ -186,6 +186,36 @@ static int seeks(const row_log *r, const plain *p, int64_t end, const char *what
 	return 1;
 }
 
+/*
+ * Seeks to the first change of every chunk and around it: where a seek
+ * takes the time spent in each kind from its group's sums (gsum[]) and,
+ * but for the first chunk of a group, from the chunk's header.
+ */
+static int chunk_starts(const row_log *r, const plain *p, int64_t end, const char *what)
+{
+	int64_t want[ROW_NKINDS], got[ROW_NKINDS];
+
+	for (size_t c = 0; c < r->nchunks; c++)
+		for (int d = -1; d <= 1; d++) {
+			int64_t x = r->ct[c] + d;
+			row_cur cu;
+			size_t j;
+
+			if (x < p->t[0])
+				continue;
+			row_cur_seek(&cu, r, end, x);
+			j = plain_at(p, x);
+			plain_sums(p, x, want);
+			row_cur_sum_at(&cu, x, got);
+			if (cu.t != p->t[j] || cu.k != p->k[j] || memcmp(got, want, sizeof(got)))
+				return ok(0, "%s: seek to chunk %zu's start %+d: change at %"
+					  PRId64 " kind %d, want %" PRId64 " kind %d%s", what, c,
+					  d, cu.t, cu.k, p->t[j], p->k[j],
+					  memcmp(got, want, sizeof(got)) ? ", sums differ" : "");
+		}
+	return 1;
+}
+
 typedef enum { D_SMALL, D_MIXED, D_HUGE, D_EQUAL } deltas;
 
 static int64_t next_delta(deltas d)
@@ -241,18 +271,21 @@ static void one_in(row_bank *shared, size_t n, unsigned nk, deltas d, int64_t t0
 		}
 	}
 	snprintf(what, sizeof(what), "%s, %zu records, %u kinds", name, n, nk);
-	good &= read_all(&r, &p, t + 5, what) && seeks(&r, &p, t + 5, what);
+	good &= read_all(&r, &p, t + 5, what) && seeks(&r, &p, t + 5, what) &&
+		chunk_starts(&r, &p, t + 5, what);
 	row_log_finish(&r, retire, NULL);
 	snprintf(what, sizeof(what), "%s, %zu records, %u kinds, encoded", name, n, nk);
-	good &= read_all(&r, &p, t + 5, what) && seeks(&r, &p, t + 5, what);
+	good &= read_all(&r, &p, t + 5, what) && seeks(&r, &p, t + 5, what) &&
+		chunk_starts(&r, &p, t + 5, what);
 	if (n) {
 		snprintf(what, sizeof(what), "%s, %zu records, %u kinds, copy at the middle",
 			 name, n, nk);
 		good &= read_all(&mid_r, &mid_p, mid_end, what) &&
-			seeks(&mid_r, &mid_p, mid_end, what);
+			seeks(&mid_r, &mid_p, mid_end, what) &&
+			chunk_starts(&mid_r, &mid_p, mid_end, what);
 	}
 	ok(good, "%s, %zu records (%zu changes, %zu chunks), %u kinds: read back, seeks, "
-	   "sums", name, n, p.n, r.nchunks, nk);
+	   "sums, chunk starts", name, n, p.n, r.nchunks, nk);
 	row_log_release(&r, retire, NULL);
 	if (!shared)
 		row_bank_release(bank, retire, NULL);
@@ -364,10 +397,12 @@ static void shared_bank(void)
 		int64_t end = t[j][n[j] - 1] + 1;
 
 		snprintf(what, sizeof(what), "shared bank, row %d", j);
-		good &= read_all(&r[j], &p[j], end, what) && seeks(&r[j], &p[j], end, what);
+		good &= read_all(&r[j], &p[j], end, what) && seeks(&r[j], &p[j], end, what) &&
+			chunk_starts(&r[j], &p[j], end, what);
 		row_log_finish(&r[j], retire, NULL);
 		snprintf(what, sizeof(what), "shared bank, row %d, finished", j);
-		good &= read_all(&r[j], &p[j], end, what) && seeks(&r[j], &p[j], end, what);
+		good &= read_all(&r[j], &p[j], end, what) && seeks(&r[j], &p[j], end, what) &&
+			chunk_starts(&r[j], &p[j], end, what);
 	}
 	ok(good, "rows sharing a bank (%u models): a trained row, one symbol, random kinds and "
 	   "lengths, every length of 0 to 63 bits: read back, seeks, sums", bank->cur);
@@ -379,6 +414,48 @@ static void shared_bank(void)
 	}
 	row_bank_release(bank, retire, NULL);
 	free_retired();
+}
+
+/*
+ * Rows of exactly c chunks (strictly increasing times, kinds in turn among
+ * five, so that every record is a change): one chunk, one group of 16,
+ * a group and one chunk of one change, two full groups, and three and a
+ * half. Read back, seeks, every chunk's start, before and after finish.
+ */
+static void exact_chunks(void)
+{
+	static const size_t counts[] = { 1, ROW_CHUNK, ROW_SUPER * ROW_CHUNK,
+					 ROW_SUPER * ROW_CHUNK + 1, 2 * ROW_SUPER * ROW_CHUNK,
+					 3 * ROW_SUPER * ROW_CHUNK + ROW_SUPER / 2 * ROW_CHUNK };
+
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+		size_t n = counts[i], want = (n + ROW_CHUNK - 1) / ROW_CHUNK;
+		row_log r = { 0 };
+		row_bank *bank = row_bank_new();
+		plain p = { 0 };
+		int64_t t = 1000, end;
+		int good = 1;
+
+		for (size_t j = 0; j < n; j++) {
+			t += 1 + (int64_t)(rnd() % 5000);
+			plain_record(&p, t, (int)(j % 5), INT64_MIN);
+			row_log_record(&r, bank, t, (int)(j % 5), INT64_MIN, 0, retire, NULL);
+		}
+		end = t + 3;
+		good &= read_all(&r, &p, end, "exact chunks") && seeks(&r, &p, end, "exact chunks") &&
+			chunk_starts(&r, &p, end, "exact chunks");
+		row_log_finish(&r, retire, NULL);
+		good &= r.nchunks == want && read_all(&r, &p, end, "exact chunks, encoded") &&
+			seeks(&r, &p, end, "exact chunks, encoded") &&
+			chunk_starts(&r, &p, end, "exact chunks, encoded");
+		ok(good, "%zu changes: %zu chunks (want %zu), %zu groups: read back, seeks, sums, "
+		   "chunk starts", n, r.nchunks, want, (r.nchunks + ROW_SUPER - 1) / ROW_SUPER);
+		row_log_release(&r, retire, NULL);
+		row_bank_release(bank, retire, NULL);
+		free_retired();
+		free(p.t);
+		free(p.k);
+	}
 }
 
 /* A row of one symbol (two kinds in turn, 1 ns apart) in a bank of its own:
@@ -439,7 +516,9 @@ int main(void)
 {
 	static const size_t sizes[] = { 1, 2, 3, ROW_CHUNK - 1, ROW_CHUNK, ROW_CHUNK + 1,
 					ROW_CHUNK + 2, ROW_CHUNK + 3, 2 * ROW_CHUNK + 2,
-					ROW_SUPER * ROW_CHUNK + 2, 3 * ROW_SUPER * ROW_CHUNK + 77 };
+					ROW_SUPER * ROW_CHUNK - 1, ROW_SUPER * ROW_CHUNK,
+					ROW_SUPER * ROW_CHUNK + 1, ROW_SUPER * ROW_CHUNK + 2,
+					2 * ROW_SUPER * ROW_CHUNK, 3 * ROW_SUPER * ROW_CHUNK + 77 };
 
 	/* alternating kinds: exactly n changes, so the counts hit the
 	 * boundaries; with more kinds some records repeat (ignored) */
@@ -452,6 +531,7 @@ int main(void)
 	one(5000, 4, D_EQUAL, 42, "mostly equal times");
 	one(20000, 6, D_MIXED, 7, "6 kinds");
 	shared_bank();
+	exact_chunks();
 	one_symbol();
 	many_symbols();
 
