@@ -164,6 +164,8 @@ typedef struct pipe {
 	GCond filled, emptied;
 	unsigned put, got;		/* batches handed over, coded */
 	int quit;
+	int finish;			/* with quit: the coder finishes the rows
+					 * of processes on its way out */
 	batch *ring;			/* NBATCH */
 	batch *cur;			/* the caller's: ring[put % NBATCH] */
 	uint8_t *last[4];		/* the caller's: each row's last kind sent, */
@@ -172,6 +174,7 @@ typedef struct pipe {
 
 static void record_now(ltt_state_index *idx, ltt_state_row_type type, unsigned i,
 		       int64_t t, ltt_state_kind kind);
+static void finish_rows(ltt_state_index *idx, ltt_state_row_type type);
 
 static gpointer coder_thread(gpointer data)
 {
@@ -195,6 +198,8 @@ static gpointer coder_thread(gpointer data)
 		g_cond_signal(&p->emptied);
 	}
 	g_mutex_unlock(&p->lock);
+	if (p->finish)
+		finish_rows(idx, LTT_STATE_ROW_PROCESS);
 	return NULL;
 }
 
@@ -239,7 +244,13 @@ static void pipe_drain(pipe_t *p)
 	g_mutex_unlock(&p->lock);
 }
 
-static void pipe_stop(ltt_state_index *idx)
+/*
+ * Stop the coder. finish: the trace is indexed; the coder finishes the
+ * rows of processes (their tails coded, their arrays fitted) while the
+ * caller finishes the others, before the join: the types' banks are
+ * apart, and each type's rows still go in their order.
+ */
+static void pipe_stop(ltt_state_index *idx, int finish)
 {
 	pipe_t *p = idx->pipe;
 
@@ -248,8 +259,12 @@ static void pipe_stop(ltt_state_index *idx)
 	pipe_drain(p);
 	g_mutex_lock(&p->lock);
 	p->quit = 1;
+	p->finish = finish;
 	g_cond_signal(&p->filled);
 	g_mutex_unlock(&p->lock);
+	if (finish)
+		for (unsigned type = LTT_STATE_ROW_CPU; type < 4; type++)
+			finish_rows(idx, (ltt_state_row_type)type);
 	g_thread_join(p->thread);
 	g_mutex_clear(&p->lock);
 	g_cond_clear(&p->filled);
@@ -486,7 +501,7 @@ void ltt_state_index_free(ltt_state_index *idx)
 {
 	if (!idx)
 		return;
-	pipe_stop(idx);
+	pipe_stop(idx, 0);
 	if (idx->is_snapshot) {
 		/* its own: the row headers, the model; the rest is the index's */
 		ix_store *s = idx->store;
@@ -598,6 +613,14 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 		record_now(idx, type, i, t, kind);
 }
 
+/* No more changes for the rows of a type: their tails coded, arrays fitted. */
+static void finish_rows(ltt_state_index *idx, ltt_state_row_type type)
+{
+	for (unsigned j = 0; j < idx->nrows[type]; j++)
+		row_log_finish(&idx->rows[type][j], retire_cb, idx);
+	row_bank_done(idx->banks[type]);
+}
+
 /* The runs' loop: up to max_events events through the model. */
 static int run_events(ltt_state_index *idx, uint64_t max_events, ltt_error **err)
 {
@@ -639,13 +662,13 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 	pipe_drain(idx->pipe);
 	if (r == 0) {
 		/* nothing more is recorded: the rows' tails are encoded
-		 * and their arrays fitted to what they hold */
-		pipe_stop(idx);
-		for (unsigned type = 0; type < 4; type++) {
-			for (unsigned j = 0; j < idx->nrows[type]; j++)
-				row_log_finish(&idx->rows[type][j], retire_cb, idx);
-			row_bank_done(idx->banks[type]);
-		}
+		 * and their arrays fitted to what they hold (by both
+		 * threads with a pipeline) */
+		if (idx->pipe)
+			pipe_stop(idx, 1);
+		else
+			for (unsigned type = 0; type < 4; type++)
+				finish_rows(idx, (ltt_state_row_type)type);
 		idx->done = 1;
 		if (idx->end_ns > idx->indexed_ns)
 			idx->indexed_ns = idx->end_ns;
