@@ -4,7 +4,8 @@
  * when it opens a trace and when the user zooms, timed, without a
  * display (bench/viewer.py runs it). One line of key=value per step:
  *
- * (ms: wall clock; cpu_ms: CPU time of the thread)
+ * (ms: wall clock; cpu_ms: CPU time of the process: the index's two
+ * threads, see ltt_state_index_options.threads)
  *
  *   bench open ms=... cpu_ms=... ltt_trace_open + the index's first checkpoint
  *   bench first-frame ms=...     open, the window's first indexing slice,
@@ -36,13 +37,14 @@ static double now_ms(void)
 	return (double)g_get_monotonic_time() / 1000.0;
 }
 
-/* CPU time of this thread: on a machine shared with other work, the
- * wall clock also counts the time others had the CPU. */
+/* CPU time of this process (the indexing's two threads): on a machine
+ * shared with other work, the wall clock also counts the time others had
+ * the CPU. */
 static double cpu_ms(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 

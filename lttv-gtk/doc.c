@@ -59,8 +59,14 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 		d->events_lost += info->events_lost;
 		d->corrupted += info->corrupted_subbuffers;
 	}
-	if (d->ntraces == n && n)
-		d->idx = ltt_state_index_new(d->traces, n, NULL, &err);
+	if (d->ntraces == n && n) {
+		/* LTTV_GTK_INDEX_THREADS=1: index in one thread (to compare) */
+		const char *th = g_getenv("LTTV_GTK_INDEX_THREADS");
+		ltt_state_index_options o = { .size = sizeof(o),
+					      .threads = th ? (unsigned)atoi(th) : 0 };
+
+		d->idx = ltt_state_index_new(d->traces, n, &o, &err);
+	}
 	if (!d->idx) {
 		*error = n == 0 ? g_strdup("no trace given") : n > 1 && d->ntraces < n ?
 			g_strdup_printf("%s: %s", paths[d->ntraces], ltt_error_message(err)) :

@@ -282,6 +282,12 @@ typedef struct ltt_state_index_options {
 	size_t size;		/* sizeof(ltt_state_index_options) */
 	/* a checkpoint every this many events (0: 100000) */
 	uint64_t checkpoint_events;
+	/* threads that ltt_state_index_run() uses: 1, the caller's alone;
+	 * 2, the caller's reads the events and runs the state engine while
+	 * a second one records and codes the rows' changes (0: 2 if the
+	 * machine has two processors or more, else 1; more than 2: 2).
+	 * The index is the same, byte for byte, either way. */
+	unsigned threads;
 } ltt_state_index_options;
 
 /* The traces must outlive the index. opt may be NULL. */
@@ -292,7 +298,9 @@ void ltt_state_index_free(ltt_state_index *idx);
 
 /*
  * Index up to max_events more events. 1: more to do; 0: the whole trace
- * is indexed; -1: read error (what was indexed stays usable).
+ * is indexed; -1: read error (what was indexed stays usable). With two
+ * threads, the second one is idle when this returns: between runs, the
+ * index may be snapshotted, read or freed (from the thread that runs it).
  */
 int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events,
 			ltt_error **err);

@@ -113,7 +113,193 @@ struct ltt_state_index {
 	uint64_t every, since_cp, changes;
 	int64_t start_ns, end_ns, indexed_ns;
 	int done;
+	unsigned threads;		/* 1, or 2: a pipeline (below) */
+	struct pipe *pipe;		/* 2: started at the first run */
 };
+
+/*
+ * The pipeline (threads = 2). The thread that calls ltt_state_index_run()
+ * reads and merges the events and runs the state engine; what it would
+ * record (a row, a time, a kind) goes into batches, and a second thread
+ * records and codes them, in the same order, so that the rows are the
+ * same bytes as with one thread:
+ *
+ *   caller   read, merge, state engine, checkpoints -> batch | batch | ...
+ *   coder                        row_log_record(), encode(): batch | ...
+ *
+ * The batches are a ring of NBATCH; the caller waits when all are full,
+ * the coder when all are empty (a mutex and two conditions, taken once a
+ * batch, not once a change). Before ltt_state_index_run() returns, it
+ * hands over the batch it was filling and waits until the coder has
+ * done every one: between two runs, the coder is idle, so the index is
+ * whole for its snapshots, queries and ltt_state_index_free(), which
+ * stops the coder. The two threads share nothing else but retire(),
+ * which locks: the caller owns the iterator, the model and the
+ * checkpoints; the coder the rows, their banks and idx->changes; the
+ * coder reads sealed_ns and store->gen, which change only in a snapshot,
+ * between runs.
+ *
+ * The caller drops a change of a row to the kind that row last got: the
+ * coder would (row_log_record() returns 0 at once when the tail's last
+ * kind is the new one, and the tail's last kind is always the one last
+ * recorded), so the coder sees about half the calls.
+ */
+#define BATCH	4096		/* changes in a batch */
+#define NBATCH	8		/* batches in the ring */
+
+typedef struct change {
+	int64_t t;
+	unsigned i;
+	uint8_t type, kind;
+} change;
+
+typedef struct batch {
+	unsigned n;
+	change c[BATCH];
+} batch;
+
+typedef struct pipe {
+	GThread *thread;
+	GMutex lock;
+	GCond filled, emptied;
+	unsigned put, got;		/* batches handed over, coded */
+	int quit;
+	int finish;			/* with quit: the coder finishes the rows
+					 * of processes on its way out */
+	batch *ring;			/* NBATCH */
+	batch *cur;			/* the caller's: ring[put % NBATCH] */
+	uint8_t *last[4];		/* the caller's: each row's last kind sent, */
+	unsigned nlast[4];		/* 0xff: none */
+} pipe_t;
+
+static void record_now(ltt_state_index *idx, ltt_state_row_type type, unsigned i,
+		       int64_t t, ltt_state_kind kind);
+static void finish_rows(ltt_state_index *idx, ltt_state_row_type type);
+
+static gpointer coder_thread(gpointer data)
+{
+	ltt_state_index *idx = data;
+	pipe_t *p = idx->pipe;
+
+	g_mutex_lock(&p->lock);
+	for (;;) {
+		batch *b;
+
+		while (p->got == p->put && !p->quit)
+			g_cond_wait(&p->filled, &p->lock);
+		if (p->got == p->put)
+			break;
+		b = &p->ring[p->got % NBATCH];
+		g_mutex_unlock(&p->lock);
+		for (unsigned j = 0; j < b->n; j++)
+			record_now(idx, b->c[j].type, b->c[j].i, b->c[j].t, b->c[j].kind);
+		g_mutex_lock(&p->lock);
+		p->got++;
+		g_cond_signal(&p->emptied);
+	}
+	g_mutex_unlock(&p->lock);
+	if (p->finish)
+		finish_rows(idx, LTT_STATE_ROW_PROCESS);
+	return NULL;
+}
+
+static void pipe_start(ltt_state_index *idx)
+{
+	pipe_t *p = g_new0(pipe_t, 1);
+
+	g_mutex_init(&p->lock);
+	g_cond_init(&p->filled);
+	g_cond_init(&p->emptied);
+	p->ring = g_new(batch, NBATCH);
+	p->cur = &p->ring[0];
+	p->cur->n = 0;
+	idx->pipe = p;
+	p->thread = g_thread_new("ltt-index-coder", coder_thread, idx);
+}
+
+/* Hand the batch being filled over, if it holds anything; wait for a free one. */
+static void pipe_hand_over(pipe_t *p)
+{
+	if (!p->cur->n)
+		return;
+	g_mutex_lock(&p->lock);
+	p->put++;
+	g_cond_signal(&p->filled);
+	while (p->put - p->got >= NBATCH)
+		g_cond_wait(&p->emptied, &p->lock);
+	g_mutex_unlock(&p->lock);
+	p->cur = &p->ring[p->put % NBATCH];
+	p->cur->n = 0;
+}
+
+/* Everything handed over, and coded: the coder is idle. */
+static void pipe_drain(pipe_t *p)
+{
+	if (!p)
+		return;
+	pipe_hand_over(p);
+	g_mutex_lock(&p->lock);
+	while (p->got != p->put)
+		g_cond_wait(&p->emptied, &p->lock);
+	g_mutex_unlock(&p->lock);
+}
+
+/*
+ * Stop the coder. finish: the trace is indexed; the coder finishes the
+ * rows of processes (their tails coded, their arrays fitted) while the
+ * caller finishes the others, before the join: the types' banks are
+ * apart, and each type's rows still go in their order.
+ */
+static void pipe_stop(ltt_state_index *idx, int finish)
+{
+	pipe_t *p = idx->pipe;
+
+	if (!p)
+		return;
+	pipe_drain(p);
+	g_mutex_lock(&p->lock);
+	p->quit = 1;
+	p->finish = finish;
+	g_cond_signal(&p->filled);
+	g_mutex_unlock(&p->lock);
+	if (finish)
+		for (unsigned type = LTT_STATE_ROW_CPU; type < 4; type++)
+			finish_rows(idx, (ltt_state_row_type)type);
+	g_thread_join(p->thread);
+	g_mutex_clear(&p->lock);
+	g_cond_clear(&p->filled);
+	g_cond_clear(&p->emptied);
+	for (unsigned type = 0; type < 4; type++)
+		g_free(p->last[type]);
+	g_free(p->ring);
+	g_free(p);
+	idx->pipe = NULL;
+}
+
+/* The caller's side of ltt_state__record() with a pipeline. */
+static void pipe_record(pipe_t *p, ltt_state_row_type type, unsigned i, int64_t t,
+			ltt_state_kind kind)
+{
+	change *c;
+
+	if (i >= p->nlast[type]) {
+		unsigned n = MAX(i + 1, 2 * p->nlast[type]);
+
+		p->last[type] = g_renew(uint8_t, p->last[type], n);
+		memset(p->last[type] + p->nlast[type], 0xff, n - p->nlast[type]);
+		p->nlast[type] = n;
+	} else if (p->last[type][i] == (uint8_t)kind) {
+		return;
+	}
+	p->last[type][i] = (uint8_t)kind;
+	if (p->cur->n == BATCH)
+		pipe_hand_over(p);
+	c = &p->cur->c[p->cur->n++];
+	c->t = t;
+	c->i = i;
+	c->type = (uint8_t)type;
+	c->kind = (uint8_t)kind;
+}
 
 static int frozen(const ltt_state *st, unsigned i)
 {
@@ -283,6 +469,8 @@ ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 	idx->traces = g_memdup2(traces, sizeof(*traces) * n);
 	idx->ntraces = n;
 	idx->every = o.checkpoint_events ? o.checkpoint_events : 100000;
+	idx->threads = o.threads == 1 ? 1 : o.threads >= 2 ? 2 :
+		       g_get_num_processors() >= 2 ? 2 : 1;
 	idx->it = ltt_iter_new(idx->traces, n, err);
 	if (!idx->it) {
 		ltt_state_index_free(idx);
@@ -313,6 +501,7 @@ void ltt_state_index_free(ltt_state_index *idx)
 {
 	if (!idx)
 		return;
+	pipe_stop(idx, 0);
 	if (idx->is_snapshot) {
 		/* its own: the row headers, the model; the rest is the index's */
 		ix_store *s = idx->store;
@@ -396,8 +585,9 @@ ltt_state_index *ltt_state_index_snapshot(ltt_state_index *idx, ltt_trace *const
 	return c;
 }
 
-void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
-		       unsigned i, int64_t t, ltt_state_kind kind)
+/* The row's change, recorded and coded (in the coder's thread with a pipeline). */
+static void record_now(ltt_state_index *idx, ltt_state_row_type type, unsigned i,
+		       int64_t t, ltt_state_kind kind)
 {
 	if (i >= idx->nrows[type]) {
 		unsigned n = MAX(i + 1, 2 * idx->nrows[type]);
@@ -408,41 +598,40 @@ void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
 		idx->nrows[type] = n;
 	}
 	/* store->gen changes only in ltt_state_index_snapshot() of idx,
-	 * which runs in this thread */
+	 * which runs in the indexing thread between runs, the coder idle */
 	idx->changes += (uint64_t)row_log_record(&idx->rows[type][i], idx->banks[type], t,
 						 (int)kind, idx->sealed_ns, idx->store->gen,
 						 retire_cb, idx);
 }
 
-int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **err)
+void ltt_state__record(ltt_state_index *idx, ltt_state_row_type type,
+		       unsigned i, int64_t t, ltt_state_kind kind)
+{
+	if (idx->pipe)
+		pipe_record(idx->pipe, type, i, t, kind);
+	else
+		record_now(idx, type, i, t, kind);
+}
+
+/* No more changes for the rows of a type: their tails coded, arrays fitted. */
+static void finish_rows(ltt_state_index *idx, ltt_state_row_type type)
+{
+	for (unsigned j = 0; j < idx->nrows[type]; j++)
+		row_log_finish(&idx->rows[type][j], retire_cb, idx);
+	row_bank_done(idx->banks[type]);
+}
+
+/* The runs' loop: up to max_events events through the model. */
+static int run_events(ltt_state_index *idx, uint64_t max_events, ltt_error **err)
 {
 	const ltt_event *ev;
 
-	if (idx->is_snapshot) {
-		ltt_set_error(err, LTT_ERROR_INVALID, "a snapshot of a state index does not index");
-		return -1;
-	}
-	if (idx->done)
-		return 0;
 	for (uint64_t n = 0; n < max_events; n++) {
 		int r = ltt_iter_next(idx->it, &ev, err);
 		int64_t t;
 
-		if (r < 0)
-			return -1;
-		if (r == 0) {
-			/* nothing more is recorded: the rows' tails are encoded
-			 * and their arrays fitted to what they hold */
-			for (unsigned type = 0; type < 4; type++) {
-				for (unsigned j = 0; j < idx->nrows[type]; j++)
-					row_log_finish(&idx->rows[type][j], retire_cb, idx);
-				row_bank_done(idx->banks[type]);
-			}
-			idx->done = 1;
-			if (idx->end_ns > idx->indexed_ns)
-				idx->indexed_ns = idx->end_ns;
-			return 0;
-		}
+		if (r <= 0)
+			return r;
 		t = ltt_event_time_ns(ev);
 		if (idx->since_cp >= idx->every && t > idx->st->now) {
 			take_checkpoint(idx, t);
@@ -454,6 +643,95 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 			idx->indexed_ns = t;
 	}
 	return 1;
+}
+
+int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **err)
+{
+	int r;
+
+	if (idx->is_snapshot) {
+		ltt_set_error(err, LTT_ERROR_INVALID, "a snapshot of a state index does not index");
+		return -1;
+	}
+	if (idx->done)
+		return 0;
+	if (idx->threads > 1 && !idx->pipe)
+		pipe_start(idx);
+	r = run_events(idx, max_events, err);
+	/* what was read is recorded before the run returns, an error too */
+	pipe_drain(idx->pipe);
+	if (r == 0) {
+		/* nothing more is recorded: the rows' tails are encoded
+		 * and their arrays fitted to what they hold (by both
+		 * threads with a pipeline) */
+		if (idx->pipe)
+			pipe_stop(idx, 1);
+		else
+			for (unsigned type = 0; type < 4; type++)
+				finish_rows(idx, (ltt_state_row_type)type);
+		idx->done = 1;
+		if (idx->end_ns > idx->indexed_ns)
+			idx->indexed_ns = idx->end_ns;
+	}
+	return r;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+uint64_t ltt_state__index_digest(const ltt_state_index *idx)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	h = fnv(h, &idx->changes, sizeof(idx->changes));
+	h = fnv(h, &idx->ncps, sizeof(idx->ncps));
+	for (unsigned i = 0; i < idx->ncps; i++) {
+		const checkpoint *c = &idx->cps[i];
+
+		h = fnv(h, &c->t, sizeof(c->t));
+		h = fnv(h, &c->events, sizeof(c->events));
+		h = fnv(h, &c->nprocs, sizeof(c->nprocs));
+		h = fnv(h, &c->nkept, sizeof(c->nkept));
+		h = fnv(h, c->proc_index, sizeof(unsigned) * c->nkept);
+	}
+	for (unsigned type = 0; type < 4; type++) {
+		const row_bank *b = idx->banks[type];
+
+		h = fnv(h, &idx->nrows[type], sizeof(idx->nrows[type]));
+		for (unsigned i = 0; i < idx->nrows[type]; i++) {
+			const row_log *r = &idx->rows[type][i];
+			size_t ng;
+
+			h = fnv(h, &r->n, sizeof(r->n));
+			h = fnv(h, &r->nbytes, sizeof(r->nbytes));
+			h = fnv(h, r->bits, r->nbytes);
+			h = fnv(h, &r->nchunks, sizeof(r->nchunks));
+			h = fnv(h, r->ct, sizeof(int64_t) * r->nchunks);
+			h = fnv(h, r->coff, sizeof(uint16_t) * r->nchunks);
+			ng = (r->nchunks + ROW_SUPER - 1) / ROW_SUPER;
+			h = fnv(h, r->gbase, sizeof(uint64_t) * ng);
+			h = fnv(h, r->goff, sizeof(uint32_t) * ng);
+			h = fnv(h, &r->gsum_bytes, sizeof(r->gsum_bytes));
+			h = fnv(h, r->gsum, r->gsum_bytes);
+			h = fnv(h, &r->ntail, sizeof(r->ntail));
+			h = fnv(h, r->tt, sizeof(int64_t) * r->ntail);
+			h = fnv(h, r->tk, r->ntail);
+		}
+		if (!b)
+			continue;
+		h = fnv(h, &b->cur, sizeof(b->cur));
+		h = fnv(h, &b->models_bytes, sizeof(b->models_bytes));
+		for (unsigned m = 0; m < ROW_MODELS; m++)
+			if (b->models[m])
+				h = fnv(h, b->models[m]->info, sizeof(b->models[m]->info));
+	}
+	return h;
 }
 
 double ltt_state_index_progress(const ltt_state_index *idx)

@@ -134,4 +134,10 @@ ltt_state_first_task *ltt_state__first_tasks(const ltt_trace *tr, unsigned *ncpu
 void ltt_state__record(struct ltt_state_index *idx, ltt_state_row_type type,
 		       unsigned i, int64_t t, ltt_state_kind kind);
 
+/* state-index.c: a hash of what the index holds, byte by byte (the rows'
+ * coded changes, chunk tables, tails and models; the checkpoints' times
+ * and counts): the tests compare the index built by one thread and by
+ * two with it. */
+uint64_t ltt_state__index_digest(const struct ltt_state_index *idx);
+
 #endif

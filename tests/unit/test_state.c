@@ -16,6 +16,8 @@
 #include "ltt-writer.h"
 #include "ltttrace.h"
 #include "tap.h"
+/* ltt_state__index_digest(): the index's bytes, for test_threads() */
+#include "../../libltttrace/src/state-internal.h"
 
 #define START_TSC 1000000ull
 #define T(x) (INT64_C(100000000000) + (int64_t)(x))
@@ -917,6 +919,159 @@ out:
  * random events of the first sequence; --write-limits DIR the trace of
  * test_limits() (events on CPUs 70 and 4100).
  */
+/* ---- one thread or two: the same index, byte for byte ---- */
+
+/*
+ * The trace in dir indexed by one thread and by the pipeline of two, in
+ * lockstep slices of `slice` events, a snapshot of each taken and kept
+ * every third slice as the viewer does (what a snapshot saw is sealed:
+ * the coder's rule for changes at one instant depends on it): after every
+ * `check`-th slice and at the end, the two indexes' bytes must be the
+ * same, and their counts, and the runs' results (an error: the same
+ * message, at the same place).
+ */
+static void test_threads(const char *dir, uint64_t slice, unsigned check, const char *what)
+{
+	ltt_error *err = NULL;
+	ltt_trace *tr[2] = { ltt_trace_open(dir, NULL, &err), NULL };
+	ltt_state_index *idx[2] = { NULL, NULL }, *snap[2] = { NULL, NULL };
+	unsigned runs = 0, compared = 0, bad = 0;
+	char why[256] = "";
+	int r[2] = { 1, 1 };
+
+	if (tr[0])
+		tr[1] = ltt_trace_open(dir, NULL, &err);
+	for (int k = 0; k < 2 && tr[k]; k++) {
+		ltt_state_index_options o = { .size = sizeof(o), .threads = (unsigned)k + 1 };
+
+		idx[k] = ltt_state_index_new(&tr[k], 1, &o, &err);
+	}
+	if (!idx[0] || !idx[1]) {
+		ok(0, "%s: one thread or two: cannot open: %s", what, ltt_error_message(err));
+		goto out;
+	}
+	while (r[0] > 0 && r[1] > 0) {
+		char *msg[2] = { NULL, NULL };
+
+		for (int k = 0; k < 2; k++) {
+			ltt_error *e = NULL;
+
+			r[k] = ltt_state_index_run(idx[k], slice, &e);
+			if (r[k] < 0)
+				msg[k] = g_strdup(ltt_error_message(e));
+			ltt_error_free(e);
+		}
+		runs++;
+		if (r[0] != r[1] || (msg[0] && strcmp(msg[0], msg[1]))) {
+			snprintf(why, sizeof(why), "run %u: %d (%s) against %d (%s)", runs, r[0],
+				 msg[0] ? msg[0] : "", r[1], msg[1] ? msg[1] : "");
+			bad++;
+		}
+		g_free(msg[0]);
+		g_free(msg[1]);
+		if (bad)
+			break;
+		if (runs % check == 0 || r[0] <= 0) {
+			compared++;
+			if (ltt_state__index_digest(idx[0]) != ltt_state__index_digest(idx[1]) ||
+			    ltt_state_index_num_changes(idx[0]) != ltt_state_index_num_changes(idx[1]) ||
+			    ltt_state_index_num_checkpoints(idx[0]) !=
+				    ltt_state_index_num_checkpoints(idx[1]) ||
+			    ltt_state_index_memory(idx[0]) != ltt_state_index_memory(idx[1])) {
+				snprintf(why, sizeof(why), "after run %u (%" PRIu64 " events): the "
+					 "indexes differ (%" PRIu64 " against %" PRIu64 " changes)",
+					 runs, ltt_state_index_num_events(idx[0]),
+					 ltt_state_index_num_changes(idx[0]),
+					 ltt_state_index_num_changes(idx[1]));
+				bad++;
+				break;
+			}
+		}
+		if (runs % 3 == 0)
+			for (int k = 0; k < 2; k++) {
+				ltt_state_index_free(snap[k]);
+				snap[k] = ltt_state_index_snapshot(idx[k], NULL, 0);
+			}
+	}
+	if (bad)
+		printf("#   %s\n", why);
+	ok(bad == 0 && compared > 0, "%s: one thread or two, slices of %" PRIu64 " events: the "
+	   "same index, byte for byte (%u runs, %u compared, %" PRIu64 " changes%s)", what, slice,
+	   runs, compared, ltt_state_index_num_changes(idx[0]),
+	   r[0] < 0 ? ", stopped by a read error" : "");
+out:
+	for (int k = 0; k < 2; k++) {
+		ltt_state_index_free(snap[k]);
+		ltt_state_index_free(idx[k]);
+		if (tr[k])
+			ltt_trace_close(tr[k]);
+	}
+	ltt_error_free(err);
+}
+
+/* ltt-tracegen's trace into tmp/name (extra: its arguments), or NULL. */
+static char *tracegen(const char *tmp, const char *name, const char *const *extra)
+{
+	const char *b = getenv("BUILD");
+	char *gen = g_strdup_printf("%s/bin/ltt-tracegen", b ? b : "build");
+	char *out = g_build_filename(tmp, name, NULL);
+	GPtrArray *av = g_ptr_array_new();
+	int status = -1;
+
+	g_ptr_array_add(av, gen);
+	for (unsigned i = 0; extra[i]; i++)
+		g_ptr_array_add(av, (char *)extra[i]);
+	g_ptr_array_add(av, "-o");
+	g_ptr_array_add(av, out);
+	g_ptr_array_add(av, NULL);
+	if (!g_file_test(gen, G_FILE_TEST_IS_EXECUTABLE) ||
+	    !g_spawn_sync(NULL, (char **)av->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+			  NULL, NULL, &status, NULL) || status != 0) {
+		g_free(out);
+		out = NULL;
+	}
+	g_ptr_array_free(av, TRUE);
+	g_free(gen);
+	return out;
+}
+
+/* The pipeline against one thread on traces of every kind. */
+static void test_threads_all(const char *tmp, const char *known)
+{
+	static const char *const busy[] = { "--scenario", "busy", "--events", "300000", NULL };
+	static const char *const sample[] = { "--scenario", "sample", NULL };
+	static const char *const late[] = { "--bad", "event-past-subbuf-late", NULL };
+	char *d;
+
+	test_threads(known, 1, 1, "known schedule");
+	test_threads(known, 7, 1, "known schedule");
+	if (g_file_test("traces/qemu-busybox", G_FILE_TEST_IS_DIR)) {
+		test_threads("traces/qemu-busybox", 13, 1, "qemu-busybox");
+		test_threads("traces/qemu-busybox", 50000, 1, "qemu-busybox");
+	} else {
+		for (int k = 0; k < 2; k++)
+			ok(1, "qemu-busybox: one thread or two # SKIP not run from the top folder");
+	}
+	if ((d = tracegen(tmp, "threads-sample", sample)))
+		test_threads(d, 29, 1, "generated sample");
+	else
+		ok(1, "generated sample: one thread or two # SKIP no ltt-tracegen");
+	g_free(d);
+	if ((d = tracegen(tmp, "threads-busy", busy))) {
+		test_threads(d, 997, 16, "busy, 300000 events");
+		test_threads(d, 50000, 1, "busy, 300000 events");
+	} else {
+		for (int k = 0; k < 2; k++)
+			ok(1, "busy: one thread or two # SKIP no ltt-tracegen");
+	}
+	g_free(d);
+	if ((d = tracegen(tmp, "threads-late", late)))
+		test_threads(d, 101, 1, "a trace whose reading stops in the middle");
+	else
+		ok(1, "reading stops: one thread or two # SKIP no ltt-tracegen");
+	g_free(d);
+}
+
 int main(int argc, char **argv)
 {
 	char *tmp = g_dir_make_tmp("ltt-state-XXXXXX", NULL);
@@ -1254,6 +1409,7 @@ int main(int argc, char **argv)
 	}
 
 	ltt_trace_close(t);
+	test_threads_all(tmp, dir);
 	test_first_task(tmp);
 	test_limits(tmp);
 	for (unsigned f = 0; f < NFAC; f++)
