@@ -6,11 +6,13 @@
  *
  * The fast path holds only the common case: an event inside the current
  * block, in time order, of a known type of fixed size which its header
- * repeats. What can be known in advance lives in the cursor (the block's
- * data end, base pointer, file offset and end time) and in the trace
- * (header size, alignment masks). Block changes, errors, sizes computed
- * from a description or checked against it, events that cannot be
- * decoded and the channel's buffer statistics go to tracefile.c.
+ * repeats, or of variable size which its header gives and its fields fill
+ * exactly (the walk of ltt_event_type_payload_size(), flat, with strings
+ * scanned inline: scan.h). What can be known in advance lives in the
+ * cursor (the block's data end, base pointer, file offset and end time)
+ * and in the trace (header size, alignment masks). Block changes, errors,
+ * sizes computed from a description or disagreeing with it, events that
+ * cannot be decoded and the channel's buffer statistics go to tracefile.c.
  */
 #ifndef LTTTRACE_CURSOR_H
 #define LTTTRACE_CURSOR_H
@@ -68,8 +70,17 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	 * inside the block, in time order within the block's time span */
 	if (__builtin_expect(!ev->type || size != ev->type->expect_size ||
 			     off > c->data_end || size > c->data_end - off ||
-			     ts < c->last_cycles || ts > c->end_cycles, 0))
-		return ltt_cursor_finish_unusual(c, off, size, ts, err);
+			     ts < c->last_cycles || ts > c->end_cycles, 0)) {
+		/* next to it: a known event of variable size (strings,
+		 * sequences) inside the block and in time order, whose size
+		 * its header gives and its fields fill exactly */
+		if (!ev->type || ev->type->expect_size != UINT32_MAX ||
+		    size == LTT_EVENT_SIZE_UNKNOWN ||
+		    off > c->data_end || size > c->data_end - off ||
+		    ts < c->last_cycles || ts > c->end_cycles ||
+		    ltt_event_type_payload_size(ev->type, ev->payload, size) != (int64_t)size)
+			return ltt_cursor_finish_unusual(c, off, size, ts, err);
+	}
 	ev->size = size;
 	c->offset = (uint32_t)(off + size);
 	c->last_cycles = ts;

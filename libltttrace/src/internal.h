@@ -181,6 +181,7 @@ typedef struct ltt_event_type {
 	/* offset of each top-level field when every field before it has a
 	 * fixed size, else -1 from that field on */
 	int *fixed_offset;
+	unsigned var_from;	/* the last field of fixed offset (0: none) */
 	GHashTable *index_by_name;	/* name -> index + 1 */
 	bool is_buffer_stats;		/* channel.buffer_stats */
 	/* the event_size its events must have when the description says
