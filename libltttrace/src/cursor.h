@@ -23,13 +23,14 @@
 
 #include "internal.h"
 
-/* 1: c->ev holds the next event; 0: end; -1: corrupt (err set). */
+/* 1: *c->out (c->ev unless a reader said otherwise) holds the next
+ * event; 0: end; -1: corrupt (err set). */
 static inline __attribute__((always_inline))
 int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 {
 	const ltt_trace *trace = c->tf->trace;
 	const size_t hsize = trace->event_header_size;
-	ltt_event *ev = &c->ev;
+	ltt_event *ev = c->out;
 	const ltt_facility *fac;
 	struct ltt_event_header_fields h;
 	unsigned fac_id, ev_id, size;
