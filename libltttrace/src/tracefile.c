@@ -349,8 +349,8 @@ int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 			ltt_cursor_seek_block(c, c->block + 1);
 			continue;
 		}
-		if (c->loaded) {	/* its next piece */
-			if (ltt_cursor_read_more(c, 0, err) < 0)
+		if (c->loaded) {	/* its next piece (0 would be all the rest) */
+			if (ltt_cursor_read_more(c, (size_t)c->data_end + PIECE_BYTES, err) < 0)
 				return -1;
 			continue;
 		}
