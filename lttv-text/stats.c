@@ -137,6 +137,17 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 	}
 }
 
+void lttv_stats_merge_cpu(lttv_stats *dst, unsigned cpu, const lttv_cpu_stat *s)
+{
+	lttv_cpu_stat *d = lttv_stats_cpu(dst, cpu);
+
+	if (!d->events || s->first_ns < d->first_ns)
+		d->first_ns = s->first_ns;
+	if (!d->events || s->last_ns > d->last_ns)
+		d->last_ns = s->last_ns;
+	d->events += s->events;
+}
+
 void lttv_stats_merge(lttv_stats *dst, const lttv_stats *src)
 {
 	GHashTableIter hi;
@@ -144,18 +155,9 @@ void lttv_stats_merge(lttv_stats *dst, const lttv_stats *src)
 
 	if (src->num_cpus > dst->num_cpus)
 		lttv_stats_grow_cpus(dst, src->num_cpus - 1);
-	for (unsigned cpu = 0; cpu < src->num_cpus; cpu++) {
-		const lttv_cpu_stat *s = &src->cpus[cpu];
-		lttv_cpu_stat *d = &dst->cpus[cpu];
-
-		if (!s->events)
-			continue;
-		if (!d->events || s->first_ns < d->first_ns)
-			d->first_ns = s->first_ns;
-		if (!d->events || s->last_ns > d->last_ns)
-			d->last_ns = s->last_ns;
-		d->events += s->events;
-	}
+	for (unsigned cpu = 0; cpu < src->num_cpus; cpu++)
+		if (src->cpus[cpu].events)
+			lttv_stats_merge_cpu(dst, cpu, &src->cpus[cpu]);
 	g_hash_table_iter_init(&hi, src->by_ptr);
 	while (g_hash_table_iter_next(&hi, &k, &v)) {
 		const type_key *key = k;

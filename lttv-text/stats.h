@@ -38,6 +38,9 @@ void lttv_stats_grow_cpus(lttv_stats *st, unsigned cpu);
 uint64_t *lttv_stats_lookup(lttv_stats *st, unsigned slot,
 			    const char *facility, const char *event);
 
+/* Adds one CPU's statistics (s->events > 0) to dst's. */
+void lttv_stats_merge_cpu(lttv_stats *dst, unsigned cpu, const lttv_cpu_stat *s);
+
 /* The statistics of a CPU (made when first asked for). */
 static inline lttv_cpu_stat *lttv_stats_cpu(lttv_stats *st, unsigned cpu)
 {

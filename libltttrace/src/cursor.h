@@ -6,11 +6,13 @@
  *
  * The fast path holds only the common case: an event inside the current
  * block, in time order, of a known type of fixed size which its header
- * repeats. What can be known in advance lives in the cursor (the block's
- * data end, base pointer, file offset and end time) and in the trace
- * (header size, alignment masks). Block changes, errors, sizes computed
- * from a description or checked against it, events that cannot be
- * decoded and the channel's buffer statistics go to tracefile.c.
+ * repeats, or of variable size which its header gives and its fields fill
+ * exactly (the walk of ltt_event_type_payload_size(), flat, with strings
+ * scanned inline: scan.h). What can be known in advance lives in the
+ * cursor (the block's data end, base pointer, file offset and end time)
+ * and in the trace (header size, alignment masks). Block changes, errors,
+ * sizes computed from a description or disagreeing with it, events that
+ * cannot be decoded and the channel's buffer statistics go to tracefile.c.
  */
 #ifndef LTTTRACE_CURSOR_H
 #define LTTTRACE_CURSOR_H
@@ -21,13 +23,14 @@
 
 #include "internal.h"
 
-/* 1: c->ev holds the next event; 0: end; -1: corrupt (err set). */
+/* 1: *c->out (c->ev unless a reader said otherwise) holds the next
+ * event; 0: end; -1: corrupt (err set). */
 static inline __attribute__((always_inline))
 int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 {
 	const ltt_trace *trace = c->tf->trace;
 	const size_t hsize = trace->event_header_size;
-	ltt_event *ev = &c->ev;
+	ltt_event *ev = c->out;
 	const ltt_facility *fac;
 	struct ltt_event_header_fields h;
 	unsigned fac_id, ev_id, size;
@@ -68,8 +71,17 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	 * inside the block, in time order within the block's time span */
 	if (__builtin_expect(!ev->type || size != ev->type->expect_size ||
 			     off > c->data_end || size > c->data_end - off ||
-			     ts < c->last_cycles || ts > c->end_cycles, 0))
-		return ltt_cursor_finish_unusual(c, off, size, ts, err);
+			     ts < c->last_cycles || ts > c->end_cycles, 0)) {
+		/* next to it: a known event of variable size (strings,
+		 * sequences) inside the block and in time order, whose size
+		 * its header gives and its fields fill exactly */
+		if (!ev->type || ev->type->expect_size != UINT32_MAX ||
+		    size == LTT_EVENT_SIZE_UNKNOWN ||
+		    off > c->data_end || size > c->data_end - off ||
+		    ts < c->last_cycles || ts > c->end_cycles ||
+		    ltt_event_type_payload_size(ev->type, ev->payload, size) != (int64_t)size)
+			return ltt_cursor_finish_unusual(c, off, size, ts, err);
+	}
 	ev->size = size;
 	c->offset = (uint32_t)(off + size);
 	c->last_cycles = ts;

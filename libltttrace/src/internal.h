@@ -181,6 +181,7 @@ typedef struct ltt_event_type {
 	/* offset of each top-level field when every field before it has a
 	 * fixed size, else -1 from that field on */
 	int *fixed_offset;
+	unsigned var_from;	/* the last field of fixed offset (0: none) */
 	GHashTable *index_by_name;	/* name -> index + 1 */
 	bool is_buffer_stats;		/* channel.buffer_stats */
 	/* the event_size its events must have when the description says
@@ -356,7 +357,7 @@ struct ltt_tracefile {
 	uint32_t subbuf_size;
 	unsigned num_blocks;
 	ltt_block *blocks;
-	/* from channel.buffer_stats, read at open: ltt_tracefile_read_losses() */
+	/* from channel.buffer_stats, read at open: ltt_tracefile_read_facts() */
 	uint64_t events_lost, corrupted;
 	unsigned seen;		/* LTT_SEEN_*: warned about already */
 	/* a reader's (ltt_reader_new): its warnings, kept until it ends,
@@ -399,7 +400,11 @@ typedef struct ltt_cursor {
 	bool peek;		/* read only the start of the next block */
 	bool facility_scan;	/* at the open: facilities not known yet */
 	uint8_t *buf;		/* subbuf_size bytes, allocated on first use */
+	uint32_t buf_ready;	/* its first bytes whose pages are in memory */
 	ltt_event ev;		/* the current event, once read */
+	/* where the next event is written: &ev, or a reader's batch slot
+	 * (reader.c), which then needs no copy */
+	ltt_event *out;
 } ltt_cursor;
 
 LTT_HIDDEN int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
@@ -415,15 +420,16 @@ LTT_HIDDEN int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err);
 LTT_HIDDEN int ltt_cursor_read_more(ltt_cursor *c, size_t upto, ltt_error **err);
 LTT_HIDDEN int ltt_cursor_bad_header(ltt_cursor *c, size_t off,
 				     ltt_error **err);
-/* Read at open: the loss counters, and the first and last event times. */
-LTT_HIDDEN void ltt_tracefile_read_losses(ltt_tracefile *tf);
-LTT_HIDDEN int ltt_tracefile_event_span(ltt_tracefile *tf, int64_t *first,
-					int64_t *last);
+/* Read at open, in one pass: the loss counters, and the first and last
+ * event times (0, or -1 when the file has no readable event). */
+LTT_HIDDEN int ltt_tracefile_read_facts(ltt_tracefile *tf, int64_t *first,
+				       int64_t *last);
 LTT_HIDDEN int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off,
 					 unsigned size, uint64_t ts,
 					 ltt_error **err);
 
 /* ---- trace.c ---- */
+#define LTT_SPARE_BUFS 4
 struct ltt_trace {
 	char *path;
 	ltt_trace_info info;
@@ -431,6 +437,14 @@ struct ltt_trace {
 	GPtrArray *tracefiles;		/* ltt_tracefile* */
 	GPtrArray *warnings;		/* char*, added under warn_lock */
 	GMutex warn_lock;		/* readers of tracefiles run in threads */
+	/* sub-buffer buffers that cursors gave back (tracefile.c), for the
+	 * next cursor: pages already in memory, where a new buffer's first
+	 * touch costs a page fault per 4 KiB. Under buf_lock. */
+	struct {
+		uint8_t *buf;
+		uint32_t size, ready;	/* ready: as the cursor's buf_ready */
+	} spare_bufs[LTT_SPARE_BUFS];
+	GMutex buf_lock;
 	/* facility id -> GPtrArray of ltt_facility* in load order */
 	GPtrArray *facilities[LTT_MAX_FACILITIES];
 	GPtrArray *all_facilities;	/* for freeing */

@@ -16,6 +16,7 @@
 #include <ltt/ltt-decode.h>
 
 #include "internal.h"
+#include "scan.h"
 
 unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t)
 {
@@ -230,16 +231,22 @@ const char *ltt_node_label(const ltt_node *n, uint64_t v)
 
 /* Size from `start` to the end of count elements starting at off (arrays
  * and sequences), or -1 past the payload. */
-static int64_t elements_size(const ltt_node *e, uint64_t count, const uint8_t *p,
+static inline __attribute__((always_inline))
+int64_t elements_size(const ltt_node *e, uint64_t count, const uint8_t *p,
 			     size_t len, size_t off, size_t start)
 {
 	/* elements of a fixed size that keeps them aligned follow each other
 	 * without padding: one check covers them all */
 	if (e->fixed > 0 && count && ((uint64_t)e->fixed & e->pad_mask) == 0) {
+		uint64_t bytes;
+
 		off += ((size_t)-off) & e->pad_mask;
-		if (off > len || count > (len - off) / (uint64_t)e->fixed)
+		/* count * fixed > len - off, without a division: a product
+		 * that overflows is larger than any length */
+		if (off > len || __builtin_mul_overflow(count, (uint64_t)e->fixed, &bytes) ||
+		    bytes > len - off)
 			return -1;
-		return (int64_t)(off + count * (uint64_t)e->fixed - start);
+		return (int64_t)(off + bytes - start);
 	}
 	for (uint64_t i = 0; i < count; i++) {
 		int64_t one;
@@ -267,18 +274,12 @@ int64_t ltt_node_size(const ltt_node *n, const uint8_t *p, size_t len, size_t of
 	if (n->fixed > 0)
 		return off <= len && (uint64_t)n->fixed <= len - off ? n->fixed : -1;
 	switch (n->op) {
-	case LTT_OP_STRING: {
-		const void *nul;
-
-		if (off >= len)
+	case LTT_OP_STRING:
+		if (off >= len || (off = ltt_scan_nul(p, off, len)) == len)
 			return -1;
-		nul = memchr(p + off, 0, len - off);
-		if (!nul)
-			return -1;
-		off = (size_t)((const uint8_t *)nul - p) + 1;
+		off++;
 		off += ltt_node_tail(n, off);	/* the realignment after it */
 		return off <= len ? (int64_t)(off - start) : -1;
-	}
 	case LTT_OP_SEQUENCE: {
 		uint64_t count;
 
@@ -391,6 +392,9 @@ ltt_facility *ltt_facility_new(const char *name, uint32_t checksum,
 			}
 		}
 		et->fields = fields;
+		for (unsigned i = 0; i < et->num_fields; i++)
+			if (et->fixed_offset[i] >= 0)
+				et->var_from = i;
 		/* the size an event of fixed fields has: checked per event by
 		 * the reader's fast path; anything else gets a closer look */
 		et->expect_size = off >= 0 && off < LTT_EVENT_SIZE_UNKNOWN
@@ -442,18 +446,50 @@ int64_t ltt_event_type_field_offset(const ltt_event_type *et, unsigned index,
 	return (int64_t)off;
 }
 
+/* ltt_node_size(), with its common cases inline: a value of fixed size, a
+ * string. */
+static inline __attribute__((always_inline))
+int64_t value_size(const ltt_node *n, const uint8_t *p, size_t len, size_t off)
+{
+	if (n->fixed > 0)
+		return off <= len && (uint64_t)n->fixed <= len - off ? n->fixed : -1;
+	if (n->op == LTT_OP_STRING) {
+		size_t end;
+
+		if (off >= len || (end = ltt_scan_nul(p, off, len)) == len)
+			return -1;
+		end++;
+		end += ltt_node_tail(n, end);
+		return end <= len ? (int64_t)(end - off) : -1;
+	}
+	return ltt_node_size(n, p, len, off);
+}
+
+/*
+ * What ltt_event_type_field_offset() of the last field plus its size
+ * gives, in one walk: from the first field whose offset depends on the
+ * payload (var_from; the ones before it are where the description says),
+ * each field's size, then the padding before the next. It runs for every
+ * event of variable size whose header gives its size (the reader checks
+ * it against this), so the walk is flat.
+ */
 int64_t ltt_event_type_payload_size(const ltt_event_type *et,
 				    const uint8_t *p, size_t len)
 {
-	int64_t off, sz;
-	unsigned last;
+	const unsigned last = et->num_fields - 1;
+	size_t off;
 
 	if (et->num_fields == 0)
 		return 0;
-	last = et->num_fields - 1;
-	off = ltt_event_type_field_offset(et, last, p, len);
-	if (off < 0)
-		return -1;
-	sz = ltt_node_size(et->fields[last].node, p, len, (size_t)off);
-	return sz < 0 ? -1 : off + sz;
+	off = (size_t)et->fixed_offset[et->var_from];
+	for (unsigned i = et->var_from;; i++) {
+		int64_t sz = value_size(et->fields[i].node, p, len, off);
+
+		if (sz < 0)
+			return -1;
+		off += (size_t)sz;
+		if (i == last)
+			return (int64_t)off;
+		off += ((size_t)-off) & et->fields[i + 1].node->pad_mask;
+	}
 }

@@ -6,7 +6,7 @@
  */
 #include "cursor.h"
 
-#define BATCH 256
+#define BATCH 64
 
 struct ltt_reader {
 	ltt_cursor c;
@@ -20,8 +20,11 @@ ltt_reader *ltt_reader_new(ltt_tracefile *tf)
 	ltt_reader *r = g_new0(ltt_reader, 1);
 
 	ltt_cursor_init(&r->c, tf);
-	for (unsigned i = 0; i < BATCH; i++)
+	for (unsigned i = 0; i < BATCH; i++) {
+		r->batch[i].trace = tf->trace;
+		r->batch[i].tf = tf;
 		r->ptrs[i] = &r->batch[i];
+	}
 	if (!tf->held_warnings)
 		tf->held_warnings = g_ptr_array_new();
 	return r;
@@ -35,6 +38,7 @@ int ltt_reader_next(ltt_reader *r, const ltt_event **ev, ltt_error **err)
 		ltt_pass_error(err, ltt_error_copy(r->failed));
 		return -1;
 	}
+	r->c.out = &r->c.ev;
 	ret = ltt_cursor_next(&r->c, &r->failed);
 	if (__builtin_expect(ret > 0, 1)) {
 		*ev = &r->c.ev;
@@ -57,18 +61,24 @@ int ltt_reader_next_batch(ltt_reader *r, const ltt_event *const **evs,
 		return -1;
 	}
 	/* the events point into the cursor's sub-buffer: the batch ends
-	 * before the cursor reads another one */
+	 * before the cursor reads another one. The cursor writes each
+	 * straight into its slot: a copy of an event just written field by
+	 * field stalled on the stores it read back. */
 	do {
+		c->out = &r->batch[n];
 		ret = ltt_cursor_next(c, &r->failed);
 		if (__builtin_expect(ret <= 0, 0))
 			break;
-		r->batch[n++] = c->ev;
+		n++;
 	} while (n < BATCH && c->offset < c->data_end);
+	c->out = &c->ev;
 	*evs = r->ptrs;
 	if (n)
 		return (int)n;	/* an error waits for the next call */
 	if (ret < 0)
 		ltt_pass_error(err, ltt_error_copy(r->failed));
+	else if (ret == 0)	/* the end: its buffer, for another reader */
+		ltt_cursor_fini(c);
 	return ret;
 }
 

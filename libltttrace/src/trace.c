@@ -552,6 +552,9 @@ void ltt_trace_close(ltt_trace *t)
 	g_ptr_array_free(t->tracefiles, TRUE);
 	g_ptr_array_free(t->warnings, TRUE);
 	g_mutex_clear(&t->warn_lock);
+	for (unsigned i = 0; i < LTT_SPARE_BUFS; i++)
+		g_free(t->spare_bufs[i].buf);
+	g_mutex_clear(&t->buf_lock);
 	for (unsigned i = 0; i < LTT_MAX_FACILITIES; i++)
 		if (t->facilities[i])
 			g_ptr_array_free(t->facilities[i], TRUE);
@@ -585,10 +588,11 @@ static void read_whole_file_facts(ltt_trace *t)
 		ltt_tracefile *tf = t->tracefiles->pdata[i];
 		int64_t first, last;
 
-		ltt_tracefile_read_losses(tf);
+		int span = ltt_tracefile_read_facts(tf, &first, &last);
+
 		t->info.events_lost += tf->events_lost;
 		t->info.corrupted_subbuffers += tf->corrupted;
-		if (ltt_tracefile_event_span(tf, &first, &last) == 0) {
+		if (span == 0) {
 			if (first < t->info.first_event_ns)
 				t->info.first_event_ns = first;
 			if (last > t->info.last_event_ns)
@@ -653,6 +657,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 	t->tracefiles = g_ptr_array_new_with_free_func(free_tracefile);
 	t->warnings = g_ptr_array_new_with_free_func(g_free);
 	g_mutex_init(&t->warn_lock);
+	g_mutex_init(&t->buf_lock);
 	t->all_facilities = g_ptr_array_new();
 	t->search_dirs = g_ptr_array_new_with_free_func(g_free);
 	t->descriptions = g_ptr_array_new();

@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -229,12 +230,75 @@ void ltt_cursor_init(ltt_cursor *c, ltt_tracefile *tf)
 	c->tf = tf;
 	c->ev.trace = tf->trace;
 	c->ev.tf = tf;
+	c->out = &c->ev;
 	ltt_cursor_seek_block(c, 0);
+}
+
+/* The cursor's buffer of subbuf_size bytes: one a cursor gave back, or
+ * a new one. */
+static uint8_t *take_buf(ltt_cursor *c)
+{
+	ltt_trace *t = c->tf->trace;
+	uint32_t size = c->tf->subbuf_size;
+	uint8_t *buf = NULL;
+
+	c->buf_ready = 0;
+	g_mutex_lock(&t->buf_lock);
+	for (unsigned i = 0; i < LTT_SPARE_BUFS && !buf; i++)
+		if (t->spare_bufs[i].buf && t->spare_bufs[i].size == size) {
+			buf = t->spare_bufs[i].buf;
+			c->buf_ready = t->spare_bufs[i].ready;
+			t->spare_bufs[i].buf = NULL;
+		}
+	g_mutex_unlock(&t->buf_lock);
+	return buf ? buf : g_try_malloc(size);
+}
+
+/* Gives a cursor's buffer back to its trace (freed when it keeps enough). */
+static void give_buf(ltt_cursor *c)
+{
+	ltt_trace *t = c->tf->trace;
+	uint8_t *buf = c->buf;
+
+	g_mutex_lock(&t->buf_lock);
+	for (unsigned i = 0; i < LTT_SPARE_BUFS && buf; i++)
+		if (!t->spare_bufs[i].buf) {
+			t->spare_bufs[i].buf = buf;
+			t->spare_bufs[i].size = c->tf->subbuf_size;
+			t->spare_bufs[i].ready = c->buf_ready;
+			buf = NULL;
+		}
+	g_mutex_unlock(&t->buf_lock);
+	g_free(buf);
+}
+
+/*
+ * Before n bytes are read into the buffer at from: the pages of it never
+ * touched yet, brought in by one call rather than by a fault per page
+ * inside the read (each a trap, dear in a virtual machine). Where the
+ * kernel cannot (before Linux 5.14), the read faults them in as before.
+ */
+static void ready_buf(ltt_cursor *c, size_t from, size_t n)
+{
+	size_t end = from + n;
+
+	if (end <= c->buf_ready)
+		return;
+#ifdef MADV_POPULATE_WRITE
+	{
+		uintptr_t page = (uintptr_t)getpagesize();
+		uintptr_t a = ((uintptr_t)c->buf + c->buf_ready) & ~(page - 1);
+
+		(void)madvise((void *)a, (uintptr_t)c->buf + end - a, MADV_POPULATE_WRITE);
+	}
+#endif
+	c->buf_ready = (uint32_t)end;
 }
 
 void ltt_cursor_fini(ltt_cursor *c)
 {
-	g_free(c->buf);
+	if (c->buf)
+		give_buf(c);
 	c->buf = NULL;
 	c->base = NULL;
 }
@@ -285,13 +349,13 @@ int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 			ltt_cursor_seek_block(c, c->block + 1);
 			continue;
 		}
-		if (c->loaded) {	/* its next piece */
-			if (ltt_cursor_read_more(c, 0, err) < 0)
+		if (c->loaded) {	/* its next piece (0 would be all the rest) */
+			if (ltt_cursor_read_more(c, (size_t)c->data_end + PIECE_BYTES, err) < 0)
 				return -1;
 			continue;
 		}
 		if (!c->buf)
-			c->buf = g_try_malloc(tf->subbuf_size);
+			c->buf = take_buf(c);
 		if (!c->buf) {
 			ltt_set_error(err, LTT_ERROR_NOMEM, "%s: no memory for a sub-buffer of %u bytes",
 				      tf->relpath, tf->subbuf_size);
@@ -300,6 +364,7 @@ int ltt_cursor_next_block(ltt_cursor *c, ltt_error **err)
 		n = c->peek ? PEEK_BYTES : PIECE_BYTES;
 		if (n > end)
 			n = end;
+		ready_buf(c, 0, n);
 		if (read_at(tf, c->buf, n, c->base_offset, err) < 0)
 			return -1;
 		c->base = c->buf;
@@ -323,6 +388,7 @@ int ltt_cursor_read_more(ltt_cursor *c, size_t upto, ltt_error **err)
 		want = (uint64_t)c->data_end + PIECE_BYTES;
 	if (want > end)
 		want = end;
+	ready_buf(c, c->data_end, want - c->data_end);
 	if (read_at(tf, c->buf + c->data_end, want - c->data_end,
 		    c->base_offset + c->data_end, err) < 0)
 		return -1;
@@ -389,7 +455,7 @@ static void check_time(ltt_cursor *c, uint64_t ts)
 				" s %s the sub-buffer's time span: its time "
 				"is wrong (a broken clock or a corrupt "
 				"event; the first such event of this file)",
-				tf->relpath, c->block, c->ev.file_offset,
+				tf->relpath, c->block, c->out->file_offset,
 				d / 1000000000, d % 1000000000,
 				before ? "before" : "after");
 	} else if (ts < c->last_cycles) {
@@ -401,7 +467,7 @@ static void check_time(ltt_cursor *c, uint64_t ts)
 				" s before the event before it: time goes "
 				"backwards (the first such event of this "
 				"file)", tf->relpath, c->block,
-				c->ev.file_offset, d / 1000000000,
+				c->out->file_offset, d / 1000000000,
 				d % 1000000000);
 	}
 }
@@ -456,7 +522,7 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 			      uint64_t ts, ltt_error **err)
 {
 	ltt_tracefile *tf = c->tf;
-	ltt_event *ev = &c->ev;
+	ltt_event *ev = c->out;
 	size_t end = c->data_end;
 
 	/* only the start of the block was read: what the event needs (all
@@ -524,64 +590,47 @@ static void take_losses(ltt_tracefile *tf, const ltt_event *ev)
 }
 
 /*
- * The loss counters: the kernel writes channel.buffer_stats (cumulative)
- * as the first event of a sub-buffer whenever a counter changed, and at
- * the stop, after the last events of the last sub-buffer (the losses of a
- * buffer still full then). So the largest pair over the first events of
- * all blocks and the events of the last non-empty one is the file's
- * total, however far anyone reads: one event header per block, and one
- * block read whole (as ltt_tracefile_event_span does).
+ * The facts of the whole file, read once when the trace is opened, in one
+ * pass over it:
+ *
+ * - the loss counters: the kernel writes channel.buffer_stats (cumulative)
+ *   as the first event of a sub-buffer whenever a counter changed, and at
+ *   the stop, after the last events of the last sub-buffer (the losses of
+ *   a buffer still full then). So the largest pair over the first events
+ *   of all blocks and the events of the last non-empty one is the file's
+ *   total, however far anyone reads;
+ * - the times of the first and last events (the block headers' times
+ *   bracket them: a sub-buffer is closed after its last event, by a timer,
+ *   sometimes long after): the first non-empty block's first event, and
+ *   the latest event of the last non-empty block.
+ *
+ * One event header per block, and the last non-empty block read whole,
+ * once for both. 0, or -1 (*first and *last untouched) if the file has no
+ * readable event.
  */
-void ltt_tracefile_read_losses(ltt_tracefile *tf)
+int ltt_tracefile_read_facts(ltt_tracefile *tf, int64_t *first, int64_t *last)
 {
 	ltt_cursor c;
-	unsigned last = tf->num_blocks;
+	unsigned last_block = tf->num_blocks;
 
 	ltt_cursor_init(&c, tf);
 	for (unsigned b = 0; b < tf->num_blocks; b++) {
 		if (!first_event_of(&c, b))
 			continue;
-		last = b;
+		if (last_block == tf->num_blocks)
+			*first = c.ev.time_ns;
+		last_block = b;
 		take_losses(tf, &c.ev);
 	}
-	if (last < tf->num_blocks && first_event_of(&c, last)) {
-		c.peek = false;		/* the whole block, this one */
-		while (ltt_cursor_next(&c, NULL) > 0 && c.block == last)
-			take_losses(tf, &c.ev);
-	}
-	ltt_cursor_fini(&c);
-}
-
-/*
- * Times of the first and last events of the file (the block headers'
- * times bracket them: a sub-buffer is closed after its last event, by a
- * timer, sometimes long after). The first non-empty block gives the first
- * event; the last non-empty one is read to its end for the last. 0, or
- * -1 if the file has no readable event.
- */
-int ltt_tracefile_event_span(ltt_tracefile *tf, int64_t *first, int64_t *last)
-{
-	ltt_cursor c;
-	int found = 0;
-
-	ltt_cursor_init(&c, tf);
-	for (unsigned b = 0; b < tf->num_blocks && !found; b++)
-		if (first_event_of(&c, b)) {
-			*first = c.ev.time_ns;
-			found = 1;
-		}
-	for (unsigned b = tf->num_blocks; found && b-- > 0;) {
-		int r;
-
-		if (!first_event_of(&c, b))
-			continue;
+	if (last_block < tf->num_blocks && first_event_of(&c, last_block)) {
 		c.peek = false;		/* the whole block, this one */
 		*last = c.ev.time_ns;
-		while ((r = ltt_cursor_next(&c, NULL)) > 0 && c.block == b)
+		while (ltt_cursor_next(&c, NULL) > 0 && c.block == last_block) {
+			take_losses(tf, &c.ev);
 			if (c.ev.time_ns > *last)
 				*last = c.ev.time_ns;
-		break;
+		}
 	}
 	ltt_cursor_fini(&c);
-	return found ? 0 : -1;
+	return last_block < tf->num_blocks ? 0 : -1;
 }
