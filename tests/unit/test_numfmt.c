@@ -15,17 +15,9 @@
 #include <string.h>
 
 #include "../../libltttrace/src/numfmt.h"
+#include "rand.h"
 #include "tap.h"
 
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-
-static uint64_t rnd(void)	/* xorshift64* */
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545F4914F6CDD1Dull;
-}
 
 static unsigned bad_shown;
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../../libltttrace/src/scan.h"
+#include "rand.h"
 #include "tap.h"
 
 typedef size_t scan_fn(const uint8_t *, size_t, size_t);
@@ -28,15 +29,6 @@ static size_t naive(const uint8_t *p, size_t from, size_t len)
 	return from;
 }
 
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-
-static uint64_t rnd(void)	/* xorshift64* */
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545F4914F6CDD1Dull;
-}
 
 static void check(const char *name, scan_fn *scan, uint8_t *guard)
 {
