@@ -410,19 +410,29 @@ static void *regrow(void *p, size_t old_size, size_t new_size, row_retire_fn ret
 	return n;
 }
 
+/*
+ * A byte string read PAD bytes beyond its end (the bit strings, the
+ * groups' sums) with room for `need` bytes: by half as much again (a
+ * third of a doubling's slack), or to need + slack if that is more.
+ */
+static uint8_t *grow_padded(uint8_t *p, size_t *cap, size_t need, size_t slack,
+			    row_retire_fn retire, void *ctx)
+{
+	size_t n = *cap + *cap / 2;
+
+	if (n < need)
+		n = need + slack;
+	p = regrow(p, *cap + (p ? PAD : 0), n + PAD, retire, ctx);
+	*cap = n;
+	return p;
+}
+
 /* Room for one more chunk of at most `bytes` bytes. */
 static void reserve(row_log *r, size_t bytes, row_retire_fn retire, void *ctx)
 {
-	if (r->nbytes + bytes > r->bytes_cap) {
-		/* by half as much again: a third of a doubling's slack */
-		size_t cap = r->bytes_cap + r->bytes_cap / 2;
-
-		if (cap < r->nbytes + bytes)
-			cap = r->nbytes + bytes + 256;
-		r->bits = regrow(r->bits, r->bytes_cap + (r->bits ? PAD : 0), cap + PAD,
-				 retire, ctx);
-		r->bytes_cap = cap;
-	}
+	if (r->nbytes + bytes > r->bytes_cap)
+		r->bits = grow_padded(r->bits, &r->bytes_cap, r->nbytes + bytes, 256,
+				      retire, ctx);
 	if (r->nchunks == r->chunk_cap) {
 		size_t cap = r->chunk_cap ? r->chunk_cap + r->chunk_cap / 2 + 1 : 4;
 
@@ -442,15 +452,9 @@ static void reserve(row_log *r, size_t bytes, row_retire_fn retire, void *ctx)
 		r->gbase_cap = cap;
 	}
 	if (r->nchunks % ROW_SUPER == 0 && r->nchunks &&
-	    r->gsum_bytes + GSUM_MAX > r->gsum_cap) {
-		size_t cap = r->gsum_cap + r->gsum_cap / 2;
-
-		if (cap < r->gsum_bytes + GSUM_MAX)
-			cap = r->gsum_bytes + GSUM_MAX + 64;
-		r->gsum = regrow(r->gsum, r->gsum_cap + (r->gsum ? PAD : 0), cap + PAD,
-				 retire, ctx);
-		r->gsum_cap = cap;
-	}
+	    r->gsum_bytes + GSUM_MAX > r->gsum_cap)
+		r->gsum = grow_padded(r->gsum, &r->gsum_cap, r->gsum_bytes + GSUM_MAX, 64,
+				      retire, ctx);
 }
 
 /* The bytes of a group's sums: those of the largest, whose total is t. */
