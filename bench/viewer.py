@@ -30,7 +30,10 @@ the load average: never edit them by hand.
   lttv-gtk -t T            under Xvfb (if installed), LTTV_GTK_BENCH=1: wall
                            time from the start of the process to its first
                            frame of the control flow, and to the first one
-                           once everything is indexed.
+                           once everything is indexed; in between, the
+                           longest time its main loop did not turn (the
+                           most of any run), in its own CPU time and on the
+                           clock less the time it waited for a CPU.
 """
 import argparse
 import os
@@ -69,9 +72,11 @@ def median_of(dicts, key, field):
 
 def window_times(trace, display, runs):
     """Wall seconds from the start of lttv-gtk to its first frame and to its
-    first frame after indexing, medians over runs."""
+    first frame after indexing, medians over runs; and the longest stalls of
+    its main loop in between (ms, the most of any run): of its own work (CPU
+    time), and on the clock less the time it waited for a CPU."""
     env = dict(os.environ, DISPLAY=display, LTTV_GTK_BENCH='1', NO_AT_BRIDGE='1')
-    first, full = [], []
+    first, full, stall_cpu, stall = [], [], [], []
     for _ in range(runs + 1):
         t0 = time.perf_counter()
         p = subprocess.Popen([GTK, '-t', trace], stdout=subprocess.PIPE,
@@ -79,14 +84,19 @@ def window_times(trace, display, runs):
         got = {}
         for line in p.stdout:
             if line.startswith('bench window '):
-                got[line.split()[2]] = time.perf_counter() - t0
+                f = line.split()
+                got[f[2]] = time.perf_counter() - t0
+                got.update(x.split('=', 1) for x in f[3:])
         p.wait(timeout=600)
         if 'first-frame' not in got or 'indexed-frame' not in got:
             sys.exit('lttv-gtk under Xvfb did not report its frames')
         first.append(got['first-frame'])
         full.append(got['indexed-frame'])
+        stall_cpu.append(float(got['stall_cpu_ms']))
+        stall.append(float(got['stall_ms']))
     # the first run warms the caches (fonts, the trace): not counted
-    return statistics.median(first[1:]), statistics.median(full[1:])
+    return (statistics.median(first[1:]), statistics.median(full[1:]), max(stall_cpu[1:]),
+            max(stall[1:]))
 
 
 def start_xvfb():
@@ -193,11 +203,13 @@ def main():
 
     out('\n### Time to the first frame\n')
     out('| events | window: first frame | window: first frame once indexed '
+        '| window: longest stall while indexing, own work (CPU) | less CPU waits (clock) '
         '| --bench: open + first slice + draw (CPU) | --export 1200x800: wall | CPU | peak RSS MiB |')
-    out('|---:|---:|---:|---:|---:|---:|---:|')
+    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     for n in sizes:
         mib, runs, exp, win, gen = res[n]
-        w = ('%.0f ms | %.0f ms' % (win[0] * 1e3, win[1] * 1e3)) if win else 'n/a | n/a'
+        w = ('%.0f ms | %.0f ms | %.0f ms | %.0f ms' % (win[0] * 1e3, win[1] * 1e3, win[2], win[3])
+             if win else 'n/a | n/a | n/a | n/a')
         out('| %d | %s | %.0f ms | %.0f ms | %.0f ms | %.0f |' % (
             n, w, median_of(runs, 'first-frame', 'cpu_ms'),
             statistics.median(e[1] for e in exp) * 1e3,

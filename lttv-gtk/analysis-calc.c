@@ -6,6 +6,8 @@
  * equal slices of the trace for the event-density histogram. The pass
  * opens the traces again, its own handles: it shares nothing with the
  * index being built in the window's worker, so neither waits for the other.
+ * It opens them in its first step, in the caller's worker: opening reads
+ * every block header, 0.7 s of the window's thread for 100 M events.
  */
 #include <stdlib.h>
 
@@ -26,20 +28,28 @@ struct lttv_adata {
 lttv_adata *lttv_adata_new(lttv_doc *d)
 {
 	lttv_adata *x = g_new0(lttv_adata, 1);
-	ltt_error *err = NULL;
 
 	x->doc = d;
 	x->an = ltt_analysis_new();
-	x->traces = lttv_open_traces(d->paths, d->ntraces, &err);
-	x->ntraces = x->traces ? d->ntraces : 0;
+	return x;
+}
+
+/* Opens our own handles on the doc's traces: 0, or -1 (x failed). */
+static int open_traces(lttv_adata *x)
+{
+	ltt_error *err = NULL;
+
+	x->traces = lttv_open_traces(x->doc->paths, x->doc->ntraces, &err);
+	x->ntraces = x->traces ? x->doc->ntraces : 0;
 	if (x->traces)
 		x->it = ltt_iter_new(x->traces, x->ntraces, &err);
 	if (!x->it) {
 		x->failed = x->done = 1;
 		x->error = g_strdup(ltt_error_message(err));
 		ltt_error_free(err);
+		return -1;
 	}
-	return x;
+	return 0;
 }
 
 void lttv_adata_free(lttv_adata *x)
@@ -70,7 +80,7 @@ int lttv_adata_step(lttv_adata *x, unsigned max_events)
 	ltt_error *err = NULL;
 	int r = 1;
 
-	if (x->done)
+	if (x->done || (!x->it && open_traces(x) < 0))
 		return 0;
 	for (unsigned n = 0; n < max_events; n++) {
 		r = ltt_iter_next(x->it, &ev, &err);

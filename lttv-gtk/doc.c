@@ -170,11 +170,6 @@ int lttv_doc_index_all(lttv_doc *d, char **error)
 	return 0;
 }
 
-typedef struct sort_ctx {
-	const ltt_state *st;
-	int col, desc;
-} sort_ctx;
-
 uint64_t lttv_busy_ns(const ltt_state_process_info *p)
 {
 	uint64_t n = 0;
@@ -187,37 +182,53 @@ uint64_t lttv_busy_ns(const ltt_state_process_info *p)
 
 #define CMP(a, b) (((a) > (b)) - ((a) < (b)))
 
+/*
+ * A process row and what it is sorted by, read once: sorting 33 000 rows
+ * read each process's facts some 30 times (twice a comparison), a third of
+ * the window's thread while it indexed 100 M events.
+ */
+typedef struct proc_key {
+	unsigned index, pid;
+	int cpu;
+	int64_t value;			/* the column's, but for the name */
+	char name[LTT_STATE_NAME_MAX];	/* sorting by name only */
+} proc_key;
+
 static int cmp_proc(const void *a, const void *b, void *user)
 {
-	const sort_ctx *c = user;
-	const lttv_row *x = a, *y = b;
-	ltt_state_process_info p, q;
-	char pn[LTT_STATE_NAME_MAX];
-	int r = 0;
+	const lttv_doc *d = user;
+	const proc_key *p = a, *q = b;
+	int r = d->sort_col == LTTV_COL_NAME ? strcmp(p->name, q->name) : CMP(p->value, q->value);
 
-	ltt_state_process(c->st, x->index, &p);
-	g_strlcpy(pn, p.name, sizeof(pn));
-	ltt_state_process(c->st, y->index, &q);
-	switch (c->col) {
-	case LTTV_COL_NAME: r = strcmp(pn, q.name); break;
-	case LTTV_COL_PID: r = CMP(p.pid, q.pid); break;
-	case LTTV_COL_TGID: r = CMP(p.tgid, q.tgid); break;
-	case LTTV_COL_PPID: r = CMP(p.ppid, q.ppid); break;
-	case LTTV_COL_CPU: r = CMP(p.cpu, q.cpu); break;
-	case LTTV_COL_BIRTH: r = CMP(p.birth_ns, q.birth_ns); break;
-	case LTTV_COL_BUSY: r = CMP(lttv_busy_ns(&p), lttv_busy_ns(&q)); break;
-	default: break;
-	}
-	if (c->desc)
+	if (d->sort_desc)
 		r = -r;
 	/* then by pid, the idle tasks by CPU, a reused pid by birth */
 	if (!r)
-		r = CMP(p.pid, q.pid);
-	if (!r && p.pid == 0)
-		r = CMP(p.cpu, q.cpu);
+		r = CMP(p->pid, q->pid);
+	if (!r && p->pid == 0)
+		r = CMP(p->cpu, q->cpu);
 	if (!r)
-		r = CMP(x->index, y->index);
+		r = CMP(p->index, q->index);
 	return r;
+}
+
+static void key_of(const lttv_doc *d, unsigned i, const ltt_state_process_info *p,
+		   proc_key *k)
+{
+	k->index = i;
+	k->pid = p->pid;
+	k->cpu = p->cpu;
+	k->value = 0;
+	switch (d->sort_col) {
+	case LTTV_COL_NAME: g_strlcpy(k->name, p->name, sizeof(k->name)); break;
+	case LTTV_COL_PID: k->value = p->pid; break;
+	case LTTV_COL_TGID: k->value = p->tgid; break;
+	case LTTV_COL_PPID: k->value = p->ppid; break;
+	case LTTV_COL_CPU: k->value = p->cpu; break;
+	case LTTV_COL_BIRTH: k->value = p->birth_ns; break;
+	case LTTV_COL_BUSY: k->value = (int64_t)lttv_busy_ns(p); break;
+	default: break;
+	}
 }
 
 /*
@@ -289,23 +300,27 @@ unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out)
 			rows[n++] = (lttv_row){ LTT_STATE_ROW_SOFTIRQ, i };
 	} else {
 		unsigned np = ltt_state_num_processes(st);
-		sort_ctx c = { st, d->sort_col, d->sort_desc };
+		int any_hidden = g_hash_table_size(d->hidden) > 0;
+		proc_key *keys = g_new(proc_key, np + 1);
 
-		rows = g_new(lttv_row, np + 1);
 		for (unsigned i = 0; i < np; i++) {
 			ltt_state_process_info p;
 
 			ltt_state_process(st, i, &p);
-			if (is_hidden(d, &p))
+			if (any_hidden && is_hidden(d, &p))
 				continue;
 			if (d->only_marked && d->marks &&
 			    !lttv_marks_count(d->marks, LTT_STATE_ROW_PROCESS, i))
 				continue;
 			if (!matches(d, &p))
 				continue;
-			rows[n++] = (lttv_row){ LTT_STATE_ROW_PROCESS, i };
+			key_of(d, i, &p, &keys[n++]);
 		}
-		g_qsort_with_data(rows, (gint)n, sizeof(lttv_row), cmp_proc, &c);
+		g_qsort_with_data(keys, (gint)n, sizeof(proc_key), cmp_proc, d);
+		rows = g_new(lttv_row, n + 1);
+		for (unsigned r = 0; r < n; r++)
+			rows[r] = (lttv_row){ LTT_STATE_ROW_PROCESS, keys[r].index };
+		g_free(keys);
 	}
 	*out = rows;
 	return n;

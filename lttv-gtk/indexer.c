@@ -2,10 +2,19 @@
 /*
  * indexer.c - the state index is built in a worker thread, which alone
  * touches it (doc->idx, reading doc->traces). After its first slice, then
- * every PUBLISH_US and at the end, it takes a snapshot and posts it to the
+ * every so often and at the end, it takes a snapshot and posts it to the
  * window's thread, which reads nothing else (doc->view, with doc->rtraces
  * for its seeks). No lock anywhere: the worker publishes immutable
  * snapshots, the window never waits for it (sysprof's rule).
+ *
+ * How often: every PUBLISH_US at most, and no more often than FRAME_SHARE
+ * times what the window's last redraw of a snapshot cost it (frame_us).
+ * A redraw of 100 M events being indexed costs 30-60 ms (rows sorted,
+ * intervals drawn), a snapshot copies the rows' headers and the model and
+ * seals what it sees (the index copies before it rewrites): at a fixed
+ * 200 ms, showing the progress took a third of a core from the index.
+ * The progress bar moves every PROGRESS_US regardless: a message with no
+ * snapshot, its fraction only.
  *
  *   worker   run | run | snapshot -> post | run | run | snapshot -> post
  *   window            draw   draw    view = snapshot, redraw    draw
@@ -26,11 +35,14 @@
 
 #define SLICE		50000	/* events between two looks at the clock */
 #define PUBLISH_US	200000	/* a snapshot at most this often */
+#define FRAME_SHARE	8	/* ... and 8 frames' cost apart */
+#define PROGRESS_US	200000	/* the progress bar's pace */
 
 typedef struct message {
 	app *a;
 	unsigned gen;			/* the indexer's when posted */
-	ltt_state_index *snap;
+	ltt_state_index *snap;		/* NULL: only the progress moved */
+	double progress;		/* with no snapshot */
 	char *error;			/* reading stopped there */
 } message;
 
@@ -39,7 +51,17 @@ typedef struct worker {
 	lttv_doc *doc;			/* only idx and traces are read here */
 	unsigned gen;
 	gint *stop;
+	gint *frame_us;			/* the window's, read atomically */
 } worker;
+
+static void show_progress(app *a, double f)
+{
+	char buf[64];
+
+	gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(a->progress), f);
+	snprintf(buf, sizeof(buf), a->ix.done ? "indexed" : "indexing %.0f%%", f * 100);
+	gtk_progress_bar_set_text(GTK_PROGRESS_BAR(a->progress), buf);
+}
 
 static gboolean on_message(gpointer data)
 {
@@ -47,7 +69,6 @@ static gboolean on_message(gpointer data)
 	app *a = m->a;
 	lttv_indexer *ix = &a->ix;
 	double f;
-	char buf[64];
 
 	if (!a->doc || m->gen != ix->gen) {	/* a trace closed since */
 		ltt_state_index_free(m->snap);
@@ -55,14 +76,20 @@ static gboolean on_message(gpointer data)
 		g_free(m);
 		return G_SOURCE_REMOVE;
 	}
+	if (!m->snap) {
+		if (!ix->done)
+			show_progress(a, m->progress);
+		g_free(m);
+		return G_SOURCE_REMOVE;
+	}
 	lttv_doc_publish(a->doc, m->snap);
 	f = ltt_state_index_progress(a->doc->view);
 	ix->done = ltt_state_index_done(a->doc->view) || m->error;
-	gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(a->progress), f);
-	snprintf(buf, sizeof(buf), ix->done ? "indexed" : "indexing %.0f%%", f * 100);
-	gtk_progress_bar_set_text(GTK_PROGRESS_BAR(a->progress), buf);
-	if (ix->done)
+	show_progress(a, f);
+	if (ix->done) {
 		gtk_widget_hide(a->progress);
+		lttv_atab_want(a);	/* the cores are free now */
+	}
 	if (m->error) {
 		/* what was read stays shown; say where reading stopped */
 		char *msg = g_strdup_printf("The trace could not be read to the end; it is "
@@ -79,13 +106,19 @@ static gboolean on_message(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
-static void post(worker *w, char *error)
+/* Posts a snapshot (with the error reading stopped at, if any), or with
+ * snapshot 0 the progress only. */
+static void post(worker *w, int snapshot, char *error)
 {
 	message *m = g_new0(message, 1);
 
 	m->a = w->a;
 	m->gen = w->gen;
-	m->snap = ltt_state_index_snapshot(w->doc->idx, w->doc->rtraces, w->doc->ntraces);
+	if (snapshot)
+		m->snap = ltt_state_index_snapshot(w->doc->idx, w->doc->rtraces,
+						   w->doc->ntraces);
+	else
+		m->progress = ltt_state_index_progress(w->doc->idx);
 	m->error = error;
 	g_idle_add(on_message, m);
 }
@@ -102,14 +135,19 @@ static gpointer index_thread(gpointer data)
 	const char *e = g_getenv("LTTV_GTK_INDEX_SLICE");
 	uint64_t slice = e && atoi(e) > 0 ? (uint64_t)atoi(e) : SLICE;
 	int r, first = 1, delay_ms = (e = g_getenv("LTTV_GTK_INDEX_DELAY_MS")) ? atoi(e) : 0;
-	gint64 posted = 0;
+	gint64 posted = 0, progressed = 0, now;
 
 	do {
 		r = ltt_state_index_run(w->doc->idx, slice, &err);
-		if (r > 0 && (first || g_get_monotonic_time() - posted >= PUBLISH_US)) {
-			post(w, NULL);
-			posted = g_get_monotonic_time();
+		now = g_get_monotonic_time();
+		if (r > 0 && (first || now - posted >= MAX(PUBLISH_US,
+				FRAME_SHARE * (gint64)g_atomic_int_get(w->frame_us)))) {
+			post(w, 1, NULL);
+			posted = progressed = g_get_monotonic_time();
 			first = 0;
+		} else if (r > 0 && now - progressed >= PROGRESS_US) {
+			post(w, 0, NULL);
+			progressed = now;
 		}
 		if (delay_ms > 0 && r > 0)
 			g_usleep((gulong)delay_ms * 1000);
@@ -118,7 +156,7 @@ static gpointer index_thread(gpointer data)
 	if (r < 0)
 		g_printerr("lttv-gtk: indexing stopped: %s\n", ltt_error_message(err));
 	if (r <= 0)
-		post(w, r < 0 ? g_strdup(ltt_error_message(err)) : NULL);
+		post(w, 1, r < 0 ? g_strdup(ltt_error_message(err)) : NULL);
 	ltt_error_free(err);
 	g_free(w);
 	return NULL;
@@ -131,6 +169,7 @@ void lttv_indexer_start(app *a)
 	a->ix.gen++;
 	a->ix.done = 0;
 	a->ix.draws_while_indexing = 0;
+	g_atomic_int_set(&a->ix.frame_us, 0);
 	g_free(a->ix.error);
 	a->ix.error = NULL;
 	g_atomic_int_set(&a->ix.stop, 0);
@@ -138,6 +177,7 @@ void lttv_indexer_start(app *a)
 	w->doc = a->doc;
 	w->gen = a->ix.gen;
 	w->stop = &a->ix.stop;
+	w->frame_us = &a->ix.frame_us;
 	a->ix.thread = g_thread_new("lttv-index", index_thread, w);
 }
 

@@ -65,7 +65,7 @@ static gboolean tick(gpointer data)
 		a->live_bytes = bytes;
 		a->live_grew_time = g_get_monotonic_time();
 		a->live_reloads++;
-		if (gtk_notebook_get_current_page(GTK_NOTEBOOK(a->notebook)) == 2)
+		if (gtk_notebook_get_current_page(GTK_NOTEBOOK(a->notebook)) == LTTV_PAGE_STATISTICS)
 			lttv_stats_refresh(a);
 	}
 	return G_SOURCE_CONTINUE;

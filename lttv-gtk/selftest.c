@@ -7,20 +7,14 @@
  * table: a name, the words it needs, whether it needs a trace open, and a
  * small function. "sleep MS" pauses the script.
  *
- * "meter" measures how long the main loop goes without turning: a timer
- * every 2 ms notes the longest gap between two of its runs in the thread's
- * CPU time (work it does itself), and on the clock less the time the
- * thread was ready while another process had the CPU (the kernel's
- * run-queue wait, /proc/thread-self/schedstat): work and waiting, for a
- * lock, a read, the X server, whatever else the machine runs. So a test
- * can say that the window never froze.
+ * "meter" starts the stall meter (stall-meter.c), "expect-stall-under"
+ * reads it: so a test can say that the window never froze.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "window.h"
 
@@ -30,11 +24,7 @@ struct lttv_selftest {
 	char *screenshot;		/* saved at the end */
 	int failures, checks;
 	guint wait;			/* the next step's timer */
-	/* the stall meter */
-	guint meter;
-	gint64 last_wall, last_queued, last_cpu, max_wall, max_own, max_cpu;
-	unsigned ticks;
-	int no_schedstat;
+	lttv_stall_meter meter;
 };
 
 /* A command's words: w[0] the command, w[1..n-1] its arguments; rest: the
@@ -285,9 +275,10 @@ static int cmd_goto(cmd *c)
 static int cmd_view(cmd *c)
 {
 	gtk_notebook_set_current_page(GTK_NOTEBOOK(c->a->notebook),
-				      !strcmp(c->w[1], "resources") ? 1 :
-				      !strcmp(c->w[1], "statistics") ? 2 :
-				      !strcmp(c->w[1], "analyses") ? 3 : 0);
+				      !strcmp(c->w[1], "resources") ? LTTV_PAGE_RESOURCES :
+				      !strcmp(c->w[1], "statistics") ? LTTV_PAGE_STATISTICS :
+				      !strcmp(c->w[1], "analyses") ? LTTV_PAGE_ANALYSES :
+				      LTTV_PAGE_CONTROL_FLOW);
 	return 0;
 }
 
@@ -399,57 +390,9 @@ static int cmd_quit(cmd *c)
 
 /* ---- the stall meter ---- */
 
-/* The time this thread waited, ready, for a CPU (us); -1 if unknown. */
-static gint64 queued_us(void)
-{
-	FILE *f = fopen("/proc/thread-self/schedstat", "r");
-	unsigned long long run, wait;
-	int n;
-
-	if (!f)
-		return -1;
-	n = fscanf(f, "%llu %llu", &run, &wait);
-	fclose(f);
-	return n == 2 ? (gint64)(wait / 1000) : -1;
-}
-
-static gint64 thread_cpu_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (gint64)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static gboolean meter_tick(gpointer data)
-{
-	lttv_selftest *s = data;
-	gint64 wall = g_get_monotonic_time(), queued = queued_us(), cpu = thread_cpu_us();
-
-	if (queued < 0) {
-		s->no_schedstat = 1;
-		queued = s->last_queued;
-	}
-	if (s->ticks++) {
-		s->max_wall = MAX(s->max_wall, wall - s->last_wall);
-		s->max_own = MAX(s->max_own, (wall - s->last_wall) - (queued - s->last_queued));
-		s->max_cpu = MAX(s->max_cpu, cpu - s->last_cpu);
-	}
-	s->last_wall = wall;
-	s->last_queued = queued;
-	s->last_cpu = cpu;
-	return G_SOURCE_CONTINUE;
-}
-
 static int cmd_meter(cmd *c)
 {
-	lttv_selftest *s = c->a->selftest;
-
-	if (s->meter)
-		g_source_remove(s->meter);
-	s->ticks = 0;
-	s->max_wall = s->max_own = s->max_cpu = 0;
-	s->meter = g_timeout_add_full(G_PRIORITY_DEFAULT, 2, meter_tick, s, NULL);
+	lttv_stall_meter_start(&c->a->selftest->meter);
 	return 0;
 }
 
@@ -464,13 +407,11 @@ static int cmd_meter(cmd *c)
  */
 static int cmd_expect_stall(cmd *c)
 {
-	lttv_selftest *s = c->a->selftest;
+	lttv_stall_meter *s = &c->a->selftest->meter;
 	double ms = g_ascii_strtod(c->w[1], NULL);
 	double wait_ms = c->n > 2 ? g_ascii_strtod(c->w[2], NULL) : 1000;
 
-	if (s->meter)
-		g_source_remove(s->meter);
-	s->meter = 0;
+	lttv_stall_meter_stop(s);
 	expect(c->a, s->ticks > 10 && s->max_cpu / 1000.0 < ms && s->max_own / 1000.0 < wait_ms,
 	       "the window's main loop turned at least every %s ms of its work (longest %.1f "
 	       "ms) and every %.0f ms of waiting (longest %.1f ms%s; %.1f ms on the clock), "
@@ -502,6 +443,17 @@ static int cmd_expect_rows(cmd *c)
 	char *names = row_names(c->a);
 
 	expect(c->a, !strcmp(names, c->rest), "rows are \"%s\" (got \"%s\")", c->rest, names);
+	g_free(names);
+	return 0;
+}
+
+/* print-rows: "rows: pid:name ..." (a test sorts them itself to compare) */
+static int cmd_print_rows(cmd *c)
+{
+	char *names = row_names(c->a);
+
+	printf("rows: %s\n", names);
+	fflush(stdout);
 	g_free(names);
 	return 0;
 }
@@ -736,6 +688,18 @@ static int cmd_expect_tip(cmd *c)
 	return 0;
 }
 
+/* hover-rows: GTK asks for the tooltip at the middle of the time line on
+ * each row on screen, as the pointer would (the stall meter times it) */
+static int cmd_hover_rows(cmd *c)
+{
+	double x = (c->l.x0 + c->l.x1) / 2.0;
+
+	for (unsigned i = 0; i < c->l.rows_fit && c->a->cf.v.first_row + i < c->a->cf.v.nrows; i++)
+		g_free(lttv_tooltip_text(&c->a->cf, x,
+					 c->l.y0 + (double)i * c->l.row_h + c->l.row_h / 2.0));
+	return 0;
+}
+
 /* expect-res-tip T ROW TEXT: the same on a row of the resource view */
 static int cmd_expect_res_tip(cmd *c)
 {
@@ -791,6 +755,7 @@ static const command commands[] = {
 	{ "wait-marks", 1, 0, cmd_wait_marks },
 	{ "only-matching", 2, 1, cmd_only_matching },
 	{ "print-marks", 1, 1, cmd_print_marks },
+	{ "print-rows", 1, 1, cmd_print_rows },
 	{ "expect-no-row", 2, 1, cmd_expect_no_row },
 	{ "expect-row-of", 2, 1, cmd_expect_no_row },
 	{ "expect-marks-none", 1, 1, cmd_expect_marks_none },
@@ -844,6 +809,7 @@ static const command commands[] = {
 	{ "expect-indexing", 1, 1, cmd_expect_indexing },
 	{ "expect-indexed", 1, 1, cmd_expect_indexed },
 	{ "expect-tip", 4, 1, cmd_expect_tip },
+	{ "hover-rows", 1, 1, cmd_hover_rows },
 	{ "expect-res-tip", 4, 1, cmd_expect_res_tip },
 	{ "expect-help", 2, 0, cmd_expect_help },
 	{ "expect-stats", 2, 1, cmd_expect_stats },
@@ -949,9 +915,8 @@ void lttv_selftest_stop(app *a)
 		return;
 	if (s->wait)
 		g_source_remove(s->wait);
-	if (s->meter)
-		g_source_remove(s->meter);
-	s->wait = s->meter = 0;
+	s->wait = 0;
+	lttv_stall_meter_stop(&s->meter);
 }
 
 int lttv_selftest_failures(const lttv_selftest *s)

@@ -60,6 +60,9 @@ typedef struct lttv_indexer {
 	int done;			/* the last snapshot has everything (or an error) */
 	char *error;			/* why reading stopped, if it did */
 	unsigned draws_while_indexing;
+	/* what the window's last redraw of a snapshot cost it (us, its rows
+	 * and the draw): the worker posts snapshots the less often (indexer.c) */
+	gint frame_us;
 } lttv_indexer;
 
 /* eventlist.c: the lines on screen, filled from an anchor time, in slices */
@@ -80,6 +83,27 @@ typedef struct lttv_list {
 	guint fill_source;
 	char *error;			/* reading stopped: shown in the list */
 } lttv_list;
+
+/* the notebook's pages, in their order (window.c builds it) */
+enum {
+	LTTV_PAGE_CONTROL_FLOW,
+	LTTV_PAGE_RESOURCES,
+	LTTV_PAGE_STATISTICS,
+	LTTV_PAGE_ANALYSES,
+};
+
+/* stall-meter.c: the longest times (us) the main loop went without
+ * turning since it started: in the thread's CPU time, on the clock less
+ * the time it waited for a CPU, and on the clock */
+typedef struct lttv_stall_meter {
+	guint source;
+	unsigned ticks;
+	gint64 last_wall, last_queued, last_cpu;
+	gint64 max_cpu, max_own, max_wall;
+	int no_schedstat;		/* no /proc/thread-self/schedstat */
+} lttv_stall_meter;
+void lttv_stall_meter_start(lttv_stall_meter *m);
+void lttv_stall_meter_stop(lttv_stall_meter *m);
 
 typedef struct lttv_find_job lttv_find_job;	/* find.c */
 typedef struct lttv_selftest lttv_selftest;	/* selftest.c */
@@ -134,6 +158,7 @@ struct app {
 	/* LTTV_GTK_BENCH set (bench/viewer.py): 1 until the first frame of
 	 * the control flow is drawn, 2 until the first after indexing */
 	int bench;
+	lttv_stall_meter bench_meter;	/* from the first frame to the indexed one */
 };
 
 
@@ -223,7 +248,11 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 
 /* analysis-view.c: the Analyses tab */
 GtkWidget *lttv_atab_widget(app *a);
+/* A new trace: the old pass goes; the new one starts when it is wanted. */
 void lttv_atab_doc_changed(app *a);
+/* The analyses are wanted (their tab shown, their links drawn, the index
+ * done): their pass starts unless it ran or runs for this trace. */
+void lttv_atab_want(app *a);
 /* Stops the analyses' worker and forgets its pass (before the doc goes). */
 void lttv_atab_stop(app *a);
 void lttv_atab_redraw(app *a);

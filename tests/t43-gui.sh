@@ -232,6 +232,26 @@ n_irq=$(count "$TMP/resources.png" "$(rgb IRQ)")
 echo "# resources: idle $n_idle, irq $n_irq"
 check "resource view: idle CPUs drawn" test "${n_idle:-0}" -gt 5000
 check "resource view: interrupts drawn" test "${n_irq:-0}" -gt 20
+
+# the order of the rows, by coreutils' sort: by name, then by pid (two ls,
+# two kthread); by name descending, ties still by pid; by pid (the two idle
+# tasks, pid 0, by CPU: their names say it)
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/s" --self-test \
+	"wait-index; sort 0; print-rows; sort 0; print-rows; sort 1; print-rows; quit" \
+	>"$TMP/rows.out" 2>/dev/null
+rows() { sed -n "s/^rows: //p" "$TMP/rows.out" | sed -n "$1p" | tr ' ' '\n'; }
+check "rows printed three times" test "$(grep -c '^rows: ' "$TMP/rows.out")" -eq 3
+check "by name: two ls rows, two kthread rows" test "$(rows 1 | grep -c ':ls$\|:kthread$')" -eq 4
+rows 1 >"$TMP/r1"; LC_ALL=C sort -s -t: -k2,2 -k1,1n "$TMP/r1" >"$TMP/r1.want"
+check "sorted by name, then pid" cmp -s "$TMP/r1" "$TMP/r1.want"
+rows 2 >"$TMP/r2"; LC_ALL=C sort -s -t: -k2,2r -k1,1n "$TMP/r2" >"$TMP/r2.want"
+check "sorted by name descending, then pid" cmp -s "$TMP/r2" "$TMP/r2.want"
+rows 3 >"$TMP/r3"; LC_ALL=C sort -s -t: -k1,1n -k2,2 "$TMP/r3" >"$TMP/r3.want"
+check "sorted by pid (the idle tasks by CPU)" cmp -s "$TMP/r3" "$TMP/r3.want"
+for i in 1 2 3; do sort "$TMP/r$i" >"$TMP/r$i.set"; done
+check "... the same rows each time" sh -c "cmp -s '$TMP/r1.set' '$TMP/r2.set' &&
+	cmp -s '$TMP/r1.set' '$TMP/r3.set'"
+
 # LTT_TEST_KEEP=DIR keeps the pictures, to look at them
 if [ -n "${LTT_TEST_KEEP:-}" ]; then
 	mkdir -p "$LTT_TEST_KEEP" && cp "$TMP"/*.png "$LTT_TEST_KEEP"/

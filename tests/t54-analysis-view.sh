@@ -104,4 +104,22 @@ xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/c" --self-tes
 	"wait-index; wait-analysis; range 0.0008..0.0027; links 1 1; select-pid 110; sleep 300;
 	 screenshot $TMP/links.png; quit" >"$TMP/gui2.out" 2>&1
 check "window: the links drawn and saved" grep -q '^ok - window saved' "$TMP/gui2.out"
+
+# 4. when the analyses' pass starts: not at open (it would take a core from
+# the index), but once wanted (the tab shown, a link ticked) or once the
+# index is done. Indexing is slowed down (20 slices of 100 ms) so that the
+# first command surely runs before it ends.
+when() { # NAME SCRIPT
+	LTTV_GTK_INDEX_SLICE=25 LTTV_GTK_INDEX_DELAY_MS=100 xvfb-run -a \
+		-s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/l" --self-test "$2" \
+		>"$TMP/when.out" 2>&1
+	rc=$?
+	sed 's/^/# /' "$TMP/when.out"
+	check "window, $1: exits 0 (exit $rc)" test "$rc" -eq 0
+	check "window, $1: every check passed" sh -c "! grep -q '^not ok' '$TMP/when.out'"
+	check "window, $1: 3 checks ran" test "$(grep -c '^ok' "$TMP/when.out")" -eq 3
+}
+when "tab shown" "wait-rows; expect-indexing; expect-analysis none; view analyses; expect-analysis started; quit"
+when "link ticked" "wait-rows; expect-indexing; expect-analysis none; links 0 1; expect-analysis started; quit"
+when "index done" "wait-rows; expect-analysis none; wait-index; expect-indexed; expect-analysis started; quit"
 done_testing
