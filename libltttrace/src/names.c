@@ -50,11 +50,49 @@ static void attach(ltt_trace *t, const char *facility, const char *event,
 	}
 }
 
-/* Is this event `facility.event`? */
-static int is_event(const ltt_event *ev, const char *facility, const char *event)
+/*
+ * The loaded types of `facility.event` (one per load of the facility): the
+ * scans below compare an event's type with these pointers rather than its
+ * names. Two string compares an event were a tenth of a whole decode
+ * where a trace's state dump has no end (the scan then reads all of the
+ * processes channel). None: the trace cannot hold one, nothing to read.
+ */
+typedef struct type_set {
+	const ltt_event_type **types;
+	unsigned n;
+} type_set;
+
+static unsigned types_of(const ltt_trace *t, const char *facility, const char *event,
+			 type_set *set)
 {
-	return ev->type && !strcmp(ev->type->desc->name, event) &&
-	       !strcmp(ev->type->facility->name, facility);
+	unsigned cap = 0;
+
+	set->types = NULL;
+	set->n = 0;
+	for (guint i = 0; i < t->all_facilities->len; i++) {
+		const ltt_facility *fac = t->all_facilities->pdata[i];
+
+		if (strcmp(fac->name, facility))
+			continue;
+		for (unsigned e = 0; e < fac->num_event_types; e++) {
+			if (strcmp(fac->event_types[e].desc->name, event))
+				continue;
+			if (set->n == cap) {
+				cap = cap ? 2 * cap : 4;
+				set->types = g_renew(const ltt_event_type *, set->types, cap);
+			}
+			set->types[set->n++] = &fac->event_types[e];
+		}
+	}
+	return set->n;
+}
+
+static int is_in(const ltt_event *ev, const type_set *set)
+{
+	for (unsigned i = 0; i < set->n; i++)
+		if (ev->type == set->types[i])
+			return 1;
+	return 0;
 }
 
 static int in_channel(const ltt_tracefile *tf, const char *channel)
@@ -72,7 +110,10 @@ static int in_channel(const ltt_tracefile *tf, const char *channel)
 static int64_t dump_end(ltt_trace *t)
 {
 	int64_t end = INT64_MIN;
+	type_set ends;
 
+	if (!types_of(t, "statedump", "statedump_end", &ends))
+		return end;
 	for (guint i = 0; i < t->tracefiles->len; i++) {
 		ltt_tracefile *tf = t->tracefiles->pdata[i];
 		ltt_cursor c;
@@ -81,13 +122,14 @@ static int64_t dump_end(ltt_trace *t)
 			continue;
 		ltt_cursor_init(&c, tf);
 		while (ltt_cursor_next(&c, NULL) > 0)
-			if (is_event(&c.ev, "statedump", "statedump_end")) {
+			if (is_in(&c.ev, &ends)) {
 				if (c.ev.time_ns > end)
 					end = c.ev.time_ns;
 				break;
 			}
 		ltt_cursor_fini(&c);
 	}
+	g_free(ends.types);
 	return end;
 }
 
@@ -95,8 +137,9 @@ static int64_t dump_end(ltt_trace *t)
 static void read_irq_names(ltt_trace *t)
 {
 	int64_t end = dump_end(t);
+	type_set irqs;
 
-	if (end == INT64_MIN)
+	if (end == INT64_MIN || !types_of(t, "statedump", "interrupt", &irqs))
 		return;
 	for (guint i = 0; i < t->tracefiles->len; i++) {
 		ltt_tracefile *tf = t->tracefiles->pdata[i];
@@ -109,7 +152,7 @@ static void read_irq_names(ltt_trace *t)
 			uint64_t irq;
 			const char *name;
 
-			if (!is_event(&c.ev, "statedump", "interrupt"))
+			if (!is_in(&c.ev, &irqs))
 				continue;
 			irq = ltt_event_get_uint(&c.ev, "irq_id", UINT64_MAX);
 			name = ltt_event_get_string(&c.ev, "action");
@@ -126,6 +169,7 @@ static void read_irq_names(ltt_trace *t)
 		}
 		ltt_cursor_fini(&c);
 	}
+	g_free(irqs.types);
 }
 
 void ltt_trace_name_values(ltt_trace *t)
