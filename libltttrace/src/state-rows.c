@@ -4,6 +4,7 @@
  * state-rows.h). Times are exact: a delta is stored with all its bits, only
  * its leading 1 and its length are implied by the symbol its model codes.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 				 * group of ROW_SUPER is below 64 KiB */
 #define ESC_LEN 127		/* the escape's delta length in a table */
 #define GSUM_MAX (2 + 8 * ROW_NKINDS)	/* a group's sums in gsum[] at most */
+#define ROW_GEN_UNKNOWN UINT_MAX	/* grow_padded: a snapshot may hold it */
 
 #if ROW_NKINDS > 16
 #error "a kind is written in 4 bits"
@@ -414,25 +416,38 @@ static void *regrow(void *p, size_t old_size, size_t new_size, row_retire_fn ret
  * A byte string read PAD bytes beyond its end (the bit strings, the
  * groups' sums) with room for `need` bytes: by half as much again (a
  * third of a doubling's slack), or to need + slack if that is more.
+ * *p_gen: the snapshots taken when p was allocated; gen: those taken so
+ * far. While none was taken since, no snapshot can read p: it grows by
+ * g_realloc, in place where glibc can (a block at the heap's top, a
+ * mapped one remapped), else copied as before. A fresh copy of every
+ * growth was a quarter of the coder thread's time on 10 M events (the copy
+ * and its page faults); with g_realloc, 24 % fewer page faults and 2 to
+ * 9 % less CPU for the whole index (perf stat, lttv-gtk --bench).
+ * gen ROW_GEN_UNKNOWN: copy.
  */
 static uint8_t *grow_padded(uint8_t *p, size_t *cap, size_t need, size_t slack,
-			    row_retire_fn retire, void *ctx)
+			    unsigned *p_gen, unsigned gen, row_retire_fn retire, void *ctx)
 {
 	size_t n = *cap + *cap / 2;
 
 	if (n < need)
 		n = need + slack;
-	p = regrow(p, *cap + (p ? PAD : 0), n + PAD, retire, ctx);
+	if (p && *p_gen == gen && gen != ROW_GEN_UNKNOWN) {
+		p = g_realloc(p, n + PAD);
+	} else {
+		p = regrow(p, *cap + (p ? PAD : 0), n + PAD, retire, ctx);
+		*p_gen = gen;
+	}
 	*cap = n;
 	return p;
 }
 
-/* Room for one more chunk of at most `bytes` bytes. */
-static void reserve(row_log *r, size_t bytes, row_retire_fn retire, void *ctx)
+/* Room for one more chunk of at most `bytes` bytes (gen: grow_padded's). */
+static void reserve(row_log *r, size_t bytes, unsigned gen, row_retire_fn retire, void *ctx)
 {
 	if (r->nbytes + bytes > r->bytes_cap)
 		r->bits = grow_padded(r->bits, &r->bytes_cap, r->nbytes + bytes, 256,
-				      retire, ctx);
+				      &r->bits_gen, gen, retire, ctx);
 	if (r->nchunks == r->chunk_cap) {
 		size_t cap = r->chunk_cap ? r->chunk_cap + r->chunk_cap / 2 + 1 : 4;
 
@@ -454,7 +469,7 @@ static void reserve(row_log *r, size_t bytes, row_retire_fn retire, void *ctx)
 	if (r->nchunks % ROW_SUPER == 0 && r->nchunks &&
 	    r->gsum_bytes + GSUM_MAX > r->gsum_cap)
 		r->gsum = grow_padded(r->gsum, &r->gsum_cap, r->gsum_bytes + GSUM_MAX, 64,
-				      retire, ctx);
+				      &r->gsum_gen, gen, retire, ctx);
 }
 
 /* The bytes of a group's sums: those of the largest, whose total is t. */
@@ -581,10 +596,11 @@ static void get_sums(const uint8_t *p, row_bits *b, uint64_t tot, int64_t *S)
 /*
  * Encode the changes t[0..m) k[0..m) as the next chunk. next_t: the time
  * of the change that follows them (has_next), up to which the chunk's
- * time in each kind is counted.
+ * time in each kind is counted. gen: the snapshots taken so far.
  */
 static void encode(row_log *r, const int64_t *t, const uint8_t *k, unsigned m,
-		   int has_next, int64_t next_t, row_retire_fn retire, void *ctx)
+		   int has_next, int64_t next_t, unsigned gen, row_retire_fn retire,
+		   void *ctx)
 {
 	uint8_t buf[CHUNK_MAX_BYTES];
 	int64_t dur[ROW_NKINDS] = { 0 }, *run = r->run, *gstart = r->run + ROW_NKINDS;
@@ -641,7 +657,7 @@ static void encode(row_log *r, const int64_t *t, const uint8_t *k, unsigned m,
 	flush(&out);
 	bank_count(bk, t, k, m);
 
-	reserve(r, out.len, retire, ctx);
+	reserve(r, out.len, gen, retire, ctx);
 	if (c % ROW_SUPER == 0) {
 		r->gbase[c / ROW_SUPER] = r->nbytes;
 		r->goff[c / ROW_SUPER] = 0;
@@ -732,7 +748,7 @@ int row_log_record(row_log *r, row_bank *bank, int64_t t, int kind, int64_t seal
 		if (r->ntail == ROW_TAIL) {
 			/* encode all but two: the last change and the one before
 			 * it stay raw for the rule above */
-			encode(r, r->tt, r->tk, ROW_CHUNK, 1, r->tt[ROW_CHUNK], retire, ctx);
+			encode(r, r->tt, r->tk, ROW_CHUNK, 1, r->tt[ROW_CHUNK], gen, retire, ctx);
 			new_tail(r, ROW_TAIL, ROW_TAIL - ROW_CHUNK, gen, retire, ctx);
 		} else {
 			unsigned cap = r->tail_cap ? r->tail_cap * 4 : 4;
@@ -763,7 +779,8 @@ void row_log_finish(row_log *r, row_retire_fn retire, void *ctx)
 		unsigned m = r->ntail - at > ROW_CHUNK ? ROW_CHUNK : r->ntail - at;
 		int more = at + m < r->ntail;
 
-		encode(r, r->tt + at, r->tk + at, m, more, more ? r->tt[at + m] : 0, retire, ctx);
+		encode(r, r->tt + at, r->tk + at, m, more, more ? r->tt[at + m] : 0,
+		       ROW_GEN_UNKNOWN, retire, ctx);
 		at += m;
 	}
 	if (r->tt) {

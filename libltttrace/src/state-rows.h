@@ -133,6 +133,9 @@ typedef struct row_log {
 	row_bank *bank;			/* the models its chunks use */
 	uint8_t *bits;			/* ROW_PAD bytes readable beyond nbytes */
 	size_t nbytes, bytes_cap;
+	/* snapshots taken when bits and gsum were allocated: grown in place
+	 * while no snapshot was taken since (state-rows.c, grow_padded) */
+	unsigned bits_gen, gsum_gen;
 	int64_t *ct;
 	uint16_t *coff;
 	size_t nchunks, chunk_cap;
