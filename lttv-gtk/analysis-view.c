@@ -7,8 +7,8 @@
  * handles): the tab says how far it is, and draws it when it is done.
  * It starts when it is first wanted: the tab shown, a link over the
  * control flow ticked, or the index done. Not at open: on a machine of two
- * cores the index already takes both, and a third busy thread made the
- * complete picture of a 100 M-event trace come 40 % later.
+ * cores the index already takes both (its reader and its coder), and the
+ * pass, as long as the index's own, made a third busy thread.
  * Not in the window's thread: the analyses grow arrays of millions of
  * latencies, and one growth is tens of milliseconds of copying. A click on a
  * point of the scatter puts cursor A at its start (the event list goes

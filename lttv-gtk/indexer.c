@@ -10,9 +10,9 @@
  * How often: every PUBLISH_US at most, and no more often than FRAME_SHARE
  * times what the window's last redraw of a snapshot cost it (frame_us).
  * A redraw of 100 M events being indexed costs 30-60 ms (rows sorted,
- * intervals drawn), a snapshot copies the rows' headers and the model and
- * seals what it sees (the index copies before it rewrites): at a fixed
- * 200 ms, showing the progress took a third of a core from the index.
+ * intervals drawn), and a snapshot costs the index too: it copies the
+ * rows' headers and the model, and seals what it sees (the index copies
+ * before it rewrites); the slower the redraw, the fewer snapshots.
  * The progress bar moves every PROGRESS_US regardless: a message with no
  * snapshot, its fraction only.
  *
