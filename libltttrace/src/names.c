@@ -20,6 +20,7 @@
  * named number too ("257 [openat]"). Softirqs are named by their enum in
  * kernel.xml. A value without a name keeps its number alone.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "cursor.h"
@@ -103,32 +104,54 @@ static int in_channel(const ltt_tracefile *tf, const char *channel)
 }
 
 /*
- * The end of the state dump: the first statedump.statedump_end in the
- * processes channel. INT64_MIN when there is none (then no IRQ names are
- * read: without an end, the search could read the whole interrupt channel).
+ * The end of the state dump: the first statedump.statedump_end of the
+ * processes channel, its CPUs' tracefiles read together in time order (a
+ * dump writes one, on the CPU it ran on; read one file after the other, the
+ * files of the other CPUs were read to their end). INT64_MIN when there is
+ * none (then no IRQ names are read: without an end, the search could read
+ * the whole interrupt channel).
  */
 static int64_t dump_end(ltt_trace *t)
 {
 	int64_t end = INT64_MIN;
 	type_set ends;
+	ltt_cursor *cur;	/* in place: a cursor points into itself */
+	gboolean *live;		/* at an event */
+	unsigned n = 0, left = 0;
 
 	if (!types_of(t, "statedump", "statedump_end", &ends))
 		return end;
+	cur = g_new0(ltt_cursor, t->tracefiles->len);
+	live = g_new0(gboolean, t->tracefiles->len);
 	for (guint i = 0; i < t->tracefiles->len; i++) {
 		ltt_tracefile *tf = t->tracefiles->pdata[i];
-		ltt_cursor c;
 
 		if (!in_channel(tf, "processes"))
 			continue;
-		ltt_cursor_init(&c, tf);
-		while (ltt_cursor_next(&c, NULL) > 0)
-			if (is_in(&c.ev, &ends)) {
-				if (c.ev.time_ns > end)
-					end = c.ev.time_ns;
-				break;
-			}
-		ltt_cursor_fini(&c);
+		ltt_cursor_init(&cur[n], tf);
+		live[n] = ltt_cursor_next(&cur[n], NULL) > 0;
+		left += live[n++];
 	}
+	while (left) {
+		unsigned first = UINT_MAX;
+
+		for (unsigned i = 0; i < n; i++)
+			if (live[i] && (first == UINT_MAX ||
+					cur[i].ev.time_ns < cur[first].ev.time_ns))
+				first = i;
+		if (is_in(&cur[first].ev, &ends)) {
+			end = cur[first].ev.time_ns;
+			break;
+		}
+		if (ltt_cursor_next(&cur[first], NULL) <= 0) {
+			live[first] = FALSE;
+			left--;
+		}
+	}
+	for (unsigned i = 0; i < n; i++)
+		ltt_cursor_fini(&cur[i]);
+	g_free(cur);
+	g_free(live);
 	g_free(ends.types);
 	return end;
 }
