@@ -208,7 +208,7 @@ def limit(out, a, scratch):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--events', type=int, default=1000000, help='events per family trace')
-    ap.add_argument('--families', default='all', help='comma-separated, or all')
+    ap.add_argument('--families', default='all', help="comma-separated, all, or '' for none")
     ap.add_argument('--sizes', default='1000000,10000000')
     ap.add_argument('--limit', default='10000000,100000000')
     ap.add_argument('--runs', type=int, default=5)
@@ -228,7 +228,7 @@ def main():
         % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
            hostrun.version(['babeltrace2', '--version']), a.runs))
     try:
-        if a.events:
+        if a.events and a.families:     # --families '': none
             families(out, a, scratch)
         if a.sizes:
             sizes(out, a, scratch)
