@@ -28,38 +28,15 @@
 
 #define MAX_IRQ_NAMED 4096	/* IRQ numbers named; larger ones stay numbers */
 
-/* The field `field` of every loaded event `facility.event` gets the table. */
-static void attach(ltt_trace *t, const char *facility, const char *event,
-		   const char *field, const char *const *names, unsigned n)
-{
-	for (guint i = 0; i < t->all_facilities->len; i++) {
-		ltt_facility *fac = t->all_facilities->pdata[i];
-
-		if (strcmp(fac->name, facility))
-			continue;
-		for (unsigned e = 0; e < fac->num_event_types; e++) {
-			ltt_event_type *et = &fac->event_types[e];
-			gpointer idx;
-
-			if (strcmp(et->desc->name, event) ||
-			    !(idx = g_hash_table_lookup(et->index_by_name, field)))
-				continue;
-			et->named_field = GPOINTER_TO_INT(idx) - 1;
-			et->names = names;
-			et->num_names = n;
-		}
-	}
-}
-
 /*
- * The loaded types of `facility.event` (one per load of the facility): the
- * scans below compare an event's type with these pointers rather than its
- * names. Two string compares an event were a tenth of a whole decode
+ * The loaded types of `facility.event` (one per load of the facility):
+ * attach() gives each its table; the scans below compare an event's type
+ * with these pointers rather than its names. Two string compares an event were a tenth of a whole decode
  * where a trace's state dump has no end (the scan then reads all of the
  * processes channel). None: the trace cannot hold one, nothing to read.
  */
 typedef struct type_set {
-	const ltt_event_type **types;
+	ltt_event_type **types;
 	unsigned n;
 } type_set;
 
@@ -71,7 +48,7 @@ static unsigned types_of(const ltt_trace *t, const char *facility, const char *e
 	set->types = NULL;
 	set->n = 0;
 	for (guint i = 0; i < t->all_facilities->len; i++) {
-		const ltt_facility *fac = t->all_facilities->pdata[i];
+		ltt_facility *fac = t->all_facilities->pdata[i];
 
 		if (strcmp(fac->name, facility))
 			continue;
@@ -80,12 +57,32 @@ static unsigned types_of(const ltt_trace *t, const char *facility, const char *e
 				continue;
 			if (set->n == cap) {
 				cap = cap ? 2 * cap : 4;
-				set->types = g_renew(const ltt_event_type *, set->types, cap);
+				set->types = g_renew(ltt_event_type *, set->types, cap);
 			}
 			set->types[set->n++] = &fac->event_types[e];
 		}
 	}
 	return set->n;
+}
+
+/* The field `field` of every loaded event `facility.event` gets the table. */
+static void attach(ltt_trace *t, const char *facility, const char *event,
+		   const char *field, const char *const *names, unsigned n)
+{
+	type_set set;
+
+	types_of(t, facility, event, &set);
+	for (unsigned i = 0; i < set.n; i++) {
+		ltt_event_type *et = set.types[i];
+		gpointer idx = g_hash_table_lookup(et->index_by_name, field);
+
+		if (!idx)
+			continue;
+		et->named_field = GPOINTER_TO_INT(idx) - 1;
+		et->names = names;
+		et->num_names = n;
+	}
+	g_free(set.types);
 }
 
 static int is_in(const ltt_event *ev, const type_set *set)
