@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "prefault.h"
 #include "state-internal.h"
 #include "state-rows.h"
 
@@ -592,8 +593,14 @@ ltt_state_index *ltt_state_index_snapshot(ltt_state_index *idx, ltt_trace *const
 	else
 		c->traces = g_memdup2(idx->traces, sizeof(*traces) * idx->ntraces),
 		c->ntraces = idx->ntraces;
-	for (unsigned type = 0; type < 4; type++)
-		c->rows[type] = g_memdup2(idx->rows[type], sizeof(row_log) * idx->nrows[type]);
+	for (unsigned type = 0; type < 4; type++) {
+		size_t bytes = sizeof(row_log) * idx->nrows[type];
+
+		/* (33 000 processes: 6 MB, in fresh pages at every snapshot) */
+		c->rows[type] = bytes ? ltt_malloc_prefaulted(bytes) : NULL;
+		if (bytes)
+			memcpy(c->rows[type], idx->rows[type], bytes);
+	}
 	c->st = ltt_state_new();
 	ltt_state_copy(c->st, idx->st);
 	c->st->rec = NULL;

@@ -14,11 +14,11 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cursor.h"
+#include "prefault.h"
 
 #define HEADER_SIZE LTT_BLOCK_HEADER_SIZE
 
@@ -272,26 +272,16 @@ static void give_buf(ltt_cursor *c)
 	g_free(buf);
 }
 
-/*
- * Before n bytes are read into the buffer at from: the pages of it never
+/* Before n bytes are read into the buffer at from: the pages of it never
  * touched yet, brought in by one call rather than by a fault per page
- * inside the read (each a trap, dear in a virtual machine). Where the
- * kernel cannot (before Linux 5.14), the read faults them in as before.
- */
+ * inside the read (prefault.h). */
 static void ready_buf(ltt_cursor *c, size_t from, size_t n)
 {
 	size_t end = from + n;
 
 	if (end <= c->buf_ready)
 		return;
-#ifdef MADV_POPULATE_WRITE
-	{
-		uintptr_t page = (uintptr_t)getpagesize();
-		uintptr_t a = ((uintptr_t)c->buf + c->buf_ready) & ~(page - 1);
-
-		(void)madvise((void *)a, (uintptr_t)c->buf + end - a, MADV_POPULATE_WRITE);
-	}
-#endif
+	ltt_prefault(c->buf + c->buf_ready, end - c->buf_ready);
 	c->buf_ready = (uint32_t)end;
 }
 
