@@ -636,7 +636,7 @@ static int record_now(ltt_state_index *idx, ltt_state_row_type type, unsigned i,
 		idx->nrows[type] = n;
 	}
 	/* store->gen changes only in ltt_state_index_snapshot() of idx,
-	 * which runs in the indexing thread between runs, the coder idle */
+	 * after its settle(): the coder idle */
 	return row_log_record(&idx->rows[type][i], idx->banks[type], t, (int)kind,
 			      idx->sealed_ns, idx->store->gen, retire_cb, idx);
 }
