@@ -84,6 +84,19 @@ static void plain_record(plain *p, int64_t t, int kind, int64_t sealed)
 }
 
 /* Last change at or before x (0 if x is before the first). */
+/* What p holds so far, as a snapshot of the row would see it. */
+static plain plain_copy(const plain *p)
+{
+	plain c = *p;
+
+	c.t = malloc(sizeof(int64_t) * (p->n + 1));
+	c.k = malloc(p->n + 1);
+	memcpy(c.t, p->t, sizeof(int64_t) * p->n);
+	memcpy(c.k, p->k, p->n);
+	c.cap = p->n + 1;
+	return c;
+}
+
 static size_t plain_at(const plain *p, int64_t x)
 {
 	size_t lo = 0, hi = p->n;
@@ -259,11 +272,7 @@ static void one_in(row_bank *shared, size_t n, unsigned nk, deltas d, int64_t t0
 		row_log_record(&r, bank, t, kind, sealed, gen, retire, NULL);
 		if (i == n / 2) {
 			mid_r = r;
-			mid_p = p;
-			mid_p.t = malloc(sizeof(int64_t) * (p.n + 1));
-			mid_p.k = malloc(p.n + 1);
-			memcpy(mid_p.t, p.t, sizeof(int64_t) * p.n);
-			memcpy(mid_p.k, p.k, p.n);
+			mid_p = plain_copy(&p);
 			mid_end = t;
 			/* what the snapshot saw is sealed */
 			sealed = t;
@@ -545,11 +554,7 @@ static void big_row(void)
 		if (!late_bits && r.bits_reserved && r.nbytes >= ((size_t)2 << 20)) {
 			late = r;
 			late_bits = r.bits;
-			late_p.n = p.n;
-			late_p.t = malloc(sizeof(int64_t) * (p.n + 1));
-			late_p.k = malloc(p.n + 1);
-			memcpy(late_p.t, p.t, sizeof(int64_t) * p.n);
-			memcpy(late_p.k, p.k, p.n);
+			late_p = plain_copy(&p);
 			late_end = t;
 			sealed = t;
 			gen++;
