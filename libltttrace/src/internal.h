@@ -194,6 +194,9 @@ typedef struct ltt_event_type {
 	int named_field;
 	const char *const *names;
 	unsigned num_names;
+	/* non-NULL: the names are this trace's IRQ names, read from its
+	 * state dump when first asked for (ltt_trace_irq_names()) */
+	ltt_trace *irq_names_of;
 } ltt_event_type;
 
 struct ltt_facility {
@@ -399,6 +402,9 @@ typedef struct ltt_cursor {
 	bool full;		/* ... all of it: data_end is the block's */
 	bool peek;		/* read only the start of the next block */
 	bool facility_scan;	/* at the open: facilities not known yet */
+	bool quiet;		/* warns of nothing it meets: names.c's scans,
+				 * which run in whichever thread first asks,
+				 * beside that file's own readers */
 	uint8_t *buf;		/* subbuf_size bytes, allocated on first use */
 	uint32_t buf_ready;	/* its first bytes whose pages are in memory */
 	ltt_event ev;		/* the current event, once read */
@@ -468,25 +474,39 @@ struct ltt_trace {
 	/* the facility of each id when it was loaded only once: the common
 	 * case, looked up without a search for every event */
 	const ltt_facility *single_load[LTT_MAX_FACILITIES];
-	/* IRQ number -> handler name from the state dump (names.c) */
+	/* IRQ number -> handler name from the state dump (names.c), read
+	 * once, when a tool first asks (irq_names_read: g_once) */
 	char **irq_names;
 	unsigned num_irq_names;
+	gsize irq_names_read;
 };
 
 /* ---- names.c: names of the numbers in kernel events ---- */
-/* Collect the trace's IRQ names and attach the tables to its event types. */
+/* Attach the tables of names to the trace's event types (the IRQ names
+ * to be read at their first use). */
 LTT_HIDDEN void ltt_trace_name_values(ltt_trace *t);
+/* The trace's IRQ names, read from its state dump at the first call, in
+ * whichever thread makes it (the others wait for it). */
+LTT_HIDDEN void ltt_trace_irq_names(ltt_trace *t, const char *const **names,
+				    unsigned *n);
 /* The name of the value of top-level field `index` of an event type, or NULL. */
 static inline const char *ltt_value_name(const ltt_event_type *et, int index,
 					 const ltt_value *v)
 {
+	const char *const *names = et->names;
+	unsigned n = et->num_names;
+
 	if (index != et->named_field)
 		return NULL;
 	if (v->kind == LTT_KIND_ENUM)	/* kernel_arch's syscall_name */
 		return v->label;
-	if ((v->kind != LTT_KIND_UINT && v->kind != LTT_KIND_INT) || v->u >= et->num_names)
+	if (v->kind != LTT_KIND_UINT && v->kind != LTT_KIND_INT)
 		return NULL;
-	return et->names[v->u];
+	if (__builtin_expect(et->irq_names_of != NULL, 0))
+		ltt_trace_irq_names(et->irq_names_of, &names, &n);
+	if (v->u >= n)
+		return NULL;
+	return names[v->u];
 }
 
 /* A named number is shown as one ("257 [openat]"), whether its name

@@ -11,7 +11,8 @@
  *                                     syscall_64.tbl: tools/gen-kernel-arch.sh)
  *   kernel.trap_entry/exit.trap_id    x86 trap vectors (trapnr.h)
  *   kernel.irq_entry.irq_id           the trace's own handler names, from
- *                                     its state dump (statedump.interrupt)
+ *                                     its state dump (statedump.interrupt),
+ *                                     read when one is first asked for
  *
  * The trap table of the kernel tree applies to traces of x86 only (the
  * trace header's arch_type); it is generated into kernel-names-x86_64.h
@@ -126,6 +127,7 @@ static int64_t dump_end(ltt_trace *t)
 		if (!in_channel(tf, "processes"))
 			continue;
 		ltt_cursor_init(&cur[n], tf);
+		cur[n].quiet = true;
 		live[n] = ltt_cursor_next(&cur[n], NULL) > 0;
 		left += live[n++];
 	}
@@ -168,6 +170,7 @@ static void read_irq_names(ltt_trace *t)
 		if (!in_channel(tf, "interrupts"))
 			continue;
 		ltt_cursor_init(&c, tf);
+		c.quiet = true;
 		while (ltt_cursor_next(&c, NULL) > 0 && c.ev.time_ns <= end) {
 			uint64_t irq;
 			const char *name;
@@ -192,6 +195,50 @@ static void read_irq_names(ltt_trace *t)
 	g_free(irqs.types);
 }
 
+/*
+ * The IRQ names are read when a tool first asks for one, not at the open:
+ * where a trace's state dump has no end, finding that out reads all of its
+ * processes channel (a third of a second at 100 M events, alone on one
+ * core, before a decode that uses both); most passes (counts, statistics,
+ * the viewer's index) never show an IRQ's name.
+ */
+void ltt_trace_irq_names(ltt_trace *t, const char *const **names, unsigned *n)
+{
+	if (g_once_init_enter(&t->irq_names_read)) {
+		read_irq_names(t);
+		g_once_init_leave(&t->irq_names_read, 1);
+	}
+	*names = (const char *const *)t->irq_names;
+	*n = t->num_irq_names;
+}
+
+/* kernel.irq_entry's irq_id gets the trace's IRQ names, to be read at
+ * their first use; none when the trace cannot hold any. */
+static void attach_irq_names(ltt_trace *t)
+{
+	type_set set;
+
+	if (!types_of(t, "statedump", "statedump_end", &set))
+		return;
+	g_free(set.types);
+	if (!types_of(t, "statedump", "interrupt", &set))
+		return;
+	g_free(set.types);
+	types_of(t, "kernel", "irq_entry", &set);
+	for (unsigned i = 0; i < set.n; i++) {
+		ltt_event_type *et = set.types[i];
+		gpointer idx = g_hash_table_lookup(et->index_by_name, "irq_id");
+
+		if (!idx)
+			continue;
+		et->named_field = GPOINTER_TO_INT(idx) - 1;
+		et->names = NULL;
+		et->num_names = 0;
+		et->irq_names_of = t;
+	}
+	g_free(set.types);
+}
+
 void ltt_trace_name_values(ltt_trace *t)
 {
 	unsigned arch = t->info.arch_type;
@@ -205,8 +252,5 @@ void ltt_trace_name_values(ltt_trace *t)
 		attach(t, "kernel", "trap_exit", "trap_id", x86_trap_names,
 		       G_N_ELEMENTS(x86_trap_names));
 	}
-	read_irq_names(t);
-	if (t->num_irq_names)
-		attach(t, "kernel", "irq_entry", "irq_id",
-		       (const char *const *)t->irq_names, t->num_irq_names);
+	attach_irq_names(t);
 }

@@ -533,7 +533,7 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 		}
 		size = (unsigned)computed;
 	} else if (ev->type && size != ev->type->expect_size &&
-		   off <= end && size <= end - off) {
+		   off <= end && size <= end - off && !c->quiet) {
 		check_size(tf, ev, size);
 	}
 	if (off > end || size > end - off) {
@@ -543,9 +543,9 @@ int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off, unsigned size,
 			      ev->file_offset, size);
 		return -1;
 	}
-	if (!ev->type && !c->facility_scan)
+	if (!ev->type && !c->facility_scan && !c->quiet)
 		check_unknown(tf, ev);
-	if (ts < c->last_cycles || ts > c->end_cycles)
+	if ((ts < c->last_cycles || ts > c->end_cycles) && !c->quiet)
 		check_time(c, ts);
 	ev->size = size;
 	c->offset = (uint32_t)(off + size);

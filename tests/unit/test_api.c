@@ -631,6 +631,153 @@ static void test_sticky_reader(void)
 	g_free(dir);
 }
 
+/* Bytes this process has read so far (rchar of /proc/self/io), -1 if unknown. */
+static long long bytes_read(void)
+{
+	char *text = NULL, *at;
+	long long n = -1;
+
+	if (g_file_get_contents("/proc/self/io", &text, NULL, NULL) &&
+	    (at = strstr(text, "rchar: ")))
+		n = strtoll(at + 7, NULL, 10);
+	g_free(text);
+	return n;
+}
+
+/* The bytes of a trace's processes channel (control/processes_*). */
+static long long processes_bytes(const char *dir)
+{
+	long long n = 0;
+
+	for (unsigned cpu = 0; cpu < 64; cpu++) {
+		char *path = g_strdup_printf("%s/control/processes_%u", dir, cpu);
+		GStatBuf sb;
+
+		if (g_stat(path, &sb) == 0)
+			n += (long long)sb.st_size;
+		g_free(path);
+	}
+	return n;
+}
+
+/* The irq_id field of the next kernel.irq_entry of it (-1: none left). */
+static int next_irq_entry(ltt_iter *it, ltt_value *v)
+{
+	const ltt_event *ev;
+	ltt_error *err = NULL;
+	int r;
+
+	while ((r = ltt_iter_next(it, &ev, &err)) > 0)
+		if (!strcmp(ltt_event_facility_name(ev), "kernel") &&
+		    !strcmp(ltt_event_name(ev), "irq_entry"))
+			return ltt_event_field(ev, ltt_event_field_index(ev, "irq_id"), v);
+	ltt_error_free(err);
+	return -1;
+}
+
+/*
+ * The IRQ names come from the state dump, read when a tool first asks for
+ * one: a trace whose dump has no end (the big mix: its statedump facility
+ * is loaded, no statedump_end written) is not searched to the end of its
+ * processes channel at the open, only at the first IRQ named.
+ */
+static void test_irq_names_lazy(void)
+{
+	const char *build = getenv("BUILD") ? getenv("BUILD") : "build";
+	char *dir = g_strdup_printf("%s/dumpless", tmpdir);
+	char *cmd = g_strdup_printf("%s/bin/ltt-tracegen --scenario big --events 4000000 -o '%s'"
+				    " > /dev/null", build, dir);
+	long long procs, before, opened, named;
+	ltt_error *err = NULL;
+	ltt_trace *t;
+	ltt_iter *it;
+	ltt_value v;
+
+	if (system(cmd) != 0 || bytes_read() < 0 || (procs = processes_bytes(dir)) < 1000000) {
+		ok(0, "a dump-less trace to open (%s), and /proc/self/io", cmd);
+		g_free(cmd);
+		g_free(dir);
+		return;
+	}
+	before = bytes_read();
+	t = ltt_trace_open(dir, NULL, &err);
+	opened = bytes_read();
+	ok(t != NULL, "the dump-less trace opens");
+	if (!t) {
+		ltt_error_free(err);
+		g_free(cmd);
+		g_free(dir);
+		return;
+	}
+	ok(opened - before < procs / 3,
+	   "the open reads %lld bytes, not the processes channel's %lld", opened - before, procs);
+	it = ltt_iter_new(&t, 1, NULL);
+	before = bytes_read();
+	ok(it && next_irq_entry(it, &v) == 0 && v.label == NULL,
+	   "its first irq_entry's irq_id has no name (no state dump names it)");
+	named = bytes_read();
+	ok(named - before >= procs / 2,
+	   "asking for it searched the processes channel for the dump's end (%lld bytes of %lld)",
+	   named - before, procs);
+	ok(next_irq_entry(it, &v) == 0 && bytes_read() - named < procs / 4,
+	   "and only once: the next irq_entry reads on");
+	ltt_iter_free(it);
+	ltt_trace_close(t);
+	g_free(cmd);
+	g_free(dir);
+}
+
+/* The names of every irq_entry's IRQ of a trace, joined, in time order. */
+typedef struct irq_job {
+	ltt_trace *t;
+	GString *names;
+	unsigned named;
+} irq_job;
+
+static gpointer irq_names_of(gpointer data)
+{
+	irq_job *j = data;
+	ltt_iter *it = ltt_iter_new(&j->t, 1, NULL);
+	ltt_value v;
+
+	j->names = g_string_new(NULL);
+	while (it && next_irq_entry(it, &v) >= 0)
+		if (v.label) {
+			g_string_append_printf(j->names, "%" PRIu64 "=%s,", v.u, v.label);
+			j->named++;
+		}
+	ltt_iter_free(it);
+	return NULL;
+}
+
+/* Two threads ask a freshly opened trace for its IRQ names at once: both
+ * wait for the one read, and get the names one thread alone gets. */
+static void test_irq_names_threads(const char *dir)
+{
+	irq_job alone = { 0 }, both[2] = { { 0 } };
+	GThread *th;
+
+	alone.t = ltt_trace_open(dir, NULL, NULL);
+	both[0].t = both[1].t = ltt_trace_open(dir, NULL, NULL);
+	if (!alone.t || !both[0].t) {
+		ok(0, "%s opens", dir);
+		return;
+	}
+	irq_names_of(&alone);
+	th = g_thread_new("irq-names", irq_names_of, &both[1]);
+	irq_names_of(&both[0]);
+	g_thread_join(th);
+	ok(alone.named > 100, "%s: %u irq_entry events with a name", dir, alone.named);
+	ok(!strcmp(both[0].names->str, alone.names->str) &&
+	   !strcmp(both[1].names->str, alone.names->str),
+	   "two threads asking at once get the same names (%u, %u)", both[0].named, both[1].named);
+	for (unsigned i = 0; i < 2; i++)
+		g_string_free(both[i].names, TRUE);
+	g_string_free(alone.names, TRUE);
+	ltt_trace_close(alone.t);
+	ltt_trace_close(both[0].t);
+}
+
 int main(void)
 {
 	tmpdir = g_dir_make_tmp("ltt-test-api-XXXXXX", NULL);
@@ -647,6 +794,8 @@ int main(void)
 	test_decode_agrees("traces/types-synthetic");
 	test_decode_agrees("traces/qemu-busybox");
 	test_decode_agrees("traces/qemu-usertrace");
+	test_irq_names_lazy();
+	test_irq_names_threads("traces/qemu-busybox");
 	char *valid = spoiled(NULL);
 
 	if (valid) {
