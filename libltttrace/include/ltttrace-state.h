@@ -298,9 +298,11 @@ void ltt_state_index_free(ltt_state_index *idx);
 
 /*
  * Index up to max_events more events. 1: more to do; 0: the whole trace
- * is indexed; -1: read error (what was indexed stays usable). With two
- * threads, the second one is idle when this returns: between runs, the
- * index may be snapshotted, read or freed (from the thread that runs it).
+ * is indexed; -1: read error (what was indexed stays usable). Between
+ * runs, the index may be snapshotted, read or freed (from the thread that
+ * runs it). With two threads, the second one may still be coding what
+ * this run read when it returns; the calls that read the index wait for
+ * it first.
  */
 int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events,
 			ltt_error **err);
