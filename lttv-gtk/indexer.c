@@ -25,8 +25,8 @@
  * ltt_state_index_run() itself uses a second thread on a machine with
  * two processors (the library's coder, see state-index.c): the worker
  * reads the events and runs the state engine, the coder records the rows'
- * changes; each run returns with the coder idle, so a snapshot, and
- * lttv_indexer_stop() then freeing the index, find a whole index.
+ * changes; a run returns without waiting for the coder, and a snapshot, or
+ * lttv_indexer_stop() then freeing the index, waits for it first.
  * LTTV_GTK_INDEX_THREADS=1 (doc.c) indexes in the worker alone.
  */
 #include <stdlib.h>
