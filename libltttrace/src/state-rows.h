@@ -83,6 +83,7 @@
 #ifndef LTT_STATE_ROWS_H
 #define LTT_STATE_ROWS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -136,6 +137,9 @@ typedef struct row_log {
 	/* snapshots taken when bits and gsum were allocated: grown in place
 	 * while no snapshot was taken since (state-rows.c, grow_padded) */
 	unsigned bits_gen, gsum_gen;
+	/* bits is a reservation (bytes_cap of address space, its pages
+	 * touched only as it fills: state-rows.c, reserve_big) */
+	bool bits_reserved;
 	int64_t *ct;
 	uint16_t *coff;
 	size_t nchunks, chunk_cap;
