@@ -32,9 +32,10 @@
 /*
  * The loaded types of `facility.event` (one per load of the facility):
  * attach() gives each its table; the scans below compare an event's type
- * with these pointers rather than its names. Two string compares an event were a tenth of a whole decode
- * where a trace's state dump has no end (the scan then reads all of the
- * processes channel). None: the trace cannot hold one, nothing to read.
+ * with these pointers rather than its names. Two string compares an event
+ * were a tenth of a whole decode where a trace's state dump has no end
+ * (the scan then reads all of the processes channel). None: the trace
+ * cannot hold one, nothing to read.
  */
 typedef struct type_set {
 	ltt_event_type **types;
@@ -66,9 +67,12 @@ static unsigned types_of(const ltt_trace *t, const char *facility, const char *e
 	return set->n;
 }
 
-/* The field `field` of every loaded event `facility.event` gets the table. */
+/* The field `field` of every loaded event `facility.event` gets the table,
+ * or with irq_names_of the IRQ names of that trace, read at their first
+ * use (ltt_trace_irq_names()). */
 static void attach(ltt_trace *t, const char *facility, const char *event,
-		   const char *field, const char *const *names, unsigned n)
+		   const char *field, const char *const *names, unsigned n,
+		   ltt_trace *irq_names_of)
 {
 	type_set set;
 
@@ -82,6 +86,7 @@ static void attach(ltt_trace *t, const char *facility, const char *event,
 		et->named_field = GPOINTER_TO_INT(idx) - 1;
 		et->names = names;
 		et->num_names = n;
+		et->irq_names_of = irq_names_of;
 	}
 	g_free(set.types);
 }
@@ -224,19 +229,7 @@ static void attach_irq_names(ltt_trace *t)
 	if (!types_of(t, "statedump", "interrupt", &set))
 		return;
 	g_free(set.types);
-	types_of(t, "kernel", "irq_entry", &set);
-	for (unsigned i = 0; i < set.n; i++) {
-		ltt_event_type *et = set.types[i];
-		gpointer idx = g_hash_table_lookup(et->index_by_name, "irq_id");
-
-		if (!idx)
-			continue;
-		et->named_field = GPOINTER_TO_INT(idx) - 1;
-		et->names = NULL;
-		et->num_names = 0;
-		et->irq_names_of = t;
-	}
-	g_free(set.types);
+	attach(t, "kernel", "irq_entry", "irq_id", NULL, 0, t);
 }
 
 void ltt_trace_name_values(ltt_trace *t)
@@ -245,12 +238,12 @@ void ltt_trace_name_values(ltt_trace *t)
 
 	/* its enum's labels, whatever the architecture: the description
 	 * is the architecture's own (kernel_arch_<arch>.xml, trace.c) */
-	attach(t, "kernel_arch", "syscall_entry", "syscall_id", NULL, 0);
+	attach(t, "kernel_arch", "syscall_entry", "syscall_id", NULL, 0, NULL);
 	if (arch == LTT_ARCH_TYPE_X86_64 || arch == LTT_ARCH_TYPE_I386) {
 		attach(t, "kernel", "trap_entry", "trap_id", x86_trap_names,
-		       G_N_ELEMENTS(x86_trap_names));
+		       G_N_ELEMENTS(x86_trap_names), NULL);
 		attach(t, "kernel", "trap_exit", "trap_id", x86_trap_names,
-		       G_N_ELEMENTS(x86_trap_names));
+		       G_N_ELEMENTS(x86_trap_names), NULL);
 	}
 	attach_irq_names(t);
 }
