@@ -704,12 +704,13 @@ static void hover_at(cmd *c, double x, unsigned from, unsigned to)
  * nothing is indexed yet (halfway from what the view has indexed to the
  * time line's end), all in one turn of the main loop: the stall meter
  * times the sum, which a replay of the trace for each row (what an
- * unindexed place once cost: from the last checkpoint up to the pointer,
- * 30-45 ms at 10 M events, 0.7 s at 100 M) takes far past the bound. The
- * middle of the time line was not enough: once the index had passed it,
- * each row's tooltip was a real seek (5-20 ms) and 24 of them in one turn,
- * which no pointer asks, went past 100 ms. If everything on the time line
- * is indexed already, it says so and hovers the middle, one row a turn.
+ * unindexed place once cost: from the last checkpoint up to the pointer)
+ * takes far past the bound. Not the middle of the time line: once the
+ * index has passed it, each row's tooltip is a real seek, and all of them
+ * in one turn, which no pointer asks, can pass the bound (t56 failed the
+ * more often, the faster the index; docs/performance.md). If everything on
+ * the time line is indexed already, it says so and hovers the middle, one
+ * row a turn, as GTK asks once per pointer move.
  */
 static int cmd_hover_rows(cmd *c)
 {
