@@ -73,4 +73,11 @@ while IFS= read -r line; do
 	esac
 done <"$TMP/out"
 check "the script ran to its end (8 checks: $n)" test "$n" -eq 8
+# hover-rows hovers where nothing is indexed yet; if the index was done
+# before it ran (a much faster machine), the tooltips it timed were real
+# seeks, a row a turn: then the guard against replays was not tested
+if grep -q "hover-rows: the time line is indexed already" "$TMP/out"; then
+	skip "tooltips where nothing is indexed yet cost no replay" \
+		"the index was done before hover-rows ran"
+fi
 done_testing
