@@ -735,6 +735,40 @@ static int cmd_hover_rows(cmd *c)
 	return 1;
 }
 
+/*
+ * expect-tip-current [PID]: the tooltip GTK last showed over a view is what
+ * the view says now at the pointer (the pointer resting while the rows are
+ * sorted, zoomed or indexed must not leave a tooltip naming a process or
+ * an interval no longer under it); with PID, it is that process's.
+ */
+static int cmd_expect_tip_current(cmd *c)
+{
+	GdkWindow *w = gtk_widget_get_window(c->a->cf.area);
+	GdkDevice *ptr = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(w)));
+	const char *shown = c->a->tip_shown;
+	char want[32] = "";
+	char *now;
+	int x = 0, y = 0;
+
+	gdk_window_get_device_position(w, ptr, &x, &y, NULL);
+	now = lttv_tooltip_text(&c->a->cf, x, y);
+	if (c->n > 1)
+		snprintf(want, sizeof(want), "(pid %s)", c->w[1]);
+	expect(c->a, shown && now && !strcmp(shown, now) && strstr(now, want),
+	       "the tooltip shown at (%d, %d) is the view's there now%s%s", x, y,
+	       *want ? ", " : "", want);
+	if (!shown || !now || strcmp(shown, now)) {
+		char *a = g_strdelimit(g_strdup(shown ? shown : "(none)"), "\n", '|');
+		char *b = g_strdelimit(g_strdup(now ? now : "(none)"), "\n", '|');
+
+		printf("#   shown: %s\n#   now:   %s\n", a, b);
+		g_free(a);
+		g_free(b);
+	}
+	g_free(now);
+	return 0;
+}
+
 /* expect-res-tip T ROW TEXT: the same on a row of the resource view */
 static int cmd_expect_res_tip(cmd *c)
 {
@@ -825,6 +859,7 @@ static const command commands[] = {
 	{ "xclick", 3, 1, cmd_xinput },
 	{ "xscroll", 3, 1, cmd_xinput },
 	{ "xhover", 3, 1, cmd_xinput },
+	{ "expect-tip-current", 1, 1, cmd_expect_tip_current },
 	{ "run", 2, 0, cmd_run },
 	{ "screenshot", 2, 0, cmd_screenshot },
 	{ "quit", 1, 0, cmd_quit },

@@ -254,10 +254,32 @@ void lttv_status_note(app *a, const char *note)
 	update_status(a);
 }
 
+/*
+ * What is under a pointer that does not move changes too (a new snapshot
+ * re-sorts the rows, a key zooms, a sort): GTK is asked for the tooltip
+ * it shows again, as if the pointer had moved, once the views have taken
+ * the change in; else it would go on naming a process or an interval no
+ * longer there.
+ */
+static gboolean requery_tip(gpointer data)
+{
+	app *a = data;
+
+	a->tip_requery = 0;
+	if (a->tip_shown && a->doc && a->win) {
+		lttv_view_sync(a, &a->cf);
+		lttv_view_sync(a, &a->res);
+		gtk_widget_trigger_tooltip_query(a->win);
+	}
+	return G_SOURCE_REMOVE;
+}
+
 void lttv_queue_redraw(app *a)
 {
 	gtk_widget_queue_draw(a->cf.area);
 	gtk_widget_queue_draw(a->res.area);
+	if (a->tip_shown && !a->tip_requery)
+		a->tip_requery = g_idle_add(requery_tip, a);
 	lttv_atab_redraw(a);
 	if (a->doc && a->doc->hidden) {
 		char buf[64];
@@ -651,13 +673,25 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kbd, GtkTooltip *tip,
 			   gpointer data)
 {
-	char *text = lttv_tooltip_text(data, x, y);
+	view_ui *vu = data;
+	char *text = lttv_tooltip_text(vu, x, y);
 
+	g_free(vu->a->tip_shown);
+	vu->a->tip_shown = text;
 	if (!text)
 		return FALSE;
 	gtk_tooltip_set_text(tip, text);
-	g_free(text);
 	return TRUE;
+}
+
+/* The pointer gone, GTK hides the tooltip: nothing to ask again. */
+static gboolean on_leave(GtkWidget *w, GdkEventCrossing *e, gpointer data)
+{
+	view_ui *vu = data;
+
+	g_free(vu->a->tip_shown);
+	vu->a->tip_shown = NULL;
+	return FALSE;
 }
 
 static void on_vadj(GtkAdjustment *adj, gpointer data)
@@ -1163,7 +1197,7 @@ static GtkWidget *view_widget(app *a, view_ui *vu, int resources)
 	vu->area = gtk_drawing_area_new();
 	gtk_widget_set_can_focus(vu->area, TRUE);
 	gtk_widget_add_events(vu->area, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK |
-			      GDK_POINTER_MOTION_MASK | GDK_SCROLL_MASK);
+			      GDK_POINTER_MOTION_MASK | GDK_SCROLL_MASK | GDK_LEAVE_NOTIFY_MASK);
 	gtk_widget_set_hexpand(vu->area, TRUE);
 	gtk_widget_set_vexpand(vu->area, TRUE);
 	g_signal_connect(vu->area, "draw", G_CALLBACK(on_draw), vu);
@@ -1171,6 +1205,7 @@ static GtkWidget *view_widget(app *a, view_ui *vu, int resources)
 	g_signal_connect(vu->area, "button-release-event", G_CALLBACK(on_release), vu);
 	g_signal_connect(vu->area, "motion-notify-event", G_CALLBACK(on_motion), vu);
 	g_signal_connect(vu->area, "scroll-event", G_CALLBACK(on_scroll), vu);
+	g_signal_connect(vu->area, "leave-notify-event", G_CALLBACK(on_leave), vu);
 	gtk_widget_set_has_tooltip(vu->area, TRUE);
 	g_signal_connect(vu->area, "query-tooltip", G_CALLBACK(on_tooltip), vu);
 	vu->vadj = gtk_adjustment_new(0, 0, 1, 1, 10, 1);
@@ -1401,6 +1436,9 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	g_free(a.list.lines);
 	ltt_state_free(a.list.state);
 	ltt_state_free(a.tip_state);
+	if (a.tip_requery)
+		g_source_remove(a.tip_requery);
+	g_free(a.tip_shown);
 	lttv_filter_free(a.filter);
 	g_free(a.filter_text);
 	lttv_list_cancel(&a);

@@ -134,6 +134,8 @@ struct app {
 	lttv_filter *filter;
 	char *filter_text;		/* the expression of a->filter */
 	ltt_state *tip_state;		/* the model at a hovered time */
+	char *tip_shown;		/* the last tooltip given to GTK, or NULL */
+	guint tip_requery;		/* GTK to ask it again (window.c) */
 	lttv_indexer ix;
 	lttv_list list;
 	lttv_find_job *find;		/* a search running, or NULL */

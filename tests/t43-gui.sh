@@ -37,6 +37,10 @@ execve=$("$BIN/lttv-text" -t "$TMP/s" -r -s -e 'kernel_arch.syscall_*' |
 # kthread, which forked it)
 first_by_name=2404
 
+# real X input: a click, ctrl+wheel and a key where the pointer is; then
+# the pointer rests on a row until GTK shows its tooltip, and the rows are
+# sorted and zoomed under it: the tooltip must follow (it went on naming
+# the process sorted away, and the interval of before the zoom)
 xinput=""
 if command -v xdotool >/dev/null; then
 	xinput="range 0..2;
@@ -46,6 +50,11 @@ if command -v xdotool >/dev/null; then
 	expect-range 0.2 1.8;
 	run xdotool key plus; sleep 200;
 	expect-range 0.6 1.4;
+	range 0..2; xhover 1.0 2473; sleep 1200;
+	expect-tip-current 2473;
+	sort 0; sleep 600; expect-tip-current;
+	key plus; sleep 600; expect-tip-current;
+	sort 1;
 	run xdotool mousemove 1395 895;"
 fi
 
