@@ -668,17 +668,21 @@ static int cmd_expect_indexed(cmd *c)
 	return 0;
 }
 
-/* The tooltip of a view at (x, y), its lines joined by "|". */
+/* A tooltip's text on one line, its lines joined by "|"; "(none)" for
+ * no tooltip. */
+static char *one_line(const char *tip)
+{
+	return g_strdelimit(g_strdup(tip ? tip : "(none)"), "\n", '|');
+}
+
+/* The tooltip of a view at (x, y) has want. */
 static void expect_tip(cmd *c, view_ui *vu, double x, double y, const char *want,
 		       const char *what)
 {
-	char *tip = lttv_tooltip_text(vu, x, y);
+	char *tip = lttv_tooltip_text(vu, x, y), *line = one_line(tip);
 
-	for (char *nl = tip; nl && *nl; nl++)
-		if (*nl == '\n')
-			*nl = '|';
-	expect(c->a, tip && strstr(tip, want), "%s has \"%s\" (got \"%s\")", what, want,
-	       tip ? tip : "(none)");
+	expect(c->a, tip && strstr(line, want), "%s has \"%s\" (got \"%s\")", what, want, line);
+	g_free(line);
 	g_free(tip);
 }
 
@@ -758,8 +762,7 @@ static int cmd_expect_tip_current(cmd *c)
 	       "the tooltip shown at (%d, %d) is the view's there now%s%s", x, y,
 	       *want ? ", " : "", want);
 	if (!shown || !now || strcmp(shown, now)) {
-		char *a = g_strdelimit(g_strdup(shown ? shown : "(none)"), "\n", '|');
-		char *b = g_strdelimit(g_strdup(now ? now : "(none)"), "\n", '|');
+		char *a = one_line(shown), *b = one_line(now);
 
 		printf("#   shown: %s\n#   now:   %s\n", a, b);
 		g_free(a);
