@@ -6,6 +6,10 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mkdir -p /tmp /mnt/host /mnt/relayfs
 mount -t tmpfs tmpfs /tmp
+# an unpatched kernel (qemu/stock.sh): the modules of 9p and of the tracer
+if [ -r /ltt/modules.sh ]; then
+	. /ltt/modules.sh >/tmp/modules.log 2>&1
+fi
 if ! mount -t 9p -o trans=virtio,version=9p2000.L hostshare /mnt/host; then
 	echo "GUEST: cannot mount the 9p share" >/dev/console
 	poweroff -f

@@ -1,0 +1,26 @@
+# kernel/modules/build.mk - the tracer as modules of Debian's own kernel.
+#   make stock-modules    the module sources (make-source.sh) and the .ko
+#                         files, built against linux-headers-LTT_STOCK_KVER
+# The ABI defaults to the one scripts/install-deps.sh kernel pinned.
+LTT_STOCK_CACHE ?= /var/cache/ltt
+LTT_STOCK_KVER ?= $(shell cat $(LTT_STOCK_CACHE)/stock-kver 2>/dev/null)
+STOCK_MODULES_SRC := $(BUILD)/stock-modules/src
+STOCK_MODULES := $(BUILD)/stock-modules/$(LTT_STOCK_KVER)
+MODULE_SOURCES := kernel/patches/series $(wildcard kernel/patches/*.patch) \
+	$(wildcard kernel/modules/*) kernel/config-fragment
+
+.PHONY: stock-modules module-source
+module-source: $(STOCK_MODULES_SRC)/Kbuild
+$(STOCK_MODULES_SRC)/Kbuild: $(MODULE_SOURCES)
+	kernel/modules/make-source.sh $(STOCK_MODULES_SRC)
+
+stock-modules: $(STOCK_MODULES)/.built
+# built in a copy, so that each ABI has its own objects
+$(STOCK_MODULES)/.built: $(STOCK_MODULES_SRC)/Kbuild
+	@test -n "$(LTT_STOCK_KVER)" || { echo "no stock kernel chosen (scripts/install-deps.sh kernel)"; exit 1; }
+	@test -d /usr/src/linux-headers-$(LTT_STOCK_KVER) || { echo "no linux-headers-$(LTT_STOCK_KVER) (scripts/install-deps.sh kernel)"; exit 1; }
+	rm -rf $(STOCK_MODULES)
+	mkdir -p $(dir $(STOCK_MODULES))
+	cp -r $(STOCK_MODULES_SRC) $(STOCK_MODULES)
+	$(MAKE) -C /usr/src/linux-headers-$(LTT_STOCK_KVER) M=$(CURDIR)/$(STOCK_MODULES) modules
+	touch $@
