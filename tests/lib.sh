@@ -103,3 +103,23 @@ qemu_debug_kernel() {
 	grep -q 'Lock dependency validator' "$1" || { echo "no lockdep"; return 1; }
 	grep -Eq 'Linux version .* PREEMPT' "$1" || { echo "no full preemption"; return 1; }
 }
+
+# The kernel the QEMU tests boot (q10, q20): LTT_PLATFORM=patched (the
+# default: our series, the debug test kernel) or stock (Debian's own image,
+# unmodified, with the modules of kernel/modules/: qemu/stock.sh, as
+# tests/q60-qemu-stock.sh runs them).
+LTT_PLATFORM=${LTT_PLATFORM:-patched}
+# the script that boots it (same arguments and environment as qemu/run.sh)
+if [ "$LTT_PLATFORM" = stock ]; then QEMU_BOOT=qemu/stock.sh; else QEMU_BOOT=qemu/run.sh; fi
+qemu_build() { # the kernel or the modules the platform boots, as a check
+	if [ "$LTT_PLATFORM" = stock ]; then
+		check "make stock-modules (against linux-headers-$(cat "${LTT_STOCK_CACHE:-/var/cache/ltt}/stock-kver" 2>/dev/null))" \
+			make --no-print-directory BUILD="$BUILD" stock-modules
+	else
+		check "make kernel (incremental)" make --no-print-directory kernel
+	fi
+}
+patched_only() { # what why cmd...: a check only the patched kernel can pass; said when skipped
+	_po_what=$1 _po_why=$2; shift 2
+	if [ "$LTT_PLATFORM" = patched ]; then check "$_po_what" "$@"; else skip "$_po_what" "$_po_why"; fi
+}

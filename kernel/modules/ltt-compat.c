@@ -6,6 +6,7 @@
  * own undo log.
  */
 #include <linux/kernel.h>
+#include <linux/kprobes.h>
 #include <linux/ltt-core.h>
 #include <linux/ltt-facilities.h>
 #include <linux/slab.h>
@@ -219,6 +220,76 @@ int ltt_compat_tracepoints(void)
 		}
 	}
 	return err;
+}
+
+/* ---- page faults: a kretprobe on handle_mm_fault() (ltt-compat.h) ------- */
+
+static ltt_compat_pf_entry_t ltt_compat_pf_entry;
+static ltt_compat_pf_exit_t ltt_compat_pf_exit;
+
+struct ltt_compat_pf {
+	struct pt_regs *regs;	/* the faulting context's */
+};
+
+static int ltt_compat_pf_enter(struct kretprobe_instance *ri,
+			       struct pt_regs *kregs)
+{
+	struct ltt_compat_pf *pf = (struct ltt_compat_pf *)ri->data;
+	/* handle_mm_fault(vma, address, flags, regs) */
+	unsigned long address = regs_get_kernel_argument(kregs, 1);
+	struct pt_regs *regs = (void *)regs_get_kernel_argument(kregs, 3);
+
+	if (!regs)
+		return 1;	/* get_user_pages(): no trap, no exit probe */
+	pf->regs = regs;
+	ltt_compat_pf_entry(NULL, address, regs, 0);
+	return 0;
+}
+
+static int ltt_compat_pf_return(struct kretprobe_instance *ri,
+				struct pt_regs *kregs)
+{
+	struct ltt_compat_pf *pf = (struct ltt_compat_pf *)ri->data;
+
+	ltt_compat_pf_exit(NULL, pf->regs, 0);
+	return 0;
+}
+
+static struct kretprobe ltt_compat_pf_probe = {
+	.kp.symbol_name	= "handle_mm_fault",
+	.entry_handler	= ltt_compat_pf_enter,
+	.handler	= ltt_compat_pf_return,
+	.data_size	= sizeof(struct ltt_compat_pf),
+	/* faults in flight at once: every CPU, and those that sleep */
+	.maxactive	= 256,
+};
+
+int ltt_compat_page_fault_entry(ltt_compat_pf_entry_t probe)
+{
+	ltt_compat_pf_entry = probe;
+	return 0;
+}
+
+int ltt_compat_page_fault_exit(ltt_compat_pf_exit_t probe)
+{
+	int err;
+
+	if (!ltt_compat_pf_entry)
+		return -EINVAL;
+	ltt_compat_pf_exit = probe;
+	/* a fresh kretprobe each time: register_kretprobe() wants one */
+	memset(&ltt_compat_pf_probe.kp, 0, sizeof(ltt_compat_pf_probe.kp));
+	ltt_compat_pf_probe.kp.symbol_name = "handle_mm_fault";
+	ltt_compat_pf_probe.nmissed = 0;
+	err = register_kretprobe(&ltt_compat_pf_probe);
+	if (err)
+		pr_err("LTT: cannot probe handle_mm_fault (%d)\n", err);
+	return err;
+}
+
+void ltt_compat_page_fault_off(void)
+{
+	unregister_kretprobe(&ltt_compat_pf_probe);
 }
 
 #undef irq_to_desc

@@ -120,17 +120,29 @@ long ltt_compat_strncpy_from_user_nofault(char *dst, const void __user *src,
 #include "tracepoints.h"
 int ltt_compat_tracepoints(void);
 
-/* patch 0007's tracepoint at the end of a page fault: not in 6.1 */
-struct pt_regs;
-static inline int register_trace_page_fault_exit(
-	void (*probe)(void *, struct pt_regs *, unsigned long), void *data)
-{
-	return 0;
-}
-static inline int unregister_trace_page_fault_exit(
-	void (*probe)(void *, struct pt_regs *, unsigned long), void *data)
-{
-	return 0;
-}
+/*
+ * Page faults.  6.1 has a tracepoint where the exception starts and none
+ * where it ends (patch 0007 adds page_fault_exit): a trap_entry without
+ * its trap_exit would leave the task "in a trap" for a viewer.  So here
+ * both come from a kretprobe on handle_mm_fault(), for the faults of a
+ * task (with registers) that the memory manager handles: the entry and
+ * exit probes of ltt-probes.c are kept when it registers them and called
+ * from the kretprobe, which page_fault_exit's registration (the last of
+ * the three) arms.  Faults that never reach handle_mm_fault() (a bad
+ * address, a vmalloc sync) are not written at all.
+ */
+#include <asm/trace/exceptions.h>	/* first: the macros below rename its functions */
+typedef void (*ltt_compat_pf_entry_t)(void *, unsigned long, struct pt_regs *,
+				      unsigned long);
+typedef void (*ltt_compat_pf_exit_t)(void *, struct pt_regs *, unsigned long);
+int ltt_compat_page_fault_entry(ltt_compat_pf_entry_t probe);
+int ltt_compat_page_fault_exit(ltt_compat_pf_exit_t probe);
+void ltt_compat_page_fault_off(void);
+#define register_trace_page_fault_user(p, d)	ltt_compat_page_fault_entry(p)
+#define register_trace_page_fault_kernel(p, d)	ltt_compat_page_fault_entry(p)
+#define register_trace_page_fault_exit(p, d)	ltt_compat_page_fault_exit(p)
+#define unregister_trace_page_fault_user(p, d)	do { } while (0)
+#define unregister_trace_page_fault_kernel(p, d) do { } while (0)
+#define unregister_trace_page_fault_exit(p, d)	ltt_compat_page_fault_off()
 
 #endif /* _LTT_COMPAT_H */
