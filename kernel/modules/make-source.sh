@@ -121,7 +121,16 @@ grep -v '^#' "$here/modules.list" | while read -r mod needs objs; do
 	} >>"$out.new/Kbuild"
 done
 
-sed -e "s/@VERSION@/$version/" "$here/dkms.conf.in" >"$out.new/dkms.conf"
+{
+	sed -e "s/@VERSION@/$version/" "$here/dkms.conf.in"
+	i=0
+	grep -v '^#' "$here/modules.list" | while read -r mod needs objs; do
+		[ -n "$mod" ] || continue
+		echo "BUILT_MODULE_NAME[$i]=\"$mod\""
+		echo "DEST_MODULE_LOCATION[$i]=\"/updates/dkms\""
+		i=$((i + 1))
+	done
+} >"$out.new/dkms.conf"
 cp "$here/README.md" "$out.new/README.md"
 rm -rf "$out"
 mv "$out.new" "$out"
