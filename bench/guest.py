@@ -60,7 +60,9 @@ def cpio_list(work, params, programs):
     tool = os.path.join(work, 'ltt-bench-tool')
     os.makedirs(work, exist_ok=True)
     subprocess.run([os.environ.get('CC', 'cc'), '-static', '-O2', '-Wall', '-Wextra', '-std=c11',
-                    '-I' + os.path.join(TOP, 'include'), '-o', tool, os.path.join(TOP, 'bench', 'ltt-bench-tool.c')], check=True)
+                    '-I' + os.path.join(TOP, 'include'), '-I' + os.path.join(TOP, 'libltt-usertrace', 'include'),
+                    '-o', tool, os.path.join(TOP, 'bench', 'ltt-bench-tool.c'),
+                    os.path.join(BUILD, 'lib', 'libltt-usertrace.a')], check=True)
     pfile = os.path.join(work, 'params')
     with open(pfile, 'w') as f:
         for k, v in params.items():

@@ -76,7 +76,15 @@ static const char help_text[] =
 "      --version            print the version and exit\n"
 "\n"
 "Exit status: 0 on success, 1 if the kernel or the system refused (the\n"
-"message says why), 2 on bad usage.\n";
+"message says why), 2 on bad usage.\n"
+"\n"
+"Kernels: the LTT patch series, or Debian's own kernel with the tracer's\n"
+"modules (ltt-modules-dkms: modprobe ltt_relay ltt_control ltt_user, then\n"
+"mount -t relayfs relayfs /mnt/relayfs).  With the modules there are no\n"
+"markers, no system calls 451/452 (user space writes through\n"
+"/proc/ltt_user_generic, as libltt-usertrace does on both), page faults are\n"
+"only those the memory manager handles, and the probes' switch is\n"
+"ltt_core.enable (see /usr/src/ltt-modules-*/README.md).\n";
 
 struct opts {
 	char *name;

@@ -1,7 +1,8 @@
 #!/bin/sh
-# The tracer on Debian's own kernel: q10's and q20's scenarios (create,
-# start, stop, destroy in every mode, every channel drained by lttd, the
-# kernel's events beside ftrace's, non-root refused) on the unmodified
+# The tracer on Debian's own kernel: q10's, q20's and q30's scenarios
+# (create, start, stop, destroy in every mode, every channel drained by
+# lttd, the kernel's events beside ftrace's, user-space events through
+# libltt-usertrace's door, non-root refused) on the unmodified
 # vmlinuz of linux-image-KVER-amd64, with the modules of kernel/modules/
 # built against the matching headers and loaded by the guest's /init
 # (qemu/stock.sh).  Their checks that only the patched kernel can pass
@@ -31,7 +32,7 @@ if [ -n "$why" ]; then
 fi
 echo "# q60: Debian's kernel $kver with kernel/modules" >&2
 rc=0
-for t in q10-qemu-trace q20-qemu-instrumentation; do
+for t in q10-qemu-trace q20-qemu-instrumentation q30-qemu-usertrace; do
 	LTT_PLATFORM=stock LTT_STOCK_KVER=$kver sh "tests/$t.sh" >"$TMP/$t.tap" || rc=1
 	# renumbered into this script's stream
 	while IFS= read -r line; do

@@ -37,6 +37,8 @@ struct ltt_undo {
 static struct ltt_undo ltt_undo_log[LTT_UNDO_MAX];
 static unsigned int ltt_undo_n;
 
+bool ltt_compat_initializing;
+
 static int ltt_undo_push(struct ltt_undo u)
 {
 	if (ltt_undo_n == LTT_UNDO_MAX) {
@@ -157,12 +159,15 @@ int ltt_compat_transport_register(struct ltt_transport *t)
 	return err;
 }
 
-/* A facility registered at init; user-space ones are not (ltt-user.c). */
+/*
+ * A facility registered at init is unregistered at unload; user-space
+ * ones come and go with their tables (ltt-user-facilities.c).
+ */
 int ltt_compat_facility_register(struct ltt_facility *f)
 {
 	int id = ltt_facility_register(f);
 
-	if (id >= 0 && ltt_undo_push((struct ltt_undo){ LTT_UNDO_FACILITY,
+	if (id >= 0 && ltt_compat_initializing && ltt_undo_push((struct ltt_undo){ LTT_UNDO_FACILITY,
 							.facility = f })) {
 		ltt_facility_unregister(f);
 		id = -ENOSPC;

@@ -59,6 +59,8 @@
 #include <linux/netlink.h>
 
 void ltt_compat_undo_all(void);		/* the module's exit, in reverse */
+/* set by the main file around the initcalls: only then is set-up recorded */
+extern bool ltt_compat_initializing;
 int ltt_compat_register_filesystem(struct file_system_type *fs);
 int ltt_compat_cpuhp_setup_state(enum cpuhp_state state, const char *name,
 				 int (*startup)(unsigned int cpu),
@@ -84,7 +86,10 @@ struct sock *ltt_compat_netlink_kernel_create(struct net *net, int unit,
 #define PROC_ENTRY_PERMANENT	0
 
 #ifdef LTT_COMPAT_OUTSIDE_CORE
-/* the registries live in ltt_core: a module beside it takes its entries back */
+/*
+ * The registries live in ltt_core: a module beside it takes back what its
+ * init registered (not what user space registers later through it).
+ */
 #include <linux/ltt-core.h>
 #include <linux/ltt-facilities.h>
 int ltt_compat_transport_register(struct ltt_transport *t);

@@ -34,7 +34,8 @@ while read -r p; do
 		"$top/kernel/patches/$p" | (cd "$out.new" && patch -p1 -s --no-backup-if-mismatch) ||
 		{ echo "make-source.sh: $p does not apply to the module sources" >&2; exit 1; }
 done <"$top/kernel/patches/series"
-# The syscall door needs signal_struct's field (0009): not built here.
+# The system calls need the syscall tables and signal_struct's field
+# (0009): not built here; the door of 0010 serves user space instead.
 rm -f "$out.new/kernel/ltt/ltt-syscall.c"
 cp "$here/ltt-compat.h" "$here/ltt-compat.c" "$here/tracepoints.h" "$out.new/"
 
@@ -82,11 +83,13 @@ grep -v '^#' "$here/modules.list" | while read -r mod needs objs; do
 		echo "{"
 		echo "	int err = 0;"
 		echo
+		echo "	ltt_compat_initializing = true;"
 		[ "$mod" = ltt_core ] && echo "	err = ltt_compat_tracepoints();"
 		for fn in $calls; do
 			echo "	if (!err && ltt_compat_init_$fn)"
 			echo "		err = ltt_compat_init_$fn();"
 		done
+		echo "	ltt_compat_initializing = false;"
 		echo "	if (err)"
 		echo "		ltt_compat_undo_all();"
 		echo "	return err;"
