@@ -144,5 +144,6 @@ lttctl -n stress -q; res s_stop $?
 lttctl -n stress -r; res s_destroy $?
 wait $LS; res s_lttd $?
 
-ls $T >$R/ltt-left.txt 2>&1
+# nothing of ours left in relayfs once every trace is gone, not even "ltt"
+ls -A /mnt/relayfs >$R/ltt-left.txt 2>&1
 exit 0

@@ -188,5 +188,6 @@ if [ -e /lib/ltt-nest-test.ko ]; then
 	lttctl -n nest -r; res nest_destroy $?
 fi
 
-ls $T >$R/ltt-left.txt 2>&1
+# nothing of ours left in relayfs once every trace is gone, not even "ltt"
+ls -A /mnt/relayfs >$R/ltt-left.txt 2>&1
 exit 0

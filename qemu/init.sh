@@ -6,7 +6,8 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mkdir -p /tmp /mnt/host /mnt/relayfs
 mount -t tmpfs tmpfs /tmp
-# an unpatched kernel (qemu/stock.sh): the modules of 9p and of the tracer
+# a kernel without the tracer built in (qemu/modules-boot.sh): the modules
+# of 9p (Debian's kernel) and of the tracer
 if [ -r /ltt/modules.sh ]; then
 	. /ltt/modules.sh >/tmp/modules.log 2>&1
 fi

@@ -39,7 +39,7 @@ if [ -n "${Q30_REUSE:-}" ]; then
 else
 	if [ -z "${KERNEL_TREE:-}" ]; then
 		qemu_build
-		[ "$LTT_PLATFORM" = stock ] || [ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] ||
+		[ "$LTT_PLATFORM" != patched ] || [ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] ||
 			{ done_testing; exit; }
 	fi
 	check "QEMU boots ($LTT_PLATFORM kernel), runs the user-space tracing scenario and powers off" \

@@ -24,3 +24,13 @@ $(STOCK_MODULES)/.built: $(STOCK_MODULES_SRC)/Kbuild
 	cp -r $(STOCK_MODULES_SRC) $(STOCK_MODULES)
 	$(MAKE) -C /usr/src/linux-headers-$(LTT_STOCK_KVER) M=$(CURDIR)/$(STOCK_MODULES) modules
 	touch $@
+
+# the same against the debug kernel of `make modtest-kernel` (tests/q61)
+MODTEST_MODULES := $(BUILD)/modtest-modules
+.PHONY: modtest-modules
+modtest-modules: $(MODTEST_MODULES)/.built
+$(MODTEST_MODULES)/.built: $(STOCK_MODULES_SRC)/Kbuild $(MODTEST_KERNEL_TREE)/Module.symvers
+	rm -rf $(MODTEST_MODULES)
+	cp -r $(STOCK_MODULES_SRC) $(MODTEST_MODULES)
+	$(MAKE) -C $(MODTEST_KERNEL_TREE) M=$(CURDIR)/$(MODTEST_MODULES) modules
+	touch $@
