@@ -19,18 +19,12 @@ stock-modules: $(STOCK_MODULES)/.built
 $(STOCK_MODULES)/.built: $(STOCK_MODULES_SRC)/Kbuild
 	@test -n "$(LTT_STOCK_KVER)" || { echo "no stock kernel chosen (scripts/install-deps.sh kernel)"; exit 1; }
 	@test -d /usr/src/linux-headers-$(LTT_STOCK_KVER) || { echo "no linux-headers-$(LTT_STOCK_KVER) (scripts/install-deps.sh kernel)"; exit 1; }
-	rm -rf $(STOCK_MODULES)
-	mkdir -p $(dir $(STOCK_MODULES))
-	cp -r $(STOCK_MODULES_SRC) $(STOCK_MODULES)
-	$(MAKE) -C /usr/src/linux-headers-$(LTT_STOCK_KVER) M=$(CURDIR)/$(STOCK_MODULES) modules
-	touch $@
+	kernel/modules/build-modules.sh /usr/src/linux-headers-$(LTT_STOCK_KVER) \
+		$(STOCK_MODULES_SRC) $(STOCK_MODULES)
 
 # the same against the debug kernel of `make modtest-kernel` (tests/q61)
 MODTEST_MODULES := $(BUILD)/modtest-modules
 .PHONY: modtest-modules
 modtest-modules: $(MODTEST_MODULES)/.built
 $(MODTEST_MODULES)/.built: $(STOCK_MODULES_SRC)/Kbuild $(MODTEST_KERNEL_TREE)/Module.symvers
-	rm -rf $(MODTEST_MODULES)
-	cp -r $(STOCK_MODULES_SRC) $(MODTEST_MODULES)
-	$(MAKE) -C $(MODTEST_KERNEL_TREE) M=$(CURDIR)/$(MODTEST_MODULES) modules
-	touch $@
+	kernel/modules/build-modules.sh $(MODTEST_KERNEL_TREE) $(STOCK_MODULES_SRC) $(MODTEST_MODULES)

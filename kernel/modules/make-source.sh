@@ -24,6 +24,10 @@ version=${2:-$(sed -n 's/^.define LTTTRACE_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-
 NOT_MODULAR='LTT_USERSPACE_SYSCALLS|LTT_SELFTEST|MARK[A-Z_]*'
 
 command -v filterdiff >/dev/null || { echo "make-source.sh: filterdiff (patchutils) is missing" >&2; exit 2; }
+# one writer at a time (make check and a benchmark may ask at once)
+mkdir -p "$(dirname "$out")"
+exec 9>"$out.lock"
+flock 9
 rm -rf "$out.new"
 mkdir -p "$out.new"
 while read -r p; do
