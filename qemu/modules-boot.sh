@@ -88,5 +88,8 @@ if [ -r "$foreign" ]; then
 	echo "file /lib/modules/foreign/ltt_core.ko $foreign 0644 0 0" >>"$list"
 fi
 
+# the caller's own additions (bench/guest.py's tools)
+[ -z "${INITRAMFS_EXTRA:-}" ] || cat "$INITRAMFS_EXTRA" >>"$list"
+
 exec env BUILD="$BUILD" KERNEL_IMAGE="$kernel" \
 	INITRAMFS_EXTRA="$list" QEMU_MEM="${QEMU_MEM:-$mem}" qemu/run.sh "$OUT"
