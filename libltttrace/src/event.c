@@ -11,6 +11,7 @@
 
 #include "internal.h"
 #include "numfmt.h"
+#include "safe-text.h"
 
 int64_t ltt_event_time_ns(const ltt_event *ev) { return ev->time_ns; }
 uint64_t ltt_event_cycles(const ltt_event *ev) { return ev->cycles; }
@@ -186,94 +187,36 @@ static inline void out_str(out *o, const char *s)
 	}								\
 } while (0)
 
-/* Any byte of the eight in x that a string must escape: below 0x20
- * (NUL included), '"', '\\' or DEL? Exact for the word as a whole. */
-static inline bool needs_escape8(uint64_t x)
-{
-	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
-#define HAS_ZERO(y) (((y) - ones) & ~(y) & high)
-	return ((x - 0x20 * ones) & ~x & high) | HAS_ZERO(x ^ ('"' * ones)) |
-	       HAS_ZERO(x ^ ('\\' * ones)) | HAS_ZERO(x ^ (0x7f * ones));
-#undef HAS_ZERO
-}
-
-/* One byte as \xHH: what neither a string nor text may hold raw. */
-static void append_hex_byte(out *o, unsigned char c)
-{
-	static const char hex[16] = "0123456789abcdef";
-	char x[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
-
-	out_add(o, x, 4);
-}
-
-/* The n bytes of s, escaped: runs of plain characters are copied at
- * once, found eight bytes at a time. */
+/* The n bytes of s as the one rule shows them (safe-text.c): runs that
+ * need nothing are copied at once. */
 static void append_escaped(out *o, const char *s, size_t n)
 {
-	size_t i = 0, run = 0;
+	while (n) {
+		size_t k = ltt_safe_prefix(s, n), used;
+		char unit[LTT_SAFE_UNIT_MAX];
 
-	while (i < n) {
-		size_t stop;
-
-		for (;;) {
-			uint64_t x;
-
-			if (i + 8 > n)
-				break;
-			memcpy(&x, s + i, 8);
-			if (needs_escape8(x))
-				break;
-			i += 8;
+		if (k) {
+			out_add(o, s, k);
+			used = k;
+		} else {
+			out_add(o, unit, ltt_safe_escape_unit(s, n, unit, &used));
 		}
-		for (stop = i + 8 < n ? i + 8 : n; i < stop; i++) {
-			unsigned char c = (unsigned char)s[i];
-
-			if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f)
-				continue;
-			out_add(o, s + run, i - run);
-			run = i + 1;
-			switch (c) {
-			case '"': out_add(o, "\\\"", 2); break;
-			case '\\': out_add(o, "\\\\", 2); break;
-			case '\n': out_add(o, "\\n", 2); break;
-			case '\t': out_add(o, "\\t", 2); break;
-			case '\r': out_add(o, "\\r", 2); break;
-			default:
-				append_hex_byte(o, c);
-			}
-		}
+		s += used;
+		n -= used;
 	}
-	out_add(o, s + run, n - run);
 }
 
-/* A string: its n bytes in double quotes, escaped. */
+static inline void out_safe(out *o, const char *s)
+{
+	append_escaped(o, s, strlen(s));
+}
+
+/* A string, or text (an array or sequence of <uchar/>, any bytes, NULs
+ * included): its n bytes in double quotes, escaped. */
 static void append_string(out *o, const char *s, size_t n)
 {
 	out_add(o, "\"", 1);
 	append_escaped(o, s, n);
-	out_add(o, "\"", 1);
-}
-
-/* Text (an array or sequence of <uchar/>): as a string, but its bytes
- * are any bytes, not a C string a program wrote: what is not UTF-8 is
- * escaped too (\xHH), so that the output stays UTF-8 text. */
-static void append_text(out *o, const char *s, size_t n)
-{
-	out_add(o, "\"", 1);
-	while (n) {
-		const char *end;
-		size_t good;
-
-		g_utf8_validate(s, (gssize)n, &end);
-		good = (size_t)(end - s);
-		append_escaped(o, s, good);
-		if (good < n) {	/* an invalid byte, or a NUL: \xHH */
-			append_hex_byte(o, (unsigned char)s[good]);
-			good++;
-		}
-		s += good;
-		n -= good;
-	}
 	out_add(o, "\"", 1);
 }
 
@@ -287,7 +230,7 @@ static void append_scalar(out *o, const ltt_value *v)
 		OUT_NUM(o, ltt_fmt_u64, v->u);
 		if (v->label) {		/* a system call, trap, IRQ: "257 [openat]" */
 			out_add(o, " [", 2);
-			out_str(o, v->label);
+			out_safe(o, v->label);
 			out_add(o, "]", 1);
 		}
 		break;
@@ -297,7 +240,7 @@ static void append_scalar(out *o, const ltt_value *v)
 		break;
 	case LTT_KIND_ENUM:
 		if (v->label)
-			out_str(o, v->label);
+			out_safe(o, v->label);
 		else
 			OUT_NUM(o, ltt_fmt_u64, v->u);
 		break;
@@ -331,7 +274,7 @@ static inline void begin_member(walker *w, uint64_t i, const char *name)
 	if (i)
 		out_add(w->out, ", ", 2);
 	if (w->flags & LTT_FORMAT_NAMES) {
-		out_str(w->out, name);
+		out_safe(w->out, name);
 		out_add(w->out, " = ", 3);
 	}
 }
@@ -372,7 +315,7 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 		if (!visit && v.str) {
 			/* text (<uchar/> elements): one quoted string, as
 			 * the era's names and paths read (docs/format.md) */
-			append_text(w->out, v.str, (size_t)count);
+			append_string(w->out, v.str, (size_t)count);
 			off += (size_t)count;
 			off += ltt_node_tail(n, off);
 			if (off > w->len)
@@ -525,7 +468,7 @@ size_t ltt_event_format_fields(const ltt_event *ev, unsigned flags,
 	if (!ev->type) {
 		if (ev->fac)
 			msg = g_strdup_printf("<no description of %s 0x%08X: %zu bytes>",
-					      ev->fac->name, ev->fac->checksum, ev->size);
+					      ltt_text_safe(ev->fac->name), ev->fac->checksum, ev->size);
 		else
 			msg = g_strdup_printf("<facility id %u never loaded: %zu bytes>",
 					      ev->fac_id, ev->size);

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* safe-text.h - the one rule for showing text taken from a trace, for the
+ * library's own formatting (event.c); tools call ltt_text_safe() and
+ * ltt_text_escape() (ltttrace.h). */
+#ifndef LTT_SAFE_TEXT_H
+#define LTT_SAFE_TEXT_H
+
+#include <stddef.h>
+
+/* The longest escape of one unit: "<U+10FFFF>". */
+#define LTT_SAFE_UNIT_MAX 10
+
+/* How many bytes at the start of s[0..n) are shown as they are. */
+size_t ltt_safe_prefix(const char *s, size_t n);
+/* The escape of the unit at s (n > 0, not in a safe prefix) into
+ * out[LTT_SAFE_UNIT_MAX]: its length; *used: the bytes of s it stands for. */
+size_t ltt_safe_escape_unit(const char *s, size_t n, char *out, size_t *used);
+
+#endif
