@@ -150,16 +150,17 @@ static void pieces_free(piece *cache)
 		g_free(cache[i].text);
 }
 
-/* "facility.event: " from the two names */
+/* "facility.event: " from the two names, shown safely (a trace's own
+ * eventdefs may name them anything) */
 static char *make_names(const void *facility, const void *event)
 {
-	return g_strconcat(facility, ".", event, ": ", NULL);
+	return g_strconcat(ltt_text_safe(facility), ".", ltt_text_safe(event), ": ", NULL);
 }
 
 /* " (cpu_0) cpu 0" of a tracefile */
 static char *make_where(const void *tf, const void *unused)
 {
-	return g_strdup_printf(" (%s) cpu %u", ltt_tracefile_relpath(tf),
+	return g_strdup_printf(" (%s) cpu %u", ltt_text_safe(ltt_tracefile_relpath(tf)),
 			       ltt_tracefile_cpu(tf));
 }
 
@@ -231,7 +232,7 @@ static void warn_empty_tracefiles(const lttv_options *o, ltt_trace *t,
 
 		if (ltt_tracefile_num_blocks(tf) == 0)
 			g_string_append_printf(names, "%s%s", n++ ? ", " : "",
-					       ltt_tracefile_relpath(tf));
+					       ltt_text_safe(ltt_tracefile_relpath(tf)));
 	}
 	if (n == 1)
 		fprintf(stderr, "lttv-text: warning: %s: %s: empty tracefile (0 "

@@ -192,7 +192,7 @@ static inline void out_str(out *o, const char *s)
 static void append_escaped(out *o, const char *s, size_t n)
 {
 	while (n) {
-		size_t k = ltt_safe_prefix(s, n), used;
+		size_t k = ltt_safe_prefix(s, n, 0), used;
 		char unit[LTT_SAFE_UNIT_MAX];
 
 		if (k) {

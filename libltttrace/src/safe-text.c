@@ -24,6 +24,8 @@
  *     hyphen U+00AD), the line and paragraph separators U+2028, U+2029,
  *     the tag characters U+E0001..U+E007F: <U+XXXX> (4 to 6 hex digits,
  *     upper case).
+ * The library's own messages keep their quotes and backslashes
+ * (LTT_SAFE_PROSE): they quote the names they hold; the rest holds.
  * Everything else (printable ASCII, other valid UTF-8) is kept, so the
  * output is valid UTF-8 without controls: GTK draws it, a terminal shows
  * it as it is.
@@ -93,7 +95,7 @@ static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
 	return len;
 }
 
-size_t ltt_safe_prefix(const char *s, size_t n)
+size_t ltt_safe_prefix(const char *s, size_t n, unsigned flags)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
@@ -110,7 +112,8 @@ size_t ltt_safe_prefix(const char *s, size_t n)
 		if (i >= n)
 			return n;
 		if (u[i] < 0x80) {
-			if (u[i] < 0x20 || u[i] == '"' || u[i] == '\\' || u[i] == 0x7f)
+			if (u[i] < 0x20 || u[i] == 0x7f ||
+			    ((u[i] == '"' || u[i] == '\\') && !(flags & LTT_SAFE_PROSE)))
 				return i;
 			i++;
 		} else {
@@ -159,12 +162,13 @@ size_t ltt_safe_escape_unit(const char *s, size_t n, char *out, size_t *used)
 	return 4;
 }
 
-size_t ltt_text_escape(char *buf, size_t size, const char *s, size_t n)
+static size_t escape_into(char *buf, size_t size, const char *s, size_t n,
+			  unsigned flags)
 {
 	size_t len = 0;
 
 	while (n) {
-		size_t k = ltt_safe_prefix(s, n), used = 0;
+		size_t k = ltt_safe_prefix(s, n, flags), used = 0;
 		char unit[LTT_SAFE_UNIT_MAX];
 		const char *piece = s;
 
@@ -186,6 +190,25 @@ size_t ltt_text_escape(char *buf, size_t size, const char *s, size_t n)
 	if (size)
 		buf[len < size ? len : size - 1] = '\0';
 	return len;
+}
+
+size_t ltt_text_escape(char *buf, size_t size, const char *s, size_t n)
+{
+	return escape_into(buf, size, s, n, 0);
+}
+
+char *ltt_safe_message(char *msg)
+{
+	size_t n = strlen(msg), need;
+	char *safe;
+
+	if (ltt_safe_prefix(msg, n, LTT_SAFE_PROSE) == n)
+		return msg;
+	need = escape_into(NULL, 0, msg, n, LTT_SAFE_PROSE);
+	safe = g_malloc(need + 1);
+	escape_into(safe, need + 1, msg, n, LTT_SAFE_PROSE);
+	g_free(msg);
+	return safe;
 }
 
 /*
@@ -221,7 +244,7 @@ const char *ltt_text_safe(const char *s)
 	if (!s)
 		return "(null)";
 	n = strlen(s);
-	if (ltt_safe_prefix(s, n) == n)
+	if (ltt_safe_prefix(s, n, 0) == n)
 		return s;
 	r = g_private_get(&safe_ring_key);
 	if (!r) {
