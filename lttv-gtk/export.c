@@ -104,19 +104,19 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 			ltt_state_process_info p;
 
 			ltt_state_process(st, rows[i].index, &p);
-			printf("row %u process pid=%u name=%s", i, p.pid, *p.name ? p.name : "-");
+			printf("row %u process pid=%u name=%s", i, p.pid, *p.name ? ltt_text_safe(p.name) : "-");
 		} else if (rows[i].type == LTT_STATE_ROW_CPU) {
 			printf("row %u cpu %u", i, rows[i].index);
 		} else if (rows[i].type == LTT_STATE_ROW_IRQ) {
 			ltt_state_irq_info q;
 
 			ltt_state_irq(st, rows[i].index, &q);
-			printf("row %u irq %u name=%s", i, q.id, q.name);
+			printf("row %u irq %u name=%s", i, q.id, ltt_text_safe(q.name));
 		} else {
 			ltt_state_softirq_info q;
 
 			ltt_state_softirq(st, rows[i].index, &q);
-			printf("row %u softirq %u name=%s", i, q.id, q.name);
+			printf("row %u softirq %u name=%s", i, q.id, ltt_text_safe(q.name));
 		}
 		/* the event filter's matches on the row, in the whole trace */
 		if (v->doc->marks)

@@ -81,7 +81,8 @@ static void print_counts(GString *out, const char *title, GHashTable *h)
 	for (guint i = 0; i < v->len && i < 40; i++) {
 		count *c = v->pdata[i];
 
-		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n, c->key);
+		/* keys hold names from the trace: shown safely */
+		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n, ltt_text_safe(c->key));
 	}
 	g_ptr_array_free(v, TRUE);
 }
@@ -180,7 +181,7 @@ static void print_cpu_times(GString *out, const lttv_stats_calc *c)
 			       "unknown", "total");
 	for (unsigned r = 0; r < n; r++) {
 		g_string_append_printf(out, "%7u %7u %-16s", rows[r].pid, rows[r].tgid,
-				       *rows[r].name ? rows[r].name : "-");
+				       *rows[r].name ? ltt_text_safe(rows[r].name) : "-");
 		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
 			add_seconds(out, rows[r].ns[m]);
 			sum[m] += rows[r].ns[m];

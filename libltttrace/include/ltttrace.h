@@ -476,8 +476,9 @@ int ltt_parse_seconds(const char *text, int64_t *ns);
  * UTF-8 is kept. The result is valid UTF-8 with no control character
  * (libltttrace/src/safe-text.c lists the code points).
  */
-/* s[0..n) escaped into buf (always NUL-terminated when size > 0); returns
- * the length it needed, as snprintf() does. */
+/* s[0..n) escaped into buf (always NUL-terminated when size > 0, and cut
+ * only between characters and escapes); returns the length it needed, as
+ * snprintf() does. */
 size_t ltt_text_escape(char *buf, size_t size, const char *s, size_t n);
 /* The C string s as it may be shown: s itself when nothing needs escaping,
  * else its escaped copy in a per-thread buffer valid until eight more

@@ -165,7 +165,8 @@ size_t ltt_safe_escape_unit(const char *s, size_t n, char *out, size_t *used)
 static size_t escape_into(char *buf, size_t size, const char *s, size_t n,
 			  unsigned flags)
 {
-	size_t len = 0;
+	size_t len = 0, kept = 0;	/* kept: what buf holds, whole units */
+	int full = 0;
 
 	while (n) {
 		size_t k = ltt_safe_prefix(s, n, flags), used = 0;
@@ -178,17 +179,25 @@ static size_t escape_into(char *buf, size_t size, const char *s, size_t n,
 		} else {
 			used = k;
 		}
-		if (len + 1 < size) {
-			size_t room = size - 1 - len;
+		if (!full && size) {
+			size_t room = size - 1 - kept, take = k;
 
-			memcpy(buf + len, piece, k < room ? k : room);
+			if (take > room) {	/* cut: never inside a character
+						 * or an escape */
+				full = 1;
+				take = piece == unit ? 0 : room;
+				while (take && ((unsigned char)piece[take] & 0xc0) == 0x80)
+					take--;
+			}
+			memcpy(buf + kept, piece, take);
+			kept += take;
 		}
 		len += k;
 		s += used;
 		n -= used;
 	}
 	if (size)
-		buf[len < size ? len : size - 1] = '\0';
+		buf[kept] = '\0';
 	return len;
 }
 

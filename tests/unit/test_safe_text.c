@@ -77,6 +77,10 @@ int main(void)
 	is_int(ltt_text_escape(small, sizeof(small), "\x1b\x1b\x1b", 3), 12,
 	       "the length needed is returned, as snprintf does");
 	is_str(small, "\\x1b\\x1b", "what did not fit is cut, NUL-terminated");
+	is_int(ltt_text_escape(small, 7, "\x1b\x1b\x1b", 3), 12, "a cut inside an escape: the length needed");
+	is_str(small, "\\x1b", "the escape cut is left out whole");
+	ltt_text_escape(small, 4, "ab\xc3\xa9", 4);
+	is_str(small, "ab", "a cut inside a UTF-8 character leaves it out whole");
 	is_int(ltt_text_escape(NULL, 0, "ab", 2), 2, "size 0: only the length");
 
 	ok(ltt_text_safe(plain) == plain, "ltt_text_safe: a safe string is returned as it is (no copy)");
