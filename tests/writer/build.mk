@@ -8,8 +8,7 @@
 WRITER_OBJS := $(OBJ)/tests/writer/ltt-writer.o $(OBJ)/tests/writer/ltt-writer-bad.o
 WRITER_A := $(LIB)/libltt-writer.a
 WRITER_IDS := $(OBJ)/tests/writer/lttw-event-ids.h
-# (hostile.xml has no ids: its names are not C, its one event is id 0)
-WRITER_XML := $(wildcard facilities/*.xml) $(filter-out %/hostile.xml,$(wildcard tests/facilities/*.xml))
+WRITER_XML := $(wildcard facilities/*.xml) $(wildcard tests/facilities/*.xml)
 
 EXTRA_CFLAGS_tests += -Itests/writer -I$(OBJ)/tests/writer $(GLIB_CFLAGS)
 

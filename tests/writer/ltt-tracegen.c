@@ -700,8 +700,12 @@ static void scenario_sample(struct gen *g, const char *dir)
 	if (g->ncpus < 2)
 		die("the sample scenario needs 2 CPUs or more");
 	use_kernel_facilities(g);
-	if (g->hostile)
-		use_facility(g, g->testfacdir, "hostile.xml", "ho" H_TITLE "stile", ID_HOSTILE);
+	if (g->hostile) {	/* beside tests/facilities: outside the era's dialect */
+		char hdir[PATH_MAX];
+
+		snprintf(hdir, sizeof(hdir), "%s/../hostile-facilities", g->testfacdir);
+		use_facility(g, hdir, "hostile.xml", "ho" H_TITLE "stile", ID_HOSTILE);
+	}
 	open_files(g, dir);
 	if (g->hostile)	/* a facility without a description, named so */
 		check(g, lttw_facility_load(g->ctl[CTL_FACILITIES], t0, "gh" H_CSI "o\x1b[2Jst",
