@@ -152,13 +152,18 @@ typedef struct out {
 	size_t over;		/* bytes that did not fit */
 } out;
 
+/* What does not fit: the part that does, cut between characters (the
+ * text is UTF-8: a GUI cannot draw half a character), then no more. */
 static void out_spill(out *o, const char *s, size_t n)
 {
-	size_t room = (size_t)(o->end - o->p);
+	size_t room = (size_t)(o->end - o->p), take = room;
 
-	memcpy(o->p, s, room);
-	o->p += room;
-	o->over += n - room;
+	while (take && ((unsigned char)s[take] & 0xc0) == 0x80)
+		take--;
+	memcpy(o->p, s, take);
+	o->p += take;
+	o->over += n - take;
+	o->end = o->p;
 }
 
 static inline void out_add(out *o, const char *s, size_t n)
