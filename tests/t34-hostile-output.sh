@@ -4,6 +4,10 @@
 # trace directory, is refused (exit 2) before anything is written; the
 # trace is left as it was. lttv-convert --ctf into the trace used to die
 # of SIGBUS, lttv-text -o TRACE/cpu_0 to truncate its input with exit 0.
+# Issue 31: a dangling symbolic link into the trace (the output would
+# create TRACE/cpu_9 or an eventdefs file, and the trace no longer opens),
+# a chain of links, and a bind mount of the trace (seen by device and
+# inode: its paths differ) are refused too.
 . "$(dirname "$0")/lib.sh"
 GEN="$BIN/ltt-tracegen"
 TEXT="$BIN/lttv-text"
@@ -16,7 +20,31 @@ unset DISPLAY WAYLAND_DISPLAY
 
 if [ ! -x "$GEN" ] || [ ! -x "$TEXT" ] || [ ! -x "$CONVERT" ]; then
 	skip "outputs that are inputs" "needs $GEN, $TEXT and $CONVERT (make all)"
-	done_testing; exit
+	
+# a bind mount of the trace: another path to the same folders (root and a
+# mount namespace of its own, so that nothing outside sees it)
+if [ "$(id -u)" -ne 0 ]; then
+	skip "outputs into a bind mount of the trace" "needs root (a bind mount)"
+elif ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
+	skip "outputs into a bind mount of the trace" "unshare -m is not available here"
+else
+	mkdir "$TMP/bind"
+	bound() { # WHAT CMD...: CMD run with TRACE bound on $TMP/bind
+		what=$1; shift
+		refused "$what" unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
+			sh "$TMP/t" "$TMP/bind" "$@"
+	}
+	bound "lttv-convert --ctf a bind mount of the trace" "$CONVERT" --ctf "$TMP/bind" -t "$TMP/t"
+	bound "lttv-convert --ctf a folder inside a bind mount of the trace" \
+		"$CONVERT" --ctf "$TMP/bind/control/ctf" -t "$TMP/t"
+	bound "lttv-text -o a new file in a bind mount of the trace" \
+		"$TEXT" -t "$TMP/t" -o "$TMP/bind/eventdefs/dump.txt"
+	if [ -x "$GTK" ]; then
+		bound "lttv-gtk --export into a bind mount of the trace" \
+			"$GTK" -t "$TMP/t" --export "$TMP/bind/view.svg"
+	fi
+fi
+done_testing; exit
 fi
 "$GEN" --scenario sample -o "$TMP/t" 2>/dev/null
 "$GEN" --scenario wraps -o "$TMP/u" 2>/dev/null
@@ -51,6 +79,11 @@ refused "lttv-text -o a hard link to cpu_0" "$TEXT" -t "$TMP/t" -o "$TMP/hardlin
 rm -f "$TMP/hardlink"
 ln -s "$TMP/t" "$TMP/tracelink"
 refused "lttv-text -o through a link to the trace" "$TEXT" -t "$TMP/t" -o "$TMP/tracelink/cpu_1"
+ln -s "$TMP/t/cpu_9" "$TMP/dangling"
+refused "lttv-text -o a dangling link to TRACE/cpu_9" "$TEXT" -t "$TMP/t" -o "$TMP/dangling"
+ln -s "$TMP/t/eventdefs/zz.xml" "$TMP/dangling-xml"
+ln -s "$TMP/dangling-xml" "$TMP/chain"
+refused "lttv-text -o a link to a dangling link into eventdefs/" "$TEXT" -t "$TMP/t" -o "$TMP/chain"
 check "lttv-text -o a file beside the trace is written" "$TEXT" -t "$TMP/t" -o "$TMP/dump.txt"
 check "   ... with the events" test -s "$TMP/dump.txt"
 check "lttv-text -o /dev/null is fine" "$TEXT" -t "$TMP/t" -o /dev/null
@@ -67,8 +100,36 @@ if [ -x "$GTK" ]; then
 	ln "$TMP/t/cpu_0" "$TMP/cpu.png"
 	refused "lttv-gtk --export over a hard link to cpu_0" "$GTK" -t "$TMP/t" --export "$TMP/cpu.png"
 	rm -f "$TMP/cpu.png"
+	ln -s "$TMP/t/cpu_9" "$TMP/dangling.png"
+	refused "lttv-gtk --export a dangling link to TRACE/cpu_9" "$GTK" -t "$TMP/t" --export "$TMP/dangling.png"
+	ln -s "$TMP/t/eventdefs/zz.svg" "$TMP/dangling.svg"
+	refused "lttv-gtk --export a dangling link into eventdefs/" "$GTK" -t "$TMP/t" --export "$TMP/dangling.svg"
 	check "lttv-gtk --export beside the trace is written" "$GTK" -t "$TMP/t" --export "$TMP/view.png"
 else
 	skip "lttv-gtk --export into the trace" "no $GTK (make all)"
+fi
+
+# a bind mount of the trace: another path to the same folders (root and a
+# mount namespace of its own, so that nothing outside sees it)
+if [ "$(id -u)" -ne 0 ]; then
+	skip "outputs into a bind mount of the trace" "needs root (a bind mount)"
+elif ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
+	skip "outputs into a bind mount of the trace" "unshare -m is not available here"
+else
+	mkdir "$TMP/bind"
+	bound() { # WHAT CMD...: CMD run with TRACE bound on $TMP/bind
+		what=$1; shift
+		refused "$what" unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
+			sh "$TMP/t" "$TMP/bind" "$@"
+	}
+	bound "lttv-convert --ctf a bind mount of the trace" "$CONVERT" --ctf "$TMP/bind" -t "$TMP/t"
+	bound "lttv-convert --ctf a folder inside a bind mount of the trace" \
+		"$CONVERT" --ctf "$TMP/bind/control/ctf" -t "$TMP/t"
+	bound "lttv-text -o a new file in a bind mount of the trace" \
+		"$TEXT" -t "$TMP/t" -o "$TMP/bind/eventdefs/dump.txt"
+	if [ -x "$GTK" ]; then
+		bound "lttv-gtk --export into a bind mount of the trace" \
+			"$GTK" -t "$TMP/t" --export "$TMP/bind/view.svg"
+	fi
 fi
 done_testing

@@ -261,8 +261,10 @@ void ltt_trace_close(ltt_trace *trace);
 const char *ltt_trace_path(const ltt_trace *trace);
 /*
  * 1 when writing `path` could change what the trace reads: a path inside
- * its directory (through links too), or one of the files it read (a
- * tracefile, a description) under any name, a symbolic or a hard link.
+ * its directory (through links too, a dangling one included, and through
+ * another view of its folders: a bind mount, found by device and inode),
+ * or one of the files it read (a tracefile, a description) under any
+ * name, a symbolic or a hard link.
  * Tools refuse such an output before they create it.
  */
 int ltt_trace_path_is_input(const ltt_trace *trace, const char *path);
