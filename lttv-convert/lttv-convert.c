@@ -19,6 +19,7 @@
 
 #include "ctf-writer.h"
 #include "out-folder.h"
+#include "ltt/tool-stdout.h"
 
 int main(int argc, const char **argv)
 {
@@ -49,6 +50,7 @@ int main(int argc, const char **argv)
 	unsigned warned = 0;
 	int rc, status = 0;
 
+	ltt_check_stdout_at_exit("lttv-convert");	/* --help, --version too */
 	while ((rc = poptGetNextOpt(ctx)) > 0)
 		if (rc == 'f') {
 			g_ptr_array_add(fac_dirs, fac);

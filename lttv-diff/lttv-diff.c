@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "ltttrace.h"
+#include "ltt/tool-stdout.h"
 
 typedef struct figure {
 	uint64_t v[2];			/* A, B */
@@ -235,6 +236,7 @@ int main(int argc, const char **argv)
 	gpointer k, v;
 	unsigned nchanged = 0;
 
+	ltt_check_stdout_at_exit("lttv-diff");	/* --help, --version too */
 	poptSetOtherOptionHelp(ctx, "[OPTION...] TRACE_A TRACE_B");
 	while ((rc = poptGetNextOpt(ctx)) > 0)
 		if (rc == 'f')
@@ -309,6 +311,7 @@ int main(int argc, const char **argv)
 done:
 	if (fflush(stdout) != 0 && rc != 2) {
 		perror("lttv-diff: write error");
+		ltt_stdout_error_said();
 		rc = 2;
 	}
 	poptFreeContext(ctx);

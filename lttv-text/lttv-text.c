@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "lttv-text.h"
+#include "ltt/tool-stdout.h"
 
 int main(int argc, const char **argv)
 {
@@ -96,6 +97,7 @@ int main(int argc, const char **argv)
 	};
 	poptContext ctx = poptGetContext("lttv-text", argc, argv, table, 0);
 
+	ltt_check_stdout_at_exit("lttv-text");	/* --help, --version too */
 	poptSetOtherOptionHelp(ctx, "-t TRACE [-t TRACE2...] [OPTION...]");
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
 		switch (rc) {
@@ -195,6 +197,7 @@ int main(int argc, const char **argv)
 	rc = lttv_dump(&o);
 	if (o.out && (fflush(o.out) != 0 || ferror(o.out))) {
 		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
+		ltt_stdout_error_said();
 		rc = 1;
 	}
 	if (output && o.out && fclose(o.out) != 0 && rc != 1) {
