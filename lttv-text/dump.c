@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ltt/tool-output.h"
 #include "stats.h"
 
 /*
@@ -367,7 +368,10 @@ int lttv_dump(lttv_options *o)
 			status = 2;
 			goto out;
 		}
-	if (o->output && !(o->out = fopen(o->output, "w"))) {
+	/* written beside it, renamed over it once complete (lttv-text.c):
+	 * a full disk leaves an existing file as it was */
+	if (o->output && (!(o->output_tmp = ltt_output_begin(o->output)) ||
+			  !(o->out = fopen(o->output_tmp, "w")))) {
 		fprintf(stderr, "lttv-text: cannot write %s: %s\n", o->output,
 			strerror(errno));
 		status = 1;

@@ -16,11 +16,13 @@
 #include <string.h>
 
 #include "lttv-text.h"
+#include "ltt/tool-output.h"
 #include "ltt/tool-stdout.h"
 
 int main(int argc, const char **argv)
 {
 	lttv_options o = { .worst = 5, .buckets = 10, .critical_pid = -1 };
+	int write_failed = 0;	/* -o FILE: then left as it was */
 	/* popt allocates string arguments: the arrays own them */
 	GPtrArray *traces_arg = g_ptr_array_new_with_free_func(free);
 	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
@@ -197,11 +199,20 @@ int main(int argc, const char **argv)
 	rc = lttv_dump(&o);
 	if (o.out && (fflush(o.out) != 0 || ferror(o.out))) {
 		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
-		ltt_stdout_error_said();
+		if (!output)
+			ltt_stdout_error_said();
 		rc = 1;
+		write_failed = 1;
 	}
 	if (output && o.out && fclose(o.out) != 0 && rc != 1) {
 		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
+		rc = 1;
+		write_failed = 1;
+	}
+	/* -o: the new file in place of FILE, unless its writing failed */
+	if (o.output_tmp && ltt_output_finish(o.output_tmp, output, o.out && !write_failed) < 0 &&
+	    o.out && !write_failed) {
+		fprintf(stderr, "lttv-text: cannot write %s: %s\n", output, strerror(errno));
 		rc = 1;
 	}
 done:

@@ -7,7 +7,9 @@
 # Issue 31: a dangling symbolic link into the trace (the output would
 # create TRACE/cpu_9 or an eventdefs file, and the trace no longer opens),
 # a chain of links, and a bind mount of the trace (seen by device and
-# inode: its paths differ) are refused too.
+# inode: its paths differ) are refused too. On a full disk, -o and
+# --export fail (exit 1) and leave an existing file as it was, with no
+# partial file beside it (they write a new file and rename it).
 . "$(dirname "$0")/lib.sh"
 GEN="$BIN/ltt-tracegen"
 TEXT="$BIN/lttv-text"
@@ -132,4 +134,36 @@ else
 			"$GTK" -t "$TMP/t" --export "$TMP/bind/view.svg"
 	fi
 fi
+
+# a full disk: a small tmpfs of a mount namespace of its own
+if [ "$(id -u)" -ne 0 ]; then
+	skip "outputs on a full disk" "needs root (a small tmpfs)"
+elif ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
+	skip "outputs on a full disk" "unshare -m is not available here"
+else
+	mkdir "$TMP/full"
+	ERR="$TMP/full.err"	# outside the full disk
+	export ERR
+	on_full() { # WHAT FILE CMD...: CMD fails, FILE (there before) unchanged, nothing beside it
+		what=$1 f=$2; shift 2
+		unshare -m sh -c 'mount -t tmpfs -o size=128k tmpfs "$1" && f=$1/$2 && shift 2 &&
+			echo precious >"$f" && "$@" >/dev/null 2>"$ERR"; rc=$?;
+			test $rc -eq 1 && test "$(cat "$f")" = precious &&
+			test "$(ls -A "${f%/*}" | wc -l)" -eq 1 && grep -q "write" "$ERR"' \
+			sh "$TMP/full" "$f" "$@"
+		_report $? "$what on a full disk: exit 1, said, the old file kept, nothing left"
+	}
+	on_full "lttv-text -o" out.txt "$TEXT" -t "$TMP/t" -n -s -o "$TMP/full/out.txt"
+	if [ -x "$GTK" ]; then
+		on_full "lttv-gtk --export (SVG)" out.svg "$GTK" -t "$TMP/t" --export "$TMP/full/out.svg" --size 4000x20000
+		on_full "lttv-gtk --export (PNG)" out.png "$GTK" -t "$TMP/t" --export "$TMP/full/out.png" --size 8000x8000
+		on_full "lttv-gtk --export --view analyses" out.svg "$GTK" -t "$TMP/t" --view analyses \
+			--export "$TMP/full/out.svg" --size 8000x20000
+	fi
+fi
+ln -s "$TMP/kept.txt" "$TMP/kept-link.txt"
+echo old >"$TMP/kept.txt"
+check "lttv-text -o through a link to a file: written" "$TEXT" -t "$TMP/t" -o "$TMP/kept-link.txt"
+check "   ... into the file, the link kept" sh -c 'test -L "$1" && test "$(wc -l <"$2")" -gt 100' \
+	sh "$TMP/kept-link.txt" "$TMP/kept.txt"
 done_testing
