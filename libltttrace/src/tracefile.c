@@ -133,12 +133,21 @@ static int read_at(const ltt_tracefile *tf, void *buf, size_t n, uint64_t off,
 				      tf->relpath, off + got, strerror(errno));
 			return -1;
 		}
-		if (r == 0) {
-			ltt_set_error(err, LTT_ERROR_IO, "%s: the file changed while it was read: "
-				      "%" PRIu64 " bytes when opened, it ends at "
-				      "0x%" PRIx64 " now (cut by another program, or a "
-				      "live trace rewritten?)", tf->relpath,
-				      tf->file_size, off + got);
+		if (r == 0) {	/* its size now, not where the read was */
+			struct stat st;
+
+			if (fstat(tf->fd, &st) == 0)
+				ltt_set_error(err, LTT_ERROR_IO, "%s: the file changed while it "
+					      "was read: %" PRIu64 " bytes when opened, %" PRIu64
+					      " now (cut by another program, or a live trace "
+					      "rewritten?)", tf->relpath, tf->file_size,
+					      (uint64_t)st.st_size);
+			else
+				ltt_set_error(err, LTT_ERROR_IO, "%s: the file changed while it "
+					      "was read: %" PRIu64 " bytes when opened, it ends "
+					      "before offset 0x%" PRIx64 " now (cut by another "
+					      "program, or a live trace rewritten?)", tf->relpath,
+					      tf->file_size, off + got);
 			return -1;
 		}
 		got += (size_t)r;

@@ -196,6 +196,12 @@ static void test_shrink(void)
 		ok(r < 0 && strstr(msg, "cpu_0") && strstr(msg, "changed"),
 		   "cpu_0 cut to %lld bytes while open: an error that says so, not SIGBUS",
 		   (long long)sizes[k]);
+		{	/* its size now, not the offset read (issue 31) */
+			char now[64];
+
+			snprintf(now, sizeof(now), "opened, %lld now", (long long)sizes[k]);
+			ok(r < 0 && strstr(msg, now), "   ... and says its size now: \"%s\"", now);
+		}
 		printf("#   %s (%u events before it)\n", msg, n);
 		g_free(msg);
 		ltt_trace_close(t);
