@@ -279,6 +279,12 @@ int lttv_stats_cli(const char *const *traces, unsigned ntraces, const char *rang
 	rc = lttv_stats_calc_failed(c) ? 1 : 0;
 	if (rc)
 		fprintf(stderr, "lttv-gtk: statistics stopped by a read error (see the text)\n");
+	if (!rc && ltt_state_num_ignored(c->s1)) {	/* the status says so too (3) */
+		fprintf(stderr, "lttv-gtk: warning: the state engine ignored %" PRIu64
+			" events: %s\n", ltt_state_num_ignored(c->s1),
+			ltt_state_ignored_reason(c->s1));
+		rc = 3;
+	}
 	g_free(text);
 	lttv_stats_calc_free(c);
 	lttv_doc_free(d);

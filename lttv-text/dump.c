@@ -495,10 +495,12 @@ counted:
 		lttv_analyses_print(o, an, o->has_begin ? o->begin_ns + shift : INT64_MIN,
 				    o->has_end ? o->end_ns + shift : INT64_MAX, shift);
 	}
-	if (state && ltt_state_num_ignored(state))
+	if (state && ltt_state_num_ignored(state)) {
 		fprintf(stderr, "lttv-text: warning: the state engine ignored %" PRIu64
 			" events: %s\n", ltt_state_num_ignored(state),
 			ltt_state_ignored_reason(state));
+		warnings++;	/* said: the status says so too (3) */
+	}
 	for (unsigned i = 0; i < o->num_traces; i++) {
 		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
 
