@@ -19,6 +19,7 @@
 
 #include "ctf-writer.h"
 #include "out-folder.h"
+#include "ltt/tool-memory.h"
 #include "ltt/tool-stdout.h"
 
 int main(int argc, const char **argv)
@@ -51,6 +52,7 @@ int main(int argc, const char **argv)
 	int rc, status = 0;
 
 	ltt_check_stdout_at_exit("lttv-convert");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-convert");
 	while ((rc = poptGetNextOpt(ctx)) > 0)
 		if (rc == 'f') {
 			g_ptr_array_add(fac_dirs, fac);

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "ltttrace.h"
+#include "ltt/tool-memory.h"
 #include "ltt/tool-stdout.h"
 
 typedef struct figure {
@@ -237,6 +238,7 @@ int main(int argc, const char **argv)
 	unsigned nchanged = 0;
 
 	ltt_check_stdout_at_exit("lttv-diff");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-diff");
 	poptSetOtherOptionHelp(ctx, "[OPTION...] TRACE_A TRACE_B");
 	while ((rc = poptGetNextOpt(ctx)) > 0)
 		if (rc == 'f')

@@ -25,6 +25,7 @@
 
 #include "lttv-gtk.h"
 #include "lttv-filter.h"
+#include "ltt/tool-memory.h"
 #include "ltt/tool-stdout.h"
 
 int main(int argc, char **argv)
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	ltt_check_stdout_at_exit("lttv-gtk");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-gtk");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_ignore_unknown_options(ctx, FALSE);
 	if (!g_option_context_parse(ctx, &argc, &argv, &gerr)) {

@@ -277,8 +277,9 @@ int lttv_stats_cli(const char *const *traces, unsigned ntraces, const char *rang
 	text = lttv_stats_calc_text(c);
 	fputs(text, stdout);
 	rc = lttv_stats_calc_failed(c) ? 1 : 0;
-	if (rc)
-		fprintf(stderr, "lttv-gtk: statistics stopped by a read error (see the text)\n");
+	if (rc)	/* said on stderr too: the text may go to a file */
+		fprintf(stderr, "lttv-gtk: statistics stopped by an error: %s\n",
+			ltt_error_message(c->err));
 	if (!rc && ltt_state_num_ignored(c->s1)) {	/* the status says so too (3) */
 		fprintf(stderr, "lttv-gtk: warning: the state engine ignored %" PRIu64
 			" events: %s\n", ltt_state_num_ignored(c->s1),

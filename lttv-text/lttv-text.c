@@ -17,6 +17,7 @@
 
 #include "lttv-text.h"
 #include "ltt/tool-output.h"
+#include "ltt/tool-memory.h"
 #include "ltt/tool-stdout.h"
 
 int main(int argc, const char **argv)
@@ -100,6 +101,7 @@ int main(int argc, const char **argv)
 	poptContext ctx = poptGetContext("lttv-text", argc, argv, table, 0);
 
 	ltt_check_stdout_at_exit("lttv-text");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-text");
 	poptSetOtherOptionHelp(ctx, "-t TRACE [-t TRACE2...] [OPTION...]");
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
 		switch (rc) {
