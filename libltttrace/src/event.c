@@ -63,6 +63,19 @@ int ltt_event_field_index(const ltt_event *ev, const char *name)
 	return v ? GPOINTER_TO_INT(v) - 1 : -1;
 }
 
+/* A double of a trace whose float_word_order is 4321 (ARM's FPA): its
+ * two words were read in the wrong order: swapped back. */
+static inline void ltt_value_fpa(const ltt_trace *t, const ltt_node *n, ltt_value *v)
+{
+	if (G_UNLIKELY(t->fpa_doubles) && v->kind == LTT_KIND_FLOAT && n->size == 8) {
+		uint64_t raw;
+
+		memcpy(&raw, &v->f, 8);
+		raw = (raw << 32) | (raw >> 32);
+		memcpy(&v->f, &raw, 8);
+	}
+}
+
 /*
  * A field where the description puts it is read without a call (the state
  * engine reads two or three fields of nearly every event: this was a third
@@ -82,6 +95,7 @@ static int event_field(const ltt_event *ev, int index, ltt_value *out)
 	if (off < 0 ||
 	    ltt_node_value(et->fields[index].node, ev->payload, ev->size, (size_t)off, out) < 0)
 		goto none;
+	ltt_value_fpa(ev->trace, et->fields[index].node, out);
 	ltt_value_named(et, index, out);
 	return 0;
 none:
@@ -271,6 +285,7 @@ typedef struct walker {
 	int stopped;
 	const ltt_event_type *et;	/* top level: its named field */
 	int field;			/* the top-level field being walked */
+	const ltt_trace *trace;		/* its float_word_order */
 } walker;
 
 /* Text before the i-th member of a struct or event: ", name = ". */
@@ -303,6 +318,7 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 
 	if (ltt_node_value(n, w->p, w->len, off, &v) < 0)
 		return -1;
+	ltt_value_fpa(w->trace, n, &v);
 	if (depth == 0)
 		ltt_value_named(w->et, w->field, &v);
 	if (visit && !w->stopped && w->fn(w->user, w->path->str, depth, &v))
@@ -416,6 +432,7 @@ int walk_event(walker *w, const ltt_event *ev, const bool visit)
 	w->p = ev->payload;
 	w->len = ev->size;
 	w->et = et;
+	w->trace = ev->trace;
 	for (unsigned i = 0; i < et->num_fields && !w->stopped; i++) {
 		const ltt_member *f = &et->fields[i];
 		int64_t one;
@@ -433,6 +450,7 @@ int walk_event(walker *w, const ltt_event *ev, const bool visit)
 			begin_member(w, i, f->name);
 			if (ltt_node_value(f->node, w->p, w->len, off, &v) < 0)
 				return -1;
+			ltt_value_fpa(w->trace, f->node, &v);
 			ltt_value_named(et, (int)i, &v);
 			append_scalar(w->out, &v);
 			one = v.size + ltt_node_tail(f->node, off + v.size);

@@ -99,6 +99,7 @@ struct gen {
 	int in_syscall[MAX_CPUS];
 	uint64_t khz;
 	int hostile;	/* the names scenario: the sample with hostile names */
+	uint32_t float_order;	/* --float-word-order */
 };
 
 __attribute__((format(printf, 1, 2), noreturn))
@@ -171,7 +172,7 @@ static void open_files(struct gen *g, const char *dir)
 	g->c.heartbeat_first = us(g, HEARTBEAT_FIRST_US);
 	g->c.heartbeat_period = us(g, HEARTBEAT_PERIOD_US);
 	/* the kernel writes 0 (no floats); a writer of floats its order */
-	g->c.float_word_order = g->has_floats ? FLOAT_ORDER : 0;
+	g->c.float_word_order = g->has_floats ? g->float_order : 0;
 	g->t = lttw_trace_create(dir, &g->c);
 	if (!g->t)
 		die("%s", lttw_last_error());
@@ -1973,7 +1974,7 @@ int main(int argc, const char **argv)
 	int cpus = 2, subbuf = 0, alignment = 8, arch_size = 8, heartbeat = 1,
 	    flight = 0, list_bad = 0, seed = 1;
 	long long events = 1000000, start_tsc = -1, freq_khz = 0, plant_us = 0;
-	int pid_offset = 0;
+	int pid_offset = 0, float_order = FLOAT_ORDER;
 	long long losses = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
@@ -1997,6 +1998,10 @@ int main(int argc, const char **argv)
 		  "has_alignment: 0, 4 or 8 (8)", "N" },
 		{ "arch-size", 0, POPT_ARG_INT, &arch_size, 0,
 		  "sizeof(void *) of the traced machine: 4 or 8 (8)", "N" },
+		{ "float-word-order", 0, POPT_ARG_INT, &float_order, 0,
+		  "float_word_order of a trace with floats: 1234, 4321 (ARM's FPA: "
+		  "a double's high word first) or any other, to test a reader "
+		  "(the machine's)", "N" },
 		{ "heartbeat", 0, POPT_ARG_INT, &heartbeat, 0,
 		  "1: 32-bit timestamps and heartbeats; 0: 64-bit (1)", "0|1" },
 		{ "flight", 0, POPT_ARG_NONE, &flight, 0,
@@ -2052,6 +2057,7 @@ int main(int argc, const char **argv)
 	memset(&g, 0, sizeof(g));
 	lttw_config_default(&g.c);
 	g.c.arch_size = (unsigned)arch_size;
+	g.float_order = (uint32_t)float_order;
 	g.c.alignment = (unsigned)alignment;
 	g.c.has_heartbeat = heartbeat != 0;
 	g.c.channel_facility_id = ID_CHANNEL;

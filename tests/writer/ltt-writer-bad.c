@@ -35,6 +35,8 @@ static const lttw_bad_kind kinds[] = {
 	{ "all-empty", "fail", "every tracefile is empty: no block header at all" },
 	{ "bad-magic", "fail", "first sub-buffer of cpu_0 has magic 0x12345678" },
 	{ "swapped-magic", "fail", "every magic is byte-swapped (0xEDB7D600): other byte order" },
+	{ "big-endian", "fail", "every block header as a big-endian machine writes it: magic, "
+	  "buf_size, lost_size and cycle counts byte-swapped" },
 	{ "bad-version", "fail", "second sub-buffer of cpu_0 says version 0.6" },
 	{ "bad-arch-size", "fail", "first sub-buffer of cpu_0 says arch_size 3" },
 	{ "buf-size-zero", "fail", "first sub-buffer of cpu_0 says buf_size 0" },
@@ -178,6 +180,41 @@ static int swap_magics(const char *path)
 	return 0;
 }
 
+/* The block headers as a big-endian machine writes them: each 32-bit and
+ * 64-bit field that a reader looks at first byte-swapped (the sizes too,
+ * so that a reader that trusts buf_size before the magic goes wrong). */
+static int swap_u32_at(const char *path, off_t off)
+{
+	uint32_t v;
+
+	return peek(path, off, &v, 4) || patch_u32(path, off, __builtin_bswap32(v)) ? -1 : 0;
+}
+
+static int big_endian_headers(const char *path)
+{
+	uint32_t bs;
+	off_t size = file_size(path);
+
+	if (size <= 0)
+		return 0;
+	if (peek(path, OFF_BUF_SIZE, &bs, 4))
+		return -1;
+	for (off_t o = 0; o + (off_t)bs <= size && bs; o += bs) {
+		for (off_t f = 0; f < 32; f += 8) {	/* begin, end: cycle_count, freq */
+			uint32_t lo, hi;
+
+			if (peek(path, o + f, &lo, 4) || peek(path, o + f + 4, &hi, 4) ||
+			    patch_u32(path, o + f, __builtin_bswap32(hi)) ||
+			    patch_u32(path, o + f + 4, __builtin_bswap32(lo)))
+				return -1;
+		}
+		if (swap_u32_at(path, o + OFF_LOST_SIZE) || swap_u32_at(path, o + OFF_BUF_SIZE) ||
+		    swap_u32_at(path, o + OFF_MAGIC))
+			return -1;
+	}
+	return 0;
+}
+
 /* Offset of the first event header of the first sub-buffer of path. */
 static int first_event(const char *path, off_t *hdr, unsigned *hdr_size)
 {
@@ -227,6 +264,8 @@ int lttw_bad_apply(const char *dir, const char *kind)
 		ret = patch_u32(cpu0, OFF_MAGIC, 0x12345678);
 	} else if (!strcmp(kind, "swapped-magic")) {
 		ret = each_tracefile(dir, swap_magics);
+	} else if (!strcmp(kind, "big-endian")) {
+		ret = each_tracefile(dir, big_endian_headers);
 	} else if (!strcmp(kind, "bad-version")) {
 		unsigned char minor = 6;
 
