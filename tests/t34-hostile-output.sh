@@ -22,31 +22,7 @@ unset DISPLAY WAYLAND_DISPLAY
 
 if [ ! -x "$GEN" ] || [ ! -x "$TEXT" ] || [ ! -x "$CONVERT" ]; then
 	skip "outputs that are inputs" "needs $GEN, $TEXT and $CONVERT (make all)"
-	
-# a bind mount of the trace: another path to the same folders (root and a
-# mount namespace of its own, so that nothing outside sees it)
-if [ "$(id -u)" -ne 0 ]; then
-	skip "outputs into a bind mount of the trace" "needs root (a bind mount)"
-elif ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
-	skip "outputs into a bind mount of the trace" "unshare -m is not available here"
-else
-	mkdir "$TMP/bind"
-	bound() { # WHAT CMD...: CMD run with TRACE bound on $TMP/bind
-		what=$1; shift
-		refused "$what" unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
-			sh "$TMP/t" "$TMP/bind" "$@"
-	}
-	bound "lttv-convert --ctf a bind mount of the trace" "$CONVERT" --ctf "$TMP/bind" -t "$TMP/t"
-	bound "lttv-convert --ctf a folder inside a bind mount of the trace" \
-		"$CONVERT" --ctf "$TMP/bind/control/ctf" -t "$TMP/t"
-	bound "lttv-text -o a new file in a bind mount of the trace" \
-		"$TEXT" -t "$TMP/t" -o "$TMP/bind/eventdefs/dump.txt"
-	if [ -x "$GTK" ]; then
-		bound "lttv-gtk --export into a bind mount of the trace" \
-			"$GTK" -t "$TMP/t" --export "$TMP/bind/view.svg"
-	fi
-fi
-done_testing; exit
+	done_testing; exit
 fi
 "$GEN" --scenario sample -o "$TMP/t" 2>/dev/null
 "$GEN" --scenario wraps -o "$TMP/u" 2>/dev/null
@@ -111,13 +87,21 @@ else
 	skip "lttv-gtk --export into the trace" "no $GTK (make all)"
 fi
 
-# a bind mount of the trace: another path to the same folders (root and a
-# mount namespace of its own, so that nothing outside sees it)
-if [ "$(id -u)" -ne 0 ]; then
-	skip "outputs into a bind mount of the trace" "needs root (a bind mount)"
-elif ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
-	skip "outputs into a bind mount of the trace" "unshare -m is not available here"
-else
+# can_mount WHAT: root and a mount namespace of its own (unshare -m), so
+# that a mount is seen by nothing outside; else WHAT is skipped, said
+can_mount() {
+	if [ "$(id -u)" -ne 0 ]; then
+		skip "$1" "needs root (a mount)"
+	elif ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
+		skip "$1" "unshare -m is not available here"
+	else
+		return 0
+	fi
+	return 1
+}
+
+# a bind mount of the trace: another path to the same folders
+if can_mount "outputs into a bind mount of the trace"; then
 	mkdir "$TMP/bind"
 	bound() { # WHAT CMD...: CMD run with TRACE bound on $TMP/bind
 		what=$1; shift
@@ -135,12 +119,8 @@ else
 	fi
 fi
 
-# a full disk: a small tmpfs of a mount namespace of its own
-if [ "$(id -u)" -ne 0 ]; then
-	skip "outputs on a full disk" "needs root (a small tmpfs)"
-elif ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
-	skip "outputs on a full disk" "unshare -m is not available here"
-else
+# a full disk: a small tmpfs
+if can_mount "outputs on a full disk"; then
 	mkdir "$TMP/full"
 	ERR="$TMP/full.err"	# outside the full disk
 	export ERR
