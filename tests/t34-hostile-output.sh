@@ -70,6 +70,8 @@ refused "lttv-convert --ctf TRACE (over the trace)" "$CONVERT" --ctf "$TMP/t" -t
 refused "lttv-convert --ctf TRACE/ctf (into the trace)" "$CONVERT" --ctf "$TMP/t/ctf" -t "$TMP/t"
 refused "lttv-convert --ctf TRACE/control (into the trace)" "$CONVERT" --ctf "$TMP/t/control" -t "$TMP/t"
 refused "lttv-convert --ctf a link to the trace" "$CONVERT" --ctf "$TMP/tracelink" -t "$TMP/t"
+ln -s "$TMP/t/ctf-new" "$TMP/dangling-ctf"
+refused "lttv-convert --ctf a dangling link into the trace" "$CONVERT" --ctf "$TMP/dangling-ctf" -t "$TMP/t"
 check "lttv-convert --ctf beside the trace is written" "$CONVERT" --ctf "$TMP/ctf" -t "$TMP/t"
 check "   ... with its metadata" test -s "$TMP/ctf/metadata"
 
