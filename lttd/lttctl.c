@@ -21,6 +21,7 @@
 
 #include "lttctl.h"
 #include "ltttrace.h"
+#include "ltt/tool-stdout.h"
 
 #define DEFAULT_RELAYFS_ROOT	"/mnt/relayfs/" LTT_RELAYFS_ROOT
 
@@ -579,6 +580,7 @@ int main(int argc, char **argv)
 {
 	char err[512];
 
+	ltt_check_stdout_at_exit("lttctl");	/* --help, --version too */
 	parse_options(argc, (const char **)argv, &g_opts);
 	next_seq = (uint32_t)time(NULL);
 
