@@ -25,6 +25,9 @@
 #include <glib.h>
 
 #include "ltttrace.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -47,12 +50,81 @@ static void ltt_memory_handler_(const gchar *domain, GLogLevelFlags level,
 	ltt_memory_say_(ltt_memory_tool_name_);
 	if (message && strstr(message, "alloc"))
 		ltt_memory_say_(": out of memory: ");
+	else if (message && strstr(message, "creating thread"))
+		/* EAGAIN: no room for its stack, or the threads' limit */
+		ltt_memory_say_(": out of memory or of threads: ");
 	else
 		ltt_memory_say_(": fatal error: ");
 	ltt_memory_say_(message ? message : "(no message)");
 	ltt_memory_say_("\n");
 	_exit(1);
 }
+
+/*
+ * GLib formats a message before any handler sees it (g_logv(), with
+ * vasprintf()). Out of memory, that formatting fails too, and GLib 2.74's
+ * g_vasprintf() reports it with g_error(), which formats again: GLib
+ * recursed until the stack overflowed (lttv-gtk segfaulted under `ulimit
+ * -v 70000`, in the index's coder thread). No handler runs before that
+ * formatting, so the program defines the vasprintf() GLib calls (an
+ * executable's definition comes first; Debian's GLib is built with
+ * _FORTIFY_SOURCE and calls __vasprintf_chk()): the same result, the
+ * same checks, and when there is no memory for it, the error said and
+ * exit 1 where the recursion would start. Defined once per program: only
+ * its main() file includes this header.
+ */
+#ifdef __GLIBC__
+int __vsnprintf_chk(char *s, size_t maxlen, int flag, size_t slen,
+		    const char *fmt, va_list ap);
+#endif
+
+/* flag < 0: plain vsnprintf(); else the fortified one, with that flag */
+static int ltt_memory_vformat_(char *buf, size_t size, int flag,
+			       const char *fmt, va_list ap)
+{
+#ifdef __GLIBC__
+	if (flag >= 0)
+		return __vsnprintf_chk(buf, size, flag, size, fmt, ap);
+#endif
+	return vsnprintf(buf, size, fmt, ap);
+}
+
+static int ltt_memory_vasprintf_(char **out, int flag, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char *buf;
+	int n;
+
+	va_copy(ap2, ap);
+	n = ltt_memory_vformat_(NULL, 0, flag, fmt, ap2);
+	va_end(ap2);
+	if (n < 0) {
+		*out = NULL;
+		return -1;
+	}
+	buf = malloc((size_t)n + 1);
+	if (!buf) {
+		ltt_memory_say_(ltt_memory_tool_name_);
+		ltt_memory_say_(": out of memory (no room left to format a message)\n");
+		_exit(1);
+	}
+	ltt_memory_vformat_(buf, (size_t)n + 1, flag, fmt, ap);
+	*out = buf;
+	return n;
+}
+
+int vasprintf(char **restrict out, const char *restrict fmt, va_list ap)
+{
+	return ltt_memory_vasprintf_(out, -1, fmt, ap);
+}
+
+#ifdef __GLIBC__
+int __vasprintf_chk(char **out, int flag, const char *fmt, va_list ap);
+int __vasprintf_chk(char **out, int flag, const char *fmt, va_list ap)
+{
+	return ltt_memory_vasprintf_(out, flag, fmt, ap);
+}
+#endif
 
 /* Called first in main(): GLib's fatal errors, out of memory first of
  * all, end the tool with a line on stderr and exit status 1. */
@@ -65,6 +137,10 @@ static inline void ltt_exit_on_out_of_memory(const char *tool)
 	 * out-of-memory error itself, it aborted instead of reaching the
 	 * handler. Used once now, while there is memory. */
 	g_log("ltt", G_LOG_LEVEL_DEBUG, "%s", "");
+	/* The same for the key of GLib's per-thread GThread: first made by a
+	 * new thread, GLib aborted ("Unexpected error from C library during
+	 * 'malloc'", lttv-gtk under `ulimit -v 60000`). */
+	(void)g_thread_self();
 	(void)ltt_text_safe("\x01");
 }
 
