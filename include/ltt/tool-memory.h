@@ -25,6 +25,7 @@
 #include <glib.h>
 
 #include "ltttrace.h"
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,10 +34,47 @@
 
 static const char *ltt_memory_tool_name_ = "ltt";
 
+/*
+ * The output being written (a new file of tool-output.h, lttv-convert's
+ * new folder), NULL if none: removed if memory runs out, as a failed
+ * write removes it, so that no partial output stays beside the real one.
+ * Defined here, once per program; tool-output.h sets it.
+ */
+const char *ltt_partial_output;
+int ltt_partial_output_is_folder;
+
+/* Released when memory runs out: room for the removal (nftw() opens
+ * folders) and for the message */
+#define LTT_MEMORY_RESERVE (256 * 1024)
+static void *ltt_memory_reserve_;
+
 static void ltt_memory_say_(const char *s)
 {
 	if (s && write(2, s, strlen(s)) < 0)
 		return;	/* nowhere to say it: the exit status still does */
+}
+
+static int ltt_memory_rm_(const char *path, const struct stat *sb, int flag,
+			  struct FTW *ftw)
+{
+	(void)sb; (void)flag; (void)ftw;
+	return remove(path);
+}
+
+/* The end, once the message is said: the partial output removed, exit 1 */
+static void ltt_memory_exit_(void)
+{
+	const char *out = ltt_partial_output;
+
+	ltt_partial_output = NULL;
+	if (out && (ltt_partial_output_is_folder
+		    ? nftw(out, ltt_memory_rm_, 8, FTW_DEPTH | FTW_PHYS) : unlink(out)) != 0) {
+		ltt_memory_say_(ltt_memory_tool_name_);
+		ltt_memory_say_(": could not remove the partial output ");
+		ltt_memory_say_(out);
+		ltt_memory_say_("\n");
+	}
+	_exit(1);
 }
 
 static void ltt_memory_handler_(const gchar *domain, GLogLevelFlags level,
@@ -47,6 +85,8 @@ static void ltt_memory_handler_(const gchar *domain, GLogLevelFlags level,
 		g_log_default_handler(domain, level, message, NULL);
 		return;
 	}
+	free(ltt_memory_reserve_);
+	ltt_memory_reserve_ = NULL;
 	ltt_memory_say_(ltt_memory_tool_name_);
 	if (message && strstr(message, "alloc"))
 		ltt_memory_say_(": out of memory: ");
@@ -57,7 +97,7 @@ static void ltt_memory_handler_(const gchar *domain, GLogLevelFlags level,
 		ltt_memory_say_(": fatal error: ");
 	ltt_memory_say_(message ? message : "(no message)");
 	ltt_memory_say_("\n");
-	_exit(1);
+	ltt_memory_exit_();
 }
 
 /*
@@ -69,9 +109,10 @@ static void ltt_memory_handler_(const gchar *domain, GLogLevelFlags level,
  * formatting, so the program defines the vasprintf() GLib calls (an
  * executable's definition comes first; Debian's GLib is built with
  * _FORTIFY_SOURCE and calls __vasprintf_chk()): the same result, the
- * same checks, and when there is no memory for it, the error said and
- * exit 1 where the recursion would start. Defined once per program: only
- * its main() file includes this header.
+ * same checks; when there is no memory for it, the reserve is released
+ * so that GLib's error reaches the handler, and without a reserve the
+ * error is said and the tool exits 1 where the recursion would start.
+ * Defined once per program: only its main() file includes this header.
  */
 #ifdef __GLIBC__
 int __vsnprintf_chk(char *s, size_t maxlen, int flag, size_t slen,
@@ -103,10 +144,16 @@ static int ltt_memory_vasprintf_(char **out, int flag, const char *fmt, va_list 
 		return -1;
 	}
 	buf = malloc((size_t)n + 1);
+	if (!buf && ltt_memory_reserve_) {
+		/* the reserve lets GLib say its error, and the handler run */
+		free(ltt_memory_reserve_);
+		ltt_memory_reserve_ = NULL;
+		buf = malloc((size_t)n + 1);
+	}
 	if (!buf) {
 		ltt_memory_say_(ltt_memory_tool_name_);
 		ltt_memory_say_(": out of memory (no room left to format a message)\n");
-		_exit(1);
+		ltt_memory_exit_();
 	}
 	ltt_memory_vformat_(buf, (size_t)n + 1, flag, fmt, ap);
 	*out = buf;
@@ -131,6 +178,7 @@ int __vasprintf_chk(char **out, int flag, const char *fmt, va_list ap)
 static inline void ltt_exit_on_out_of_memory(const char *tool)
 {
 	ltt_memory_tool_name_ = tool;
+	ltt_memory_reserve_ = malloc(LTT_MEMORY_RESERVE);
 	g_log_set_default_handler(ltt_memory_handler_, NULL);
 	/* GLib allocates the per-thread state of its logging (and of any
 	 * GPrivate) on first use, and aborts if it cannot: first used on the
