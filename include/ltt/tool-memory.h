@@ -11,13 +11,16 @@
  * which have no "try" form; their g_realloc() failing calls g_error().
  * The library's own large buffers whose size a trace gives (a
  * sub-buffer) already use g_try_malloc() and fail with LTT_ERROR_NOMEM.
- * So each tool catches GLib's fatal errors here: the handler allocates
- * nothing (write(2), then _exit(1)), since memory is what is missing;
- * GLib's own handler would format, log, then trap. Other messages go to
- * GLib's default handler as before.
+ * So each tool catches GLib's fatal errors here: the handler says the
+ * error with write(2), removes the partial output, then _exit(1), since
+ * memory is what is missing; GLib's own handler would format, log, then
+ * trap. Other messages go to GLib's default handler as before. What is
+ * not caught: a failure before main() (the loader cannot map a library:
+ * exit 127, said by the loader) and a C library outside GLib that aborts.
  *
- * Static inline, for the tools that use GLib (not lttd, lttctl). Not
- * installed.
+ * For the tools that use GLib (not lttd, lttctl), included by each one's
+ * main() file only: it defines vasprintf() and ltt_partial_output (below).
+ * Not installed.
  */
 #ifndef LTT_TOOL_MEMORY_H
 #define LTT_TOOL_MEMORY_H
