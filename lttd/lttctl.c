@@ -82,8 +82,9 @@ static const char help_text[] =
 "Kernels: the LTT patch series, or Debian's own kernel with the tracer's\n"
 "modules (ltt-modules-dkms: modprobe ltt_relay ltt_control ltt_user, then\n"
 "mount -t relayfs relayfs /mnt/relayfs).  With the modules there are no\n"
-"markers, no system calls 451/452 (user space writes through\n"
-"/proc/ltt_user_generic, as libltt-usertrace does on both), page faults are\n"
+"markers, no system calls ltt_register_generic/ltt_trace_generic (user\n"
+"space writes through /proc/ltt_user_generic, as libltt-usertrace does on\n"
+"both), page faults are\n"
 "only those the memory manager handles, and the probes' switch is\n"
 "ltt_core.enable (see /usr/src/ltt-modules-*/README.md).\n";
 

@@ -101,6 +101,25 @@ $AS_MEMBER ltt-hostile-tool register kernel 0x42 4 >$R/squat-kernel.txt 2>&1
 $AS_MEMBER ltt-hostile-tool register core 0x42 4 >$R/squat-core.txt 2>&1
 for p in $(pidof ltt-hostile-tool); do kill "$p"; done
 sleep 1
+# -- a member floods the processes channel with high-priority events ----------
+# hybrid mode never overwrites that channel: the kernel's process.* events
+# must keep their room (the user is refused, EAGAIN, past half of it)
+echo 1 >$P
+lttctl -n prio -c -m hybrid --subbuf-size-med 128k --subbuf-num-med 4; res prio_create $?
+lttd -t $T/prio -d $R/prio >$R/lttd-prio.log 2>&1 &
+LP=$!
+sleep 1
+lttctl -n prio -s; res prio_start $?
+$AS_MEMBER ltt-hostile-tool priflood 300 65000 >$R/priflood.txt 2>&1 &
+PF=$!
+i=0
+while [ $i -lt 100 ]; do busybox true; i=$((i + 1)); done
+wait $PF; res prio_flood $?
+lttctl -n prio -q; res prio_stop $?
+lttd_wait $LP; res prio_lttd $?
+lttctl -n prio -r; res prio_destroy $?
+echo 0 >$P
+
 # the facility table does not survive execve()
 $AS_MEMBER ltt-hostile-tool execkeep >$R/exec.txt 2>&1
 
@@ -145,6 +164,31 @@ taskset -c 1 sh -c "$MARK1" after
 lttctl -n hotplug -q; res hp_stop $?
 lttd_wait $LH; res hp_lttd $?
 lttctl -n hotplug -r; res hp_destroy $?
+
+# -- traces created while CPU 1 comes online: each gets CPU 1's files ---------
+# (relay makes the buffers of the CPUs online when a channel is opened, and
+# a CPU's own in its prepare step once the channel is on relay's list: a
+# trace created between the two left that CPU without buffers, nor files)
+n=0 bad=0
+while [ $n -lt 20 ]; do
+	echo 0 >/sys/devices/system/cpu/cpu1/online
+	echo 1 >/sys/devices/system/cpu/cpu1/online &
+	lttctl -n hpc$n -c $SMALL --subbuf-size-low 4k --subbuf-num-low 2 >/dev/null 2>&1 || bad=1
+	wait
+	n=$((n + 1))
+done
+cat /sys/devices/system/cpu/cpu1/online >$R/hpc-online.txt
+res hpc_create $bad
+# per trace: the channel files of CPU 0 and of CPU 1
+n=0
+while [ $n -lt 20 ]; do
+	ls $T/hpc$n $T/hpc$n/control >$R/hpc-ls.txt
+	echo "hpc$n $(grep -c '_0$' $R/hpc-ls.txt) $(grep -c '_1$' $R/hpc-ls.txt)"
+	n=$((n + 1))
+done >$R/hpc-files.txt
+n=0 bad=0
+while [ $n -lt 20 ]; do lttctl -n hpc$n -r >/dev/null 2>&1 || bad=1; n=$((n + 1)); done
+res hpc_destroy $bad
 
 # -- CPU 1 silent for 2 x 2^32 + 12345 cycles between two marks written on it --
 # (interrupts off in ltt-gap-test.ko: no heartbeat, no event, as when a

@@ -25,6 +25,10 @@
  *                        CPU 1: "woken N" (times the writer woke)
  *   procwrite TEXT       one write() of TEXT to /proc/ltt_user_generic
  *   bigload N SIZE       N user_generic events of SIZE bytes ("seq %08d ...")
+ *   priflood N SIZE      register usertrace_example, then N high-priority
+ *                        (processes channel) events of SIZE bytes, not
+ *                        blocking: "priflood N written W again A other O"
+ *                        (A: refused with EAGAIN, O: any other error)
  *   nlcreate NAME        ask the kernel over netlink to create trace NAME
  *   gap FILE N           on CPU 1: a mark "gap before T", then N written
  *                        to FILE (ltt-gap-test.ko's spin: CPU 1 silent
@@ -454,6 +458,35 @@ static int cmd_nlcreate(const char *name)
 	return err != 0;
 }
 
+static int cmd_priflood(long n, size_t size)
+{
+	static unsigned char payload[70000];
+	long written = 0, again = 0, other = 0;
+	uint32_t id = 0;
+	long r;
+
+	if (size > sizeof(payload))
+		return 2;
+	r = reg(&id, "usertrace_example", LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM,
+		sizeof(int), 3);
+	if (r) {
+		printf("register %s\n", ename(r));
+		return 1;
+	}
+	memset(payload, 'p', size);
+	for (long i = 0; i < n; i++) {
+		r = ltt_trace_generic(id, 0, payload, size, 0, 1);
+		if (!r)
+			written++;
+		else if (r == -EAGAIN)
+			again++;
+		else
+			other++;
+	}
+	printf("priflood %ld written %ld again %ld other %ld\n", n, written, again, other);
+	return 0;
+}
+
 static int cmd_bigload(long n, int size)
 {
 	static char buf[8192];
@@ -538,6 +571,8 @@ int main(int argc, char **argv)
 		return cmd_afterexec(strtoul(argv[2], NULL, 0));
 	if (argc == 4 && !strcmp(argv[1], "wakeups"))
 		return cmd_wakeups(argv[2], atoi(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "priflood"))
+		return cmd_priflood(atol(argv[2]), strtoul(argv[3], NULL, 0));
 	if (argc == 4 && !strcmp(argv[1], "bigload"))
 		return cmd_bigload(atol(argv[2]), atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "nlcreate"))

@@ -15,6 +15,11 @@
  *                       registering anything: prints the errno name
  *   flood N block|drop  N usertrace_example.tick events (seq 0..N-1),
  *                       blocking or not; prints "written N" or an error
+ *   numbers             every system call number past 6.1's table that
+ *                       upstream has defined or may define (451..1023):
+ *                       prints "upstream ENOSYS" if each answers ENOSYS,
+ *                       else "upstream NR errno" lines; then the tracer's
+ *                       own two numbers: "own_register E", "own_trace E"
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -216,6 +222,36 @@ static int flood(long n, int block)
 	return 0;
 }
 
+/*
+ * Upstream numbers its calls one after the other from 6.1's last (450):
+ * cachestat is 451 since 6.5, fchmodat2 452 since 6.6, and so on.  A
+ * program built for a newer kernel tries them and falls back only on
+ * ENOSYS, so the tracer must leave every one of them alone.  They are
+ * called with zero arguments: on a 6.1 kernel none of them exists.
+ */
+static int numbers(void)
+{
+	int n = -1, bad = 0;
+
+	for (long nr = 451; nr < 1024; nr++) {
+		long r = syscall(nr, 0, 0, 0, 0, 0, 0);
+
+		if (r != -1 || errno != ENOSYS) {
+			printf("upstream %ld %s\n", nr, r == -1 ? ename(-errno) : "OK");
+			bad = 1;
+		}
+	}
+	if (!bad)
+		printf("upstream ENOSYS\n");
+	/* the tracer's numbers: a NULL info, an id nobody registered */
+	printf("own_register %s\n",
+	       ename(syscall(LTT_SYSCALL_REGISTER_GENERIC, NULL, NULL) ? -errno : 0));
+	printf("own_trace %s\n",
+	       ename(syscall(LTT_SYSCALL_TRACE_GENERIC, 200, 0, &n, sizeof(n), 0, 0) ?
+		     -errno : 0));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int n;
@@ -238,9 +274,11 @@ int main(int argc, char **argv)
 							  &n, sizeof(n), 0, 0)));
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "numbers"))
+		return numbers();
 	if (argc == 4 && !strcmp(argv[1], "flood") &&
 	    (!strcmp(argv[3], "block") || !strcmp(argv[3], "drop")))
 		return flood(atol(argv[2]), !strcmp(argv[3], "block"));
-	fprintf(stderr, "usage: ltt-usertrace-tool errnos | limits | inherit | hold S | write ID | flood N block|drop\n");
+	fprintf(stderr, "usage: ltt-usertrace-tool errnos | limits | inherit | hold S | write ID | flood N block|drop | numbers\n");
 	return 2;
 }

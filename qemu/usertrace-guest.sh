@@ -23,6 +23,8 @@ P=/sys/module/ltt_probes/parameters/enable
 if [ -e $P ]; then echo 0 >$P; res probes_off $?; fi
 
 # -- the example, hostile arguments, fork and exit --------------------------
+# the system call numbers: upstream's past 6.1, the tracer's own
+ltt-usertrace-tool numbers >$R/numbers.txt 2>&1; res u_numbers $?
 # the per-process limit first, with no trace: 31 facilities without XML
 ltt-usertrace-tool limits >$R/limits.txt 2>&1; res u_limits $?
 # cpu channel: 4 KiB sub-buffers (an 8 KiB event does not fit)

@@ -70,7 +70,7 @@ for s in loaded_at_boot rmmod_core_in_use_refused rmmod_relayfs_in_use_refused u
 	check "$P guest: $s" step "$s"
 done
 check "$P: the trace held across the refused unload reads, with its event" \
-	sh -c "'$BIN/lttv-text' -t '$OUT/held' | grep -q '^user_generic\.string: .*data = \"held\\\\n\"'"
+	sh -c "'$BIN/lttv-text' -n -t '$OUT/held' | grep -q '^user_generic\.string: .*data = \"held\\\\n\"'"
 # unreclaimable slab across the 100 cycles: a leak of one object per cycle
 # of 1 KiB or more shows; the noise of a quiet guest is far below it
 slab() { awk '$1 == "SUnreclaim:" { print $2 }' "$1"; }

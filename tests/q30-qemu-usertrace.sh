@@ -51,7 +51,7 @@ if [ ! -r "$OUT/results" ]; then
 fi
 
 step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results")" = 0; }
-for s in mount_relayfs u_limits u_start u_example u_errnos u_inherit u_write_held u_hold \
+for s in mount_relayfs u_numbers u_limits u_start u_example u_errnos u_inherit u_write_held u_hold \
 	 u_write_after u_stop u_lttd u_destroy drop_start drop_flood drop_stop \
 	 drop_lttd block_start block_flood block_stop block_lttd; do
 	check "guest: $s" step $s
@@ -85,6 +85,22 @@ check "inherit: usertrace_example.child { parent = $P } in the trace" \
 	has "^usertrace_example\\.child: .*\\{ parent = $P \\}"
 check "another process cannot write with a live process's facility id: EPERM" grep -qx EPERM "$OUT/write-held.txt"
 check "nor after that process exited: EPERM" grep -qx EPERM "$OUT/write-after.txt"
+
+# -- system call numbers ------------------------------------------------------------
+# Every number upstream has defined past 6.1 (cachestat 451, fchmodat2 452, ...)
+# or may define answers ENOSYS, so programs built for newer kernels fall back.
+check "system calls 451..1023 (upstream's since 6.5, and the ones to come): ENOSYS" \
+	grep -qx 'upstream ENOSYS' "$OUT/numbers.txt"
+sed -n 's/^upstream \([0-9]\)/#   number \1/p' "$OUT/numbers.txt"
+if [ "$LTT_PLATFORM" = patched ]; then
+	check "the tracer's own register number answers: EFAULT for a NULL info" \
+		grep -qx 'own_register EFAULT' "$OUT/numbers.txt"
+	check "the tracer's own trace number answers: EPERM for an id nobody registered" \
+		grep -qx 'own_trace EPERM' "$OUT/numbers.txt"
+else
+	check "no system call on Debian's kernel (the modules cannot add one): ENOSYS" \
+		sh -c "grep -qx 'own_register ENOSYS' '$OUT/numbers.txt' && grep -qx 'own_trace ENOSYS' '$OUT/numbers.txt'"
+fi
 
 # -- hostile arguments ---------------------------------------------------------------
 errno_is() { grep -qx "$1 $2" "$OUT/errnos.txt" "$OUT/limits.txt"; }

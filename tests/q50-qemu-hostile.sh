@@ -54,7 +54,7 @@ else
 	printf 'dir /lib 0755 0 0\nfile /lib/ltt-nest-test.ko %s 0644 0 0\nfile /lib/ltt-gap-test.ko %s 0644 0 0\n' \
 		"$OUT.nest/ltt-nest-test.ko" "$OUT.nest/ltt-gap-test.ko" >"$OUT.nest/initramfs.list"
 	check "QEMU boots, runs the hostile scenario and powers off" \
-		env BUILD="$BUILD" GUEST_SCRIPT=qemu/hostile-guest.sh QEMU_TIMEOUT=500 \
+		env BUILD="$BUILD" GUEST_SCRIPT=qemu/hostile-guest.sh QEMU_TIMEOUT=900 \
 		QEMU_APPEND="ltt_user.gid=1001" \
 		INITRAMFS_EXTRA="$OUT.nest/initramfs.list" qemu/run.sh "$OUT"
 fi
@@ -190,6 +190,36 @@ hotplug_ok() {
 }
 check "hotplug: trace time between two marks on CPU 1 = uptime (2 %), CPU 1 offline 8 s between" hotplug_ok
 hotplug_ok 2>&1 | sed 's/^/# /'
+
+# -- high-priority user events in hybrid mode -------------------------------------------------
+for s in prio_create prio_start prio_flood prio_stop prio_lttd prio_destroy; do
+	check "guest: $s" step $s
+done
+check "lttv-text decodes the hybrid trace a member flooded (its facility without description)" \
+	decode "$NODESC|events could not be decoded \\(no description\\)" prio prio.txt -n
+check "priflood: the member's writes ran (300 tried, some written)" \
+	grep -Eq '^priflood 300 written [1-9][0-9]* again [0-9]+ other 0$' "$OUT/priflood.txt"
+sed 's/^/# /' "$OUT/priflood.txt"
+check "priflood: the member was refused (EAGAIN) before the processes channel filled" \
+	grep -Eq ' again [1-9][0-9]* ' "$OUT/priflood.txt"
+prio_kept() { # no buffer_stats of a processes channel says a loss
+	! grep -E '^channel\.buffer_stats: .*\(control/processes_[0-9]+\).*\{ (events_lost = )?[1-9]' "$TMP/prio.txt"
+}
+check "hybrid: no event lost in the processes channels (the kernel's process.* kept)" prio_kept
+check "hybrid: the kernel's process.fork events of the 100 commands are there" \
+	sh -c "test \$(grep -c '^process\.fork: ' '$TMP/prio.txt') -ge 100"
+
+# -- traces created during CPU hotplug ---------------------------------------------------------
+for s in hpc_create hpc_destroy; do
+	check "guest: $s" step $s
+done
+check "hotplug during create: CPU 1 online at the end" grep -qx 1 "$OUT/hpc-online.txt"
+hpc_ok() { # every trace: CPU 0's channel files, and as many of CPU 1
+	awk 'NF == 3 && $2 > 0 && $2 == $3 { ok++ } NF == 3 && !($2 > 0 && $2 == $3) { print "#   " $0 }
+	     END { exit ok != 20 }' "$OUT/hpc-files.txt"
+}
+check "hotplug during create: each of 20 traces has CPU 1's channel files as CPU 0's" hpc_ok
+hpc_ok | head -n 10
 
 # -- CPU 1 silent for 2 x 2^32 + 12345 cycles between two marks ----------------
 # Each mark carries the cycle counter read just before it was written: the

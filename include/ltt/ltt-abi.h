@@ -207,8 +207,15 @@ struct ltt_control_msg {
 /* ---- User-space tracing system calls ------------------------------------ */
 
 /*
- * x86_64 and i386 numbers: the first two free ones of Linux 6.1 in both
- * tables (arch/x86/entry/syscalls/syscall_{64,32}.tbl of the kernel patch).
+ * x86_64 numbers outside the system call table, at the top of the range
+ * below the x32 bit: upstream numbers its calls one after the other from
+ * the table's end (471 in 2026), so it can never reach these, and the
+ * tracer never changes what a number upstream defines does (the first
+ * free ones of 6.1, 451 and 452, became cachestat and fchmodat2 in 6.5 and
+ * 6.6).  The patched kernel's do_syscall_64() tries them where it would
+ * answer ENOSYS (patch 0009); no i386 numbers.  Programs use the door
+ * below instead (libltt-usertrace does): it exists on every kernel with
+ * this tracer, the modules for an unpatched kernel included.
  *
  *   long ltt_register_generic(__u32 *facility_id,
  *                             const struct ltt_user_facility_info *info);
@@ -231,11 +238,14 @@ struct ltt_control_msg {
  *	registered by this process), EINVAL (event_id >= num_events,
  *	blocking or high_priority not 0/1, data_size above
  *	LTT_USER_MAX_EVENT_SIZE or above what a sub-buffer of an active
- *	trace holds), EFAULT, ENOMEM, EINTR (a signal while blocked).
+ *	trace holds), EFAULT, ENOMEM, EINTR (a signal while blocked),
+ *	EAGAIN (high_priority without CAP_SYS_ADMIN, not blocking, while
+ *	half of this CPU's processes buffer awaits the reader: the rest is
+ *	kept for the kernel's own events; blocking waits for it instead).
  *	Returns 0 with no active trace (data is not read then).
  */
-#define LTT_SYSCALL_REGISTER_GENERIC	451
-#define LTT_SYSCALL_TRACE_GENERIC	452
+#define LTT_SYSCALL_REGISTER_GENERIC	0x3FFFFF00
+#define LTT_SYSCALL_TRACE_GENERIC	0x3FFFFF01
 
 /*
  * The same two requests as ioctls on a descriptor of /proc/ltt_user_generic,

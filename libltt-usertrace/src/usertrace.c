@@ -5,10 +5,9 @@
  * /proc/ltt_user_generic (numbers and structures: <ltt/ltt-abi.h>).
  *
  * Every kernel with this tracer has the door: the patched one (patch
- * 0010; its system calls 451 and 452 serve the same requests, but those
- * numbers are upstream's cachestat and fchmodat2 since 6.5 and 6.6, so a
- * library must not call them blindly) and Debian's own with the tracer's
- * modules, which cannot have system calls.  The descriptor is opened once
+ * 0010; its system calls of patch 0009 serve the same requests, at
+ * numbers outside the table that only that kernel answers) and Debian's
+ * own with the tracer's modules, which cannot have system calls.  The descriptor is opened once
  * per process, close-on-exec (a new program does not inherit the ids,
  * as execve() drops them for the system calls); a child made by fork()
  * shares it, and so its facilities.

@@ -6,8 +6,8 @@
 # home of those names, the kernel's arch/x86/entry/syscalls/syscall_64.tbl
 # as our kernel has it: Debian's linux-source 6.1 tarball (default
 # /usr/src/linux-source-6.1.tar.xz) with the series' changes to that file
-# (PATCHES, default kernel/patches: 0009 adds 451 ltt_register_generic and
-# 452 ltt_trace_generic), and nothing else of the tree.
+# (PATCHES, default kernel/patches: none since patch 0009's system calls
+# moved out of the table), and nothing else of the tree.
 #
 # The 2006 reader names a system call by looking its number up among the
 # enum's labels, taken as 0 to n-1 (ltt_type_element_number() is the
