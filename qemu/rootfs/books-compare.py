@@ -15,19 +15,26 @@ child and every descendant, all reaped before B0) ran only between A2
 and B0: its rusage is compared with the trace over [A2, B0], no bracket.
 
 Checks (one line each, "ok" or "MISMATCH" with the figures):
+  clock: the trace's time from A2 to B0 against books.py's CLOCK_MONOTONIC
+    (1 %: the tracer counts TSC cycles at the kernel's tsc_khz, which a
+    bad boot calibration can make wrong, while the kernel's clocks stay
+    right);
   machine: /proc/stat ctxt and processes against every process.schedchange
     and process.fork; /proc/interrupts per line and CPU against
     kernel.irq_entry (LOC is the local timer, vector 236); /proc/softirqs
     per vector and CPU against kernel.soft_irq_entry; and --irqs' counts
     per line and vector against the same kernel deltas;
   tree: wait4's ru_utime + ru_stime against the sum of --process-stats'
-    totals over the tree's tasks (1 %); ru_nvcsw + ru_nivcsw against the
+    totals over the tree's tasks (1 %), and of lttv-gtk --stats' (beside
+    LTTV_TEXT); ru_nvcsw + ru_nivcsw against the
     tree's switches out (a task's last switch, after exit, is counted by
-    the kernel only if it came before the parent reaped it: between N -
-    exits and N); /proc/self/io rchar and wchar against --file-io's bytes
-    (reported, not checked: rchar and wchar count every vfs read and
-    write, pread, readv, sendfile and exec's reads of the binary too,
-    --file-io only read(2) and write(2));
+    the kernel only if it came before the parent reaped it: the trace
+    shows when the reaping wait4 ran); /proc/self/io rchar and wchar
+    against --file-io's bytes (reported: rchar and wchar count every vfs
+    read and write, pread, readv, sendfile and exec's reads of the binary
+    too, --file-io only read(2) and write(2)), and against the returns of
+    the tree's read-like and write-like system calls in the trace (wchar
+    exactly; rchar bounded: exec's reads);
   tasks alive at A and at B: /proc/TID/schedstat's pcount (switches in),
     /proc/TID/status' voluntary + nonvoluntary switches (switches out),
     against the trace; schedstat's run time against --process-stats
@@ -117,37 +124,42 @@ WRITES = {1, 18, 20, 296, 328, 40, 326}
 # interpreter's (kernel_read, a few hundred bytes each), a script's
 # interpreter again; 4 KiB an exec is a generous bound
 EXEC_READ_MAX = 4096
-SC = re.compile(r"^kernel_arch\.syscall_(entry|exit): \S+ \(\S+\) cpu \d+ pid (\d+) .*\{ (?:syscall_id = (\d+)|ret = (-?\d+))")
+SC = re.compile(r"^kernel_arch\.syscall_(entry|exit): (\d+)\.(\d+) \(\S+\) cpu \d+ pid (\d+) .*\{ (?:syscall_id = (\d+)|ret = (-?\d+))")
+WAIT4 = 61
 
 
-def vfs_bytes(lttv, trace, marks, tree):
-    """the returns of the tree's read-like and write-like system calls
-    between A2 and B0, and its execs"""
+def syscall_pass(lttv, trace, marks, tree):
+    """the tree's system calls between A2 and B0: the returns of its
+    read-like and write-like ones, its execs, and for each child reaped by
+    wait4 the times of that wait4's entry and exit"""
     cur = {}
     r = w = execs = 0
+    reaped = {}
     p = subprocess.Popen([lttv, "-t", trace, "-n", "-s", "-e", "kernel_arch.syscall_entry",
                           "-e", "kernel_arch.syscall_exit", "--begin", tstr(marks["A2"]),
                           "--end", tstr(marks["B0"])], stdout=subprocess.PIPE, text=True,
                          errors="replace")
     for line in p.stdout:
         m = SC.match(line)
-        if not m or int(m.group(2)) not in tree:
+        if not m or int(m.group(4)) not in tree:
             continue
-        pid = int(m.group(2))
+        pid, t = int(m.group(4)), (int(m.group(2)), int(m.group(3)))
         if m.group(1) == "entry":
-            cur[pid] = int(m.group(3))
-            if cur[pid] == 59:
+            cur[pid] = (int(m.group(5)), t)
+            if cur[pid][0] == 59:
                 execs += 1
             continue
-        sid, ret = cur.pop(pid, None), int(m.group(4))
+        (sid, t0), ret = cur.pop(pid, (None, None)), int(m.group(6))
         if sid is None or ret <= 0:
             continue
         if sid in READS:
             r += ret
         if sid in WRITES:
             w += ret
+        if sid == WAIT4:
+            reaped[ret] = (pid, t0, t)
     p.wait()
-    return r, w, execs
+    return r, w, execs, reaped
 
 
 class Trace:
@@ -156,7 +168,8 @@ class Trace:
 
     def __init__(self, lttv, path):
         self.lttv, self.path = lttv, path
-        self.marks, self.forks, self.exits, self.label = {}, [], [], {}
+        self.marks, self.forks, self.exits, self.label, self.last_out = {}, [], [], {}, {}
+        self.ins = defaultdict(list)  # switch-in times per pid, in order
         self.cnt = defaultdict(lambda: [0] * (len(MARKS) + 1))
         evs = []
         dump = subprocess.Popen([lttv, "-t", path, "-n", "-e", "user_generic.string", "-e", "process.fork",
@@ -186,6 +199,8 @@ class Trace:
             if name == "process.schedchange":
                 self.cnt["ctxt"][r] += 1
                 self.cnt[("out", int(f["out"]))][r] += 1
+                self.last_out[int(f["out"])] = t
+                self.ins[int(f["in"])].append(t)
                 self.cnt[("in", int(f["in"]))][r] += 1
             elif name == "process.fork":
                 self.cnt["processes"][r] += 1
@@ -328,10 +343,15 @@ def check_tree(tr, books):
     t_cpu = sum(v for pid, v in ps.items() if pid in tree)
     report(abs(k_cpu - t_cpu) <= TIME_TOL * k_cpu, f"tree CPU time ({len(tree)} tasks), s",
            f"{k_cpu:.6f}", f"{t_cpu:.6f}", f"{100 * (t_cpu - k_cpu) / k_cpu:+.3f} %")
-    n_out = sum(tr.span(("out", pid), TASK_MIN) for pid in tree)
-    k_sw = ru["nvcsw"] + ru["nivcsw"]
-    report(n_out - nexit <= k_sw <= n_out, "tree switches out (wait4 nvcsw+nivcsw)", k_sw,
-           f"{n_out - nexit}..{n_out}", f"{nexit} exits")
+    # the viewer's Statistics tab over the same range
+    gtk = os.path.join(os.path.dirname(tr.lttv), "lttv-gtk")
+    if os.access(gtk, os.X_OK):
+        text = run(gtk, "-t", tr.path, "--stats", f"--range={tstr(tr.marks['A2'])}..{tstr(tr.marks['B0'])}")
+        g_cpu = sum(float(p[-1]) for p in pid_rows(text, "CPU time per process") if p[0] in tree)
+        report(abs(k_cpu - g_cpu) <= TIME_TOL * k_cpu, "tree CPU time, lttv-gtk --stats, s",
+               f"{k_cpu:.6f}", f"{g_cpu:.6f}", f"{100 * (g_cpu - k_cpu) / k_cpu:+.3f} %")
+    else:
+        report(None, "tree CPU time, lttv-gtk --stats", "-", "-", f"no {gtk}")
 
     def io(text):
         return {k: int(v) for k, _, v in (line.partition(": ") for line in text.splitlines())}
@@ -348,11 +368,35 @@ def check_tree(tr, books):
     report(None, "tree bytes read (rchar; --file-io read(2))", k_r, t_r, f"{t_r - k_r:+d}")
     report(None, "tree bytes written (wchar; --file-io write(2))", k_w, t_w, f"{t_w - k_w:+d}")
     # every system call that the kernel's rchar and wchar count
-    sc_r, sc_w, execs = vfs_bytes(tr.lttv, tr.path, tr.marks, tree)
+    sc_r, sc_w, execs, reaped = syscall_pass(tr.lttv, tr.path, tr.marks, tree)
     report(sc_w == k_w, "tree wchar: write-like syscalls' returns", k_w, sc_w,
            "write pwrite64 writev pwritev pwritev2 sendfile copy_file_range")
     report(sc_r <= k_r <= sc_r + EXEC_READ_MAX * execs, "tree rchar: read-like syscalls' returns", k_r, sc_r,
            f"{k_r - sc_r} bytes read by the kernel itself for {execs} execs (binary, interpreter)")
+
+    # A dead task's last switch (from exit to the next task) is in its
+    # nvcsw only if it came before its parent reaped it and added its
+    # counters up, which the parent did in its wait4, running: after both
+    # the wait4's entry and the parent's last switch in before its exit.
+    # Surely counted if before that, surely not if after the wait4
+    # returned, maybe in between.
+    n_out = sum(tr.span(("out", pid), TASK_MIN) for pid in tree)
+    late = maybe = 0
+    for pid in tree:
+        if pid in reaped and pid in tr.last_out:
+            parent, t0, t1 = reaped[pid]
+            ins = tr.ins.get(parent, [])
+            k = bisect.bisect_left(ins, t1)
+            start = max(t0, ins[k - 1]) if k else t0
+            if tr.last_out[pid] > t1:
+                late += 1
+            elif tr.last_out[pid] >= start:
+                maybe += 1
+    k_sw = ru["nvcsw"] + ru["nivcsw"]
+    lo, hi = n_out - late - maybe, n_out - late
+    report(lo <= k_sw <= hi, "tree switches out (wait4 nvcsw+nivcsw)", k_sw,
+           f"{lo}" if lo == hi else f"{lo}..{hi}",
+           f"{nexit} exits; {late} last switches after the reaping, {maybe} during it")
     return tree
 
 
@@ -395,6 +439,12 @@ def main():
     tr = Trace(sys.argv[2] if len(sys.argv) > 2 else "lttv-text", os.path.join(out_dir, "field"))
     print(f"# {out_dir}: workload {books['seconds']:.1f} s, exit status {books['status']}; "
           f"marks A0 {tstr(tr.marks['A0'])} .. B2 {tstr(tr.marks['B2'])}")
+    # the trace's clock: books.py's CLOCK_MONOTONIC from just after A2 to
+    # just before B0, against the trace's A2..B0
+    t_span = (tr.marks["B0"][0] - tr.marks["A2"][0]) + (tr.marks["B0"][1] - tr.marks["A2"][1]) / 1e9
+    report(abs(t_span - books["seconds"]) <= TIME_TOL * books["seconds"],
+           "the trace's clock: A2..B0 against CLOCK_MONOTONIC, s", f"{books['seconds']:.6f}",
+           f"{t_span:.6f}", f"{100 * (t_span - books['seconds']) / books['seconds']:+.3f} %")
     check_machine(tr, books)
     tree = check_tree(tr, books)
     n = check_tasks(tr, books)
