@@ -41,6 +41,11 @@ else
 		skip_all "no Debian root file system: $(tail -n 1 "$TMP/rootfs.log")"
 	fi
 	check "the Debian root file system builds (qemu/rootfs/build-rootfs.sh)" test $rc = 0
+	if [ $rc != 0 ]; then
+		sed 's/^/#   /' "$TMP/rootfs.log" | tail -n 20
+		done_testing
+		exit
+	fi
 	cat "$(dirname "$(tail -n 1 "$TMP/rootfs.log")")/stats" 2>/dev/null | sed 's/^/# rootfs: /' >&2
 	start=$(date +%s)
 	check "QEMU boots Debian's kernel on the root file system, runs the workload, powers off" \

@@ -13,8 +13,9 @@
 #
 # Needs mmdebstrap (apt-get install mmdebstrap), root (mke2fs -d keeps the
 # owners), and Debian's mirror (FIELD_MIRROR, deb.debian.org). Exit 2 with
-# the reason when it cannot build (no mmdebstrap, no network): tests skip
-# and say it.
+# the reason when it cannot build (no mmdebstrap, the mirror does not
+# answer): tests skip and say it; exit 1 when the mirror answers and the
+# build fails all the same (a package list that does not install).
 set -eu
 here=$(dirname "$0")
 BUILD=${BUILD:-build}
@@ -34,6 +35,18 @@ fi
 command -v mmdebstrap >/dev/null || cant "no mmdebstrap (apt-get install mmdebstrap)"
 command -v mke2fs >/dev/null || cant "no mke2fs (e2fsprogs)"
 [ "$(id -u)" = 0 ] || cant "needs root (the image's files belong to root and others)"
+# the mirror answers? (an HTTP error is an answer: a suite it does not have)
+rc=0
+python3 -c '
+import sys, urllib.error, urllib.request
+try:
+    urllib.request.urlopen(sys.argv[1], timeout=30)
+except urllib.error.HTTPError as e:
+    sys.exit(f"{sys.argv[1]}: {e}")
+except OSError:
+    sys.exit(2)' "$MIRROR/dists/$SUITE/Release" || rc=$?
+[ $rc != 2 ] || cant "Debian's mirror does not answer ($MIRROR: no network?)"
+[ $rc = 0 ] || exit 1
 rm -rf "$OUT"
 mkdir -p "$OUT"
 dir=$OUT/tree
@@ -52,12 +65,13 @@ if ! mmdebstrap --variant=apt --include="$pkgs" \
 	"$SUITE" "$dir" "deb $MIRROR $SUITE main" "deb-src $MIRROR $SUITE main" \
 	>"$OUT/mmdebstrap.log" 2>&1; then
 	tail -n 20 "$OUT/mmdebstrap.log" >&2
-	cant "mmdebstrap failed (log: $OUT/mmdebstrap.log; no network to $MIRROR?)"
+	echo "qemu/rootfs/build-rootfs.sh: mmdebstrap failed (log: $OUT/mmdebstrap.log)" >&2
+	exit 1
 fi
-ls -d "$dir"/opt/src/*/ >/dev/null 2>&1 || cant "no source of $SRC in $dir/opt/src"
+fail() { echo "qemu/rootfs/build-rootfs.sh: $*" >&2; exit 1; }
+ls -d "$dir"/opt/src/*/ >/dev/null 2>&1 || fail "no source of $SRC in $dir/opt/src"
 rm -f "$img"
-mke2fs -q -t ext4 -L field -d "$dir" "$img" "${SIZE}M" ||
-	cant "mke2fs -d $dir failed"
+mke2fs -q -t ext4 -L field -d "$dir" "$img" "${SIZE}M" || fail "mke2fs -d $dir failed"
 used=$(du -sm "$dir" | cut -f1)
 rm -rf "$dir"
 echo "$pkgs" >"$OUT/packages"
