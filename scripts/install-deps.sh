@@ -17,6 +17,8 @@ pkgs="$pkgs xdotool"	# lttv-gtk's GUI test sends real X input with it
 if [ "${1:-}" = kernel ] || [ "${1:-}" = bench ]; then
 	pkgs="$pkgs linux-source-6.1 bc flex bison libelf-dev libssl-dev cpio
 	      xz-utils kmod qemu-system-x86 busybox-static patchutils dkms"
+	# the field guest's Debian root file system (qemu/rootfs/build-rootfs.sh)
+	pkgs="$pkgs mmdebstrap e2fsprogs"
 fi
 
 if [ "${1:-}" = bench ]; then
