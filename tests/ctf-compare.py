@@ -2,9 +2,15 @@
 """Compare lttv-text's dump of an LTT trace with babeltrace2's dump of its
 CTF export, event by event and field by field.
 
-    ctf-compare.py LTTV_TEXT_OUTPUT BABELTRACE2_OUTPUT
+    ctf-compare.py [--lttng] LTTV_TEXT_OUTPUT BABELTRACE2_OUTPUT
 
 lttv-text must be run with --field-names, babeltrace2 with --clock-seconds.
+--lttng: the trace is LTTng's own (lttv-text reads it directly): babeltrace2
+names the host before the event, prints the contexts as structs of their
+own (lttv-text: fields "context.NAME" first) and names a user-space event
+"provider:event" (lttv-text: facility "provider", event "event"; a kernel
+event "sched_switch" is event "sched_switch" of a facility named after its
+first word), so events are paired on the name after ':' or '.'.
 Prints the first differences and exits 1 if there are any.
 """
 import math
@@ -170,7 +176,31 @@ LTTV = re.compile(r'^([^ ]+): (-?[0-9]+\.[0-9]{9}) \(([^)]*)\) cpu ([0-9]+)(?: (
 BT = re.compile(r'^\[([0-9]+\.[0-9]{9})\] \([^)]*\) ([^ ]+): \{ cpu_id = ([0-9]+) \}(?:, (\{.*\}))?$')
 
 
-def events(path, regex, order):
+BT_LTTNG = re.compile(r'^\[([0-9]+\.[0-9]{9})\] \([^)]*\) (?:[^ ]+ )?([^ ]+): '
+                      r'\{ cpu_id = ([0-9]+) \}(?:, (\{.*\}))?$')
+
+
+def lttng_fields(text):
+    """babeltrace2's contexts and payload: { ctx }, ..., { payload }."""
+    p = Parser(text)
+    structs = [p.fields()]
+    while p.peek() == ',':
+        p.expect(',')
+        structs.append(p.fields())
+    out = {}
+    for ctx in structs[:-1]:
+        for k, v in ctx.items():
+            out['context.' + k] = v
+    out.update(structs[-1])
+    return out
+
+
+def short(name):
+    """The event's own name: after "provider:" or lttv's "facility."."""
+    return re.split(r'[:.]', name, maxsplit=1)[-1]
+
+
+def events(path, regex, order, lttng=False):
     out = []
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         for n, line in enumerate(f, 1):
@@ -179,14 +209,22 @@ def events(path, regex, order):
             if not m:
                 raise SystemExit('%s:%d: not an event line: %s' % (path, n, line[:120]))
             g = [m.group(i) for i in order]
-            fields = Parser(g[3]).fields() if g[3] else {}
+            if lttng:
+                fields = lttng_fields(g[3]) if g[3] else {}
+                g[0] = short(g[0])
+            else:
+                fields = Parser(g[3]).fields() if g[3] else {}
             out.append((g[0], g[1], int(g[2]), fields))
     return out
 
 
 def main():
-    lt = events(sys.argv[1], LTTV, (1, 2, 4, 5))
-    bt = events(sys.argv[2], BT, (2, 1, 3, 4))
+    args = sys.argv[1:]
+    lttng = args[:1] == ['--lttng']
+    if lttng:
+        args = args[1:]
+    lt = events(args[0], LTTV, (1, 2, 4, 5), lttng)
+    bt = events(args[1], BT_LTTNG if lttng else BT, (2, 1, 3, 4), lttng)
     bad = 0
     known_bug = 0
     if len(lt) != len(bt):

@@ -21,8 +21,10 @@
 unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t)
 {
 	switch (t->xtype) {
-	case X_INT: case X_UINT: case X_ENUM:
+	case X_INT: case X_UINT:
 		return s->int_size;
+	case X_ENUM:	/* a size only from CTF (ctf-trace.c): XML refuses one */
+		return t->size ? t->size : s->int_size;
 	case X_INT_FIXED: case X_UINT_FIXED:
 		return t->size;
 	case X_CHAR: case X_UCHAR:
