@@ -38,7 +38,7 @@ check "fuzz_trace's scratch trace holds the last input only (facilities)" \
 	cmp "$TMP/want-fac" "$scratch/control/facilities_0"
 check "   ... (cpu_0)" cmp "$TMP/want-cpu" "$scratch/cpu_0"
 rm -rf "$scratch"
-for h in trace description ctf filter genevent; do
+for h in trace description ctf filter genevent lttng_meta lttng_stream; do
 	n=$(ls build-fuzz/seeds-$h | wc -l)
 	check "fuzz_$h has seeds ($n)" test "$n" -ge 5
 	# what it found once, each input run whole (longer than -max_len too)

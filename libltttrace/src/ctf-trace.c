@@ -371,21 +371,22 @@ static int build_facilities(ltt_trace *t, ltt_error **err)
 
 /* ---- streams and packets ---- */
 
+/* Nanoseconds since the epoch of a clock value, saturated far inside
+ * int64 (as ltt_cycles_to_ns_abs() does) whatever the metadata says. */
 static int64_t clock_ns(const struct ctf_stream_extra *x, uint64_t cycles)
 {
-	if (x->freq == 1000000000)
-		return x->base_ns + (int64_t)cycles;
-	{
-		__int128 c = (__int128)x->offset + cycles;
-		__int128 ns = (__int128)x->offset_s * 1000000000 +
-			      c * 1000000000 / (__int128)x->freq;
+	__int128 ns;
 
-		if (ns > INT64_MAX / 4)
-			return INT64_MAX / 4;
-		if (ns < INT64_MIN / 4)
-			return INT64_MIN / 4;
-		return (int64_t)ns;
-	}
+	if (x->freq == 1000000000)
+		ns = (__int128)x->base_ns + cycles;
+	else
+		ns = (__int128)x->offset_s * 1000000000 +
+		     ((__int128)x->offset + cycles) * 1000000000 / (__int128)x->freq;
+	if (ns > (__int128)LTT_NS_SATURATE)
+		return (int64_t)LTT_NS_SATURATE;
+	if (ns < -(__int128)LTT_NS_SATURATE)
+		return -(int64_t)LTT_NS_SATURATE;
+	return (int64_t)ns;
 }
 
 typedef struct stream_priv {
@@ -640,7 +641,13 @@ static int add_streams(ltt_trace *t, const ctf_meta *m, const char *rel, ltt_err
 		} else {
 			sp->x.freq = 1000000000;
 		}
-		sp->x.base_ns = sp->x.offset_s * 1000000000 + sp->x.offset;
+		{
+			__int128 base = (__int128)sp->x.offset_s * 1000000000 + sp->x.offset;
+
+			sp->x.base_ns = base > (__int128)LTT_NS_SATURATE ? (int64_t)LTT_NS_SATURATE
+				      : base < -(__int128)LTT_NS_SATURATE
+				      ? -(int64_t)LTT_NS_SATURATE : (int64_t)base;
+		}
 		tf->trace = t;
 		tf->index = t->tracefiles->len;
 		tf->ctf = &sp->pub;

@@ -20,6 +20,7 @@ case $h in
 # and with it the header's facilities part: cov 63 instead of 1078.
 trace|ctf) set -- "$@" -max_len=16388 ;;
 description|genevent) set -- "$@" -max_len=16384 -dict="$here/xml.dict" ;;
+lttng_meta|lttng_stream) set -- "$@" -max_len=16384 ;;
 filter) set -- "$@" -max_len=4096 -dict="$here/filter.dict" ;;
 esac
 if [ -n "${FUZZ_RUNS:-}" ]; then
