@@ -120,7 +120,7 @@ class Parser:
     def number(w):
         try:
             if re.fullmatch(r'-?0[xX][0-9a-fA-F]+', w):
-                return ('int', int(w, 16))
+                return ('hex', int(w, 16))
             if re.fullmatch(r'-?[0-9]+', w):
                 return ('int', int(w))
             return ('float', float(w))
@@ -131,7 +131,12 @@ class Parser:
         self.expect('{')
         out = {}
         while self.peek() != '}':
+            at = self.i
             name = self.word()
+            if self.peek() != '=':      # babeltrace2's variant: { value }
+                self.i = at
+                out[''] = self.value()
+                continue
             self.expect('=')
             v = self.value()
             # babeltrace shows the sequence lengths the export adds
@@ -159,8 +164,12 @@ def leaves(v, path, out):
 
 
 def same(a, b):
+    # babeltrace2 shows a signed integer of base 16 (LTTng's
+    # ctf_integer_hex) as its two's complement: 0xFFFFFFFFFFFFFFFE is -2
+    if 'hex' in (a[0], b[0]) and {a[0], b[0]} <= {'hex', 'int'}:
+        return a[1] % (1 << 64) == b[1] % (1 << 64)
     if a[0] == 'named':
-        return b == ('int', a[1][0]) or b == ('str', a[1][1])
+        return b in (('int', a[1][0]), ('hex', a[1][0])) or b == ('str', a[1][1])
     # a text array or sequence (uchar, encoding = UTF8) is a C string to
     # babeltrace2: it shows the bytes before the first NUL; lttv-text all
     if a[0] == 'str' and b[0] == 'str' and '\x00' in a[1]:
@@ -195,6 +204,22 @@ def lttng_fields(text):
     return out
 
 
+def unvariant(v):
+    """lttv-text shows a variant as a struct of its options, each a
+    sequence of 0 or 1 value (docs/ctf.md); babeltrace2 the chosen value
+    alone, as { value }."""
+    kind, x = v
+    if kind == 'list':
+        return (kind, [unvariant(e) for e in x])
+    if kind != 'struct':
+        return v
+    x = {k: unvariant(e) for k, e in x.items()}
+    if x and all(e[0] == 'list' for e in x.values()) and \
+            sorted(len(e[1]) for e in x.values()) == [0] * (len(x) - 1) + [1]:
+        return ('struct', {'': next(e[1][0] for e in x.values() if e[1])})
+    return ('struct', x)
+
+
 def short(name):
     """The event's own name: after "provider:" or lttv's "facility."."""
     return re.split(r'[:.]', name, maxsplit=1)[-1]
@@ -209,7 +234,10 @@ def events(path, regex, order, lttng=False):
             if not m:
                 raise SystemExit('%s:%d: not an event line: %s' % (path, n, line[:120]))
             g = [m.group(i) for i in order]
-            if lttng:
+            if lttng and regex is LTTV:
+                fields = unvariant(('struct', Parser(g[3]).fields() if g[3] else {}))[1]
+                g[0] = short(g[0])
+            elif lttng:
                 fields = lttng_fields(g[3]) if g[3] else {}
                 g[0] = short(g[0])
             else:

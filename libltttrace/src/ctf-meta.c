@@ -95,6 +95,9 @@ typedef struct parser {
 	bool has_saved;
 	GHashTable *aliases;	/* name -> ctf_type* */
 	GHashTable *structs, *enums, *variants;	/* tag name -> ctf_type* */
+	/* integers, floats and enums of the trace's byte order, which the
+	 * trace block may declare after them: set at the end */
+	GPtrArray *native;
 	int depth;
 	ltt_error **err;
 	bool failed;
@@ -391,7 +394,7 @@ static ctf_type *parse_scalar(parser *ps, bool is_float)
 {
 	ctf_type *t = new_type(ps, is_float ? CTF_FLOAT : CTF_INT);
 	const char *what = is_float ? "floating_point" : "integer";
-	bool have_size = false;
+	bool have_size = false, native = true;
 
 	t->big_endian = ps->m->big_endian;
 	t->align = 0;
@@ -432,6 +435,7 @@ static ctf_type *parse_scalar(parser *ps, bool is_float)
 		} else if (!strcmp(key, "byte_order")) {
 			if (byte_order(ps, &v, &t->big_endian) < 0)
 				return NULL;
+			native = v.kind == T_ID && !strcmp(v.s, "native");
 		} else if (!strcmp(key, "signed") && !is_float) {
 			if (!value_bool(&v, &t->is_signed))
 				return fail(ps, "integer: signed must be true or false"), NULL;
@@ -472,6 +476,8 @@ static ctf_type *parse_scalar(parser *ps, bool is_float)
 	}
 	if (next(ps) < 0)
 		return NULL;
+	if (native)
+		g_ptr_array_add(ps->native, t);
 	if (is_float) {
 		if (!((t->exp_dig == 8 && t->mant_dig == 24) || (t->exp_dig == 11 && t->mant_dig == 53)))
 			return fail(ps, "floating_point: exp_dig %u, mant_dig %u (only IEEE 754 "
@@ -624,6 +630,11 @@ static ctf_type *parse_enum(parser *ps)
 	t->is_signed = container->is_signed;
 	t->big_endian = container->big_endian;
 	t->base = container->base;
+	for (guint i = 0; i < ps->native->len; i++)
+		if (ps->native->pdata[i] == container) {
+			g_ptr_array_add(ps->native, t);
+			break;
+		}
 	if (parse_enum_body(ps, t) < 0)
 		return NULL;
 	if (name)
@@ -1438,8 +1449,12 @@ ctf_meta *ltt_ctf_meta_parse(const uint8_t *data, size_t len, const char *origin
 	ps.structs = g_hash_table_new(g_str_hash, g_str_equal);
 	ps.enums = g_hash_table_new(g_str_hash, g_str_equal);
 	ps.variants = g_hash_table_new(g_str_hash, g_str_equal);
+	ps.native = g_ptr_array_new();
 	if (next(&ps) == 0)
 		parse_top(&ps);
+	for (guint i = 0; i < ps.native->len; i++)
+		((ctf_type *)ps.native->pdata[i])->big_endian = m->big_endian;
+	g_ptr_array_free(ps.native, TRUE);
 	g_hash_table_destroy(ps.aliases);
 	g_hash_table_destroy(ps.structs);
 	g_hash_table_destroy(ps.enums);
