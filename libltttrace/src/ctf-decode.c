@@ -235,19 +235,22 @@ static int elements(ctf_decoder *d, const ctf_type *t, uint64_t count, bool emit
 		d->pos += count * 8;
 		return 0;
 	}
-	/* bytes: one copy (byte arrays are common) */
-	if (e->kind == CTF_INT && e->bits == 8 && e->align <= 8 && !e->clock &&
+	/* plain integers that follow each other without padding (their
+	 * alignment at most their size): their bytes are the output, one copy */
+	if (e->plain && e->align <= e->bits && (d->pos & (e->align - 1)) == 0 &&
 	    (d->pos & 7) == 0) {
-		if (count * 8 > d->end - d->pos)
-			return fail_at(d, "%" PRIu64 " bytes past the end of the packet's "
-				       "content", count);
+		uint64_t bytes = count * (e->bits >> 3);
+
+		if (count > (d->end - d->pos) / e->bits)
+			return fail_at(d, "%" PRIu64 " values of %u bits past the end of the "
+				       "packet's content", count, e->bits);
 		if (emit) {
-			if (!ltt_ctf_out_reserve(d, count))
+			if (!ltt_ctf_out_reserve(d, (size_t)bytes))
 				return fail_at(d, "no memory");
-			memcpy(d->out, d->buf + (d->pos >> 3), count);
-			d->out += count;
+			memcpy(d->out, d->buf + (d->pos >> 3), (size_t)bytes);
+			d->out += bytes;
 		}
-		d->pos += count * 8;
+		d->pos += bytes * 8;
 		return 0;
 	}
 	for (uint64_t i = 0; i < count; i++)
@@ -340,8 +343,40 @@ static int decode(ctf_decoder *d, const ctf_type *t, bool emit, uint64_t *ival, 
 			return -1;
 		for (unsigned i = 0; i < t->num_members; i++) {
 			const ctf_member *m = &t->members[i];
+			const ctf_type *mt = m->type;
 
-			if (decode(d, m->type, emit, &v, depth + 1) < 0)
+			/* the common member, without a call: a little-endian
+			 * integer on a byte, whose output is its own bytes (the
+			 * host is little-endian: the output is native) */
+			if (__builtin_expect(mt->plain && (d->pos & 7) == 0 &&
+					     d->budget > 0, 1)) {
+				unsigned nb = mt->bits >> 3;
+				const uint8_t *p;
+
+				d->pos = (d->pos + mt->align - 1) & ~(uint64_t)(mt->align - 1);
+				if (d->pos > d->end || mt->bits > d->end - d->pos)
+					return fail_at(d, "a %u-bit value past the end of the "
+						       "packet's content", mt->bits);
+				d->budget--;
+				p = d->buf + (d->pos >> 3);
+				d->pos += mt->bits;
+				if (emit) {
+					if (__builtin_expect(d->out_end - d->out < 8, 0) &&
+					    !ltt_ctf_out_reserve(d, 8))
+						return fail_at(d, "no memory");
+					memcpy(d->out, p, nb);
+					d->out += nb;
+				}
+				if (m->slot >= 0) {
+					v = 0;
+					memcpy(&v, p, nb);
+					if (mt->is_signed)
+						v = sign_extend(v, mt->bits);
+					d->slots[m->slot] = v;
+				}
+				continue;
+			}
+			if (decode(d, mt, emit, &v, depth + 1) < 0)
 				return -1;
 			if (m->slot >= 0)
 				d->slots[m->slot] = v;

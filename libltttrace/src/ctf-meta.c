@@ -1219,6 +1219,10 @@ static int resolve(ctf_meta *m, ctf_type *t, const scope *sc, const roots *r,
 	if (t->resolved)
 		return 0;
 	t->resolved = true;
+	t->plain = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
+		   (t->kind == CTF_INT || t->kind == CTF_ENUM) && !t->big_endian &&
+		   !t->clock && (t->bits == 8 || t->bits == 16 || t->bits == 32 ||
+				 t->bits == 64);
 	if (t->kind == CTF_SEQUENCE || t->kind == CTF_VARIANT) {
 		ctf_member *target = resolve_path(t->ref, sc, r);
 		const char *what = t->kind == CTF_SEQUENCE ? "sequence length" : "variant tag";

@@ -59,6 +59,9 @@ struct ctf_type {
 	const ctf_type *tag;	/* variant: its tag's enum */
 	unsigned *map_option;	/* variant: the option of each of the tag's labels */
 	bool resolved;		/* references resolved (each type once) */
+	/* a little-endian integer or enum of 8, 16, 32 or 64 bits, not the
+	 * clock: read and written out as its bytes (ctf-decode.c) */
+	bool plain;
 	const char *where;	/* "metadata:LINE" where it was declared */
 };
 

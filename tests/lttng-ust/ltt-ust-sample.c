@@ -12,6 +12,7 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void burst(int seed)
@@ -49,13 +50,19 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
-int main(void)
+/* ltt-ust-sample [ROUNDS]: ROUNDS times (default 1) a burst, one from
+ * a second thread, another (bench/decode.py records millions of events) */
+int main(int argc, char **argv)
 {
-	pthread_t th;
+	long rounds = argc > 1 ? strtol(argv[1], NULL, 10) : 1;
 
-	burst(0);
-	if (pthread_create(&th, NULL, thread_main, (void *)(intptr_t)1) == 0)
-		pthread_join(th, NULL);
-	burst(2);
+	for (long r = 0; r < rounds; r++) {
+		pthread_t th;
+
+		burst(0);
+		if (pthread_create(&th, NULL, thread_main, (void *)(intptr_t)1) == 0)
+			pthread_join(th, NULL);
+		burst(2);
+	}
 	return 0;
 }

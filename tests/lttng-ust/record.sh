@@ -8,11 +8,19 @@
 # and root (lttng-sessiond); no kernel module is involved.  The session
 # daemon runs with a private LTTNG_HOME and is stopped at the end.
 #
-#     sh tests/lttng-ust/record.sh [OUTPUT_DIR]    (default traces/lttng-ust-sample)
+#     sh tests/lttng-ust/record.sh [OUTPUT_DIR [ROUNDS [SUBBUF_SIZE]]]
+#
+# (default traces/lttng-ust-sample, 1 round of 720 events, 4 KiB
+# sub-buffers; bench/decode.py records 1400 rounds in 1 MiB sub-buffers
+# in blocking mode, which loses nothing)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=${1:-$top/traces/lttng-ust-sample}
+rounds=${2:-1}
+subbuf=${3:-4096}
+blocking=
+[ "$subbuf" -gt 4096 ] && blocking=--blocking-timeout=inf
 work=$(mktemp -d)
 trap 'kill "$(cat "$work/home/sessiond.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$work"' EXIT
 export LTTNG_HOME="$work/home"
@@ -20,15 +28,15 @@ mkdir -p "$LTTNG_HOME"
 cc -O1 -Wall -I"$here" -o "$work/ltt-ust-sample" "$here/ltt-ust-sample.c" -llttng-ust -ldl -lpthread
 lttng-sessiond --daemonize --no-kernel --pidfile "$work/home/sessiond.pid"
 lttng create ltt-sample --output="$work/trace" >/dev/null
-lttng enable-channel -u --subbuf-size=4096 --num-subbuf=8 numbers >/dev/null
-lttng enable-channel -u --subbuf-size=4096 --num-subbuf=8 texts >/dev/null
+lttng enable-channel -u --subbuf-size="$subbuf" --num-subbuf=8 $blocking numbers >/dev/null
+lttng enable-channel -u --subbuf-size="$subbuf" --num-subbuf=8 $blocking texts >/dev/null
 lttng enable-event -u -c numbers 'ltt_sample:integers,ltt_sample:floats' >/dev/null
 lttng enable-event -u -c texts 'ltt_sample:texts,ltt_sample:arrays,ltt_sample:enums,ltt_sample:empty' >/dev/null
 for c in numbers texts; do
 	lttng add-context -u -c $c -t vpid -t vtid -t procname >/dev/null
 done
 lttng start >/dev/null
-"$work/ltt-ust-sample"
+LTTNG_UST_ALLOW_BLOCKING=1 "$work/ltt-ust-sample" "$rounds"
 lttng stop >/dev/null
 lttng destroy >/dev/null
 rm -rf "$out"
