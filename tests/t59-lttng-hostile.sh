@@ -64,6 +64,9 @@ meta "a string without its quote" "string: no closing quote" 'env { a = "x; };'
 meta "a float of 16 bits" "floating_point: exp_dig 5, mant_dig 11" \
 	"typealias floating_point { exp_dig = 5; mant_dig = 11; } := half;"
 meta "a 65-bit integer" "integer: size 65" "typealias integer { size = 65; } := big;"
+meta "a variant without its tag" "metadata:[0-9]+: a variant without its tag" \
+	'typealias integer { size = 8; } := u8; stream { id = 0; };
+event { name = "e"; fields := struct { enum : u8 { A, B } t; variant map { string B; } v; }; };'
 deep=$(python3 -c "print('typealias integer { size = 8; } := u8; stream { id = 0; }; event { name = \"e\"; fields := ' + 'struct { ' * 100 + 'u8 x; ' + '} y; ' * 99 + '}; };')")
 meta "types nested 100 deep" "types nested deeper than 64" "$deep"
 wide=$(python3 -c "print('typealias integer { size = 8; } := u8; typealias struct { u8 a; u8 b; } := s0; ' + ''.join('typealias struct { s%d a; s%d b; } := s%d; ' % (i, i, i + 1) for i in range(40)) + 'stream { id = 0; }; event { name = \"e\"; fields := struct { s40 x; }; };')")

@@ -1223,6 +1223,11 @@ static int resolve(ctf_meta *m, ctf_type *t, const scope *sc, const roots *r,
 		   (t->kind == CTF_INT || t->kind == CTF_ENUM) && !t->big_endian &&
 		   !t->clock && (t->bits == 8 || t->bits == 16 || t->bits == 32 ||
 				 t->bits == 64);
+	if (t->kind == CTF_VARIANT && !t->ref) {
+		ltt_set_error(err, LTT_ERROR_DESCRIPTION, "%s: a variant without its tag "
+			      "(variant NAME <tag>)", t->where);
+		return -1;
+	}
 	if (t->kind == CTF_SEQUENCE || t->kind == CTF_VARIANT) {
 		ctf_member *target = resolve_path(t->ref, sc, r);
 		const char *what = t->kind == CTF_SEQUENCE ? "sequence length" : "variant tag";
