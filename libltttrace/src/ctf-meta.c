@@ -919,179 +919,170 @@ static int parse_assignment(parser *ps, char **key, value *v, ctf_type **type)
 	return expect(ps, ";");
 }
 
-static int need_num(parser *ps, const char *block, const char *key, const value *v)
+/* The attributes a block reads by itself: a number or a struct stored at
+ * an offset of the block's object, or a key it knows and ignores. */
+typedef struct attr {
+	const char *key;
+	enum { A_NUM, A_TYPE, A_IGNORE } kind;
+	size_t off;
+} attr;
+
+/* The other attributes, given to fn as they are read. */
+typedef int (*attr_fn)(parser *ps, void *ctx, const char *key, const value *v);
+
+/* BLOCK { key = value; key := type; ... }; into the object ctx: the name
+ * (of a clock or an event) into *name when name is not NULL, the keys of
+ * attrs as they say, the rest to fn (NULL: an unknown attribute). */
+static int parse_block(parser *ps, const char *block, char **name, const attr *attrs,
+		       attr_fn fn, void *ctx)
 {
+	if (next(ps) < 0 || expect(ps, "{") < 0)
+		return -1;
+	while (!is(ps, "}")) {
+		const attr *a = attrs;
+		char *key;
+		value v;
+		ctf_type *type;
+
+		if (parse_assignment(ps, &key, &v, &type) < 0)
+			return -1;
+		while (a && a->key && strcmp(a->key, key))
+			a++;
+		if (name && !strcmp(key, "name")) {
+			if (v.kind != T_STR && v.kind != T_ID)
+				return fail(ps, "%s: name is not a name", block);
+			*name = v.s;
+		} else if (a && a->key && a->kind == A_NUM) {
+			if (v.kind != T_NUM || v.negative)
+				return fail(ps, "%s: %s is not a number", block, key);
+			memcpy((char *)ctx + a->off, &v.num, sizeof(v.num));
+		} else if (a && a->key && a->kind == A_TYPE) {
+			if (!type)
+				return fail(ps, "%s: %s is not given a struct (:=)", block, key);
+			memcpy((char *)ctx + a->off, &type, sizeof(type));
+		} else if (!(a && a->key) &&
+			   (!fn || type || fn(ps, ctx, key, &v) < 0)) {
+			return ps->failed ? -1 : fail(ps, "%s: unknown attribute '%s'", block, key);
+		}
+	}
+	return next(ps) < 0 ? -1 : expect(ps, ";");
+}
+
+static int trace_attr(parser *ps, void *ctx, const char *key, const value *v)
+{
+	if (!strcmp(key, "byte_order"))
+		return byte_order(ps, v, &ps->m->big_endian);
+	if (strcmp(key, "major"))
+		return -1;
+	if (v->kind != T_NUM || v->num != 1)
+		return fail(ps, "trace: CTF major version %" PRIu64 " (1.8 is read)", v->num);
+	return 0;
+}
+
+/* Every attribute of env is allowed; the domain is kept. */
+static int env_attr(parser *ps, void *ctx, const char *key, const value *v)
+{
+	if (!strcmp(key, "domain") && v->kind == T_STR)
+		ps->m->domain = v->s;
+	return 0;
+}
+
+static int clock_attr(parser *ps, void *ctx, const char *key, const value *v)
+{
+	ctf_clock *c = ctx;
+
+	if (strcmp(key, "freq") && strcmp(key, "offset_s") && strcmp(key, "offset"))
+		return -1;
 	if (v->kind != T_NUM)
-		return fail(ps, "%s: %s is not a number", block, key);
+		return fail(ps, "clock: %s is not a number", key);
+	if (!strcmp(key, "freq")) {
+		if (v->negative || v->num == 0 || v->num > (1ULL << 44))
+			return fail(ps, "clock: impossible frequency %" PRIu64, v->num);
+		c->freq = v->num;
+	} else if (!v->negative && v->num > (uint64_t)INT64_MAX) {
+		return fail(ps, "clock: %s past the 64-bit range", key);
+	} else if (!strcmp(key, "offset")) {
+		c->offset = value_int(v);
+	} else {
+		c->offset_s = value_int(v);
+	}
 	return 0;
 }
 
 static int parse_trace(parser *ps)
 {
-	if (next(ps) < 0 || expect(ps, "{") < 0)
-		return -1;
-	while (!is(ps, "}")) {
-		char *key;
-		value v;
-		ctf_type *type;
+	static const attr attrs[] = {
+		{ "packet.header", A_TYPE, offsetof(ctf_meta, packet_header) },
+		{ "minor", A_IGNORE, 0 }, { "uuid", A_IGNORE, 0 }, { NULL, A_IGNORE, 0 },
+	};
 
-		if (parse_assignment(ps, &key, &v, &type) < 0)
-			return -1;
-		if (!strcmp(key, "packet.header") && type) {
-			ps->m->packet_header = type;
-		} else if (!strcmp(key, "byte_order")) {
-			if (byte_order(ps, &v, &ps->m->big_endian) < 0)
-				return -1;
-		} else if (!strcmp(key, "major")) {
-			if (need_num(ps, "trace", key, &v) < 0)
-				return -1;
-			if (v.num != 1)
-				return fail(ps, "trace: CTF %" PRIu64 " (1.8 is read)", v.num);
-		} else if (strcmp(key, "minor") && strcmp(key, "uuid")) {
-			return fail(ps, "trace: unknown attribute '%s'", key);
-		}
-	}
-	return next(ps) < 0 ? -1 : expect(ps, ";");
+	return parse_block(ps, "trace", NULL, attrs, trace_attr, ps->m);
 }
 
 static int parse_env(parser *ps)
 {
-	if (next(ps) < 0 || expect(ps, "{") < 0)
-		return -1;
-	while (!is(ps, "}")) {
-		char *key;
-		value v;
-		ctf_type *type;
-
-		if (parse_assignment(ps, &key, &v, &type) < 0)
-			return -1;
-		if (!strcmp(key, "domain") && v.kind == T_STR)
-			ps->m->domain = v.s;
-	}
-	return next(ps) < 0 ? -1 : expect(ps, ";");
+	return parse_block(ps, "env", NULL, NULL, env_attr, NULL);
 }
 
 static int parse_clock(parser *ps)
 {
+	static const attr attrs[] = {
+		{ "uuid", A_IGNORE, 0 }, { "description", A_IGNORE, 0 },
+		{ "precision", A_IGNORE, 0 }, { "absolute", A_IGNORE, 0 },
+		{ NULL, A_IGNORE, 0 },
+	};
 	ctf_clock *c = own(ps, g_new0(ctf_clock, 1));
 
 	c->freq = 1000000000;
 	if (ps->m->clock)
 		return fail(ps, "clock: a second clock (one is read)");
-	if (next(ps) < 0 || expect(ps, "{") < 0)
+	if (parse_block(ps, "clock", &c->name, attrs, clock_attr, c) < 0)
 		return -1;
-	while (!is(ps, "}")) {
-		char *key;
-		value v;
-		ctf_type *type;
-
-		if (parse_assignment(ps, &key, &v, &type) < 0)
-			return -1;
-		if (!strcmp(key, "name")) {
-			if (v.kind != T_STR && v.kind != T_ID)
-				return fail(ps, "clock: name is not a name");
-			c->name = v.s;
-		} else if (!strcmp(key, "freq")) {
-			if (need_num(ps, "clock", key, &v) < 0)
-				return -1;
-			if (v.negative || v.num == 0 || v.num > (1ULL << 44))
-				return fail(ps, "clock: impossible frequency %" PRIu64, v.num);
-			c->freq = v.num;
-		} else if (!strcmp(key, "offset_s") || !strcmp(key, "offset")) {
-			if (need_num(ps, "clock", key, &v) < 0)
-				return -1;
-			if (!v.negative && v.num > (uint64_t)INT64_MAX)
-				return fail(ps, "clock: %s past the 64-bit range", key);
-			if (!strcmp(key, "offset"))
-				c->offset = value_int(&v);
-			else
-				c->offset_s = value_int(&v);
-		} else if (strcmp(key, "uuid") && strcmp(key, "description") &&
-			   strcmp(key, "precision") && strcmp(key, "absolute")) {
-			return fail(ps, "clock: unknown attribute '%s'", key);
-		}
-	}
 	if (!c->name)
 		return fail(ps, "clock: no name");
 	ps->m->clock = c;
-	return next(ps) < 0 ? -1 : expect(ps, ";");
+	return 0;
 }
 
 static int parse_stream(parser *ps)
 {
+	static const attr attrs[] = {
+		{ "id", A_NUM, offsetof(ctf_stream_class, id) },
+		{ "event.header", A_TYPE, offsetof(ctf_stream_class, event_header) },
+		{ "packet.context", A_TYPE, offsetof(ctf_stream_class, packet_context) },
+		{ "event.context", A_TYPE, offsetof(ctf_stream_class, event_context) },
+		{ NULL, A_IGNORE, 0 },
+	};
 	ctf_stream_class *s = own(ps, g_new0(ctf_stream_class, 1));
 
-	if (next(ps) < 0 || expect(ps, "{") < 0)
+	if (parse_block(ps, "stream", NULL, attrs, NULL, s) < 0)
 		return -1;
-	while (!is(ps, "}")) {
-		char *key;
-		value v;
-		ctf_type *type;
-
-		if (parse_assignment(ps, &key, &v, &type) < 0)
-			return -1;
-		if (!strcmp(key, "id")) {
-			if (need_num(ps, "stream", key, &v) < 0)
-				return -1;
-			s->id = v.num;
-		} else if (!strcmp(key, "event.header") && type) {
-			s->event_header = type;
-		} else if (!strcmp(key, "packet.context") && type) {
-			s->packet_context = type;
-		} else if (!strcmp(key, "event.context") && type) {
-			s->event_context = type;
-		} else {
-			return fail(ps, "stream: unknown attribute '%s'", key);
-		}
-	}
 	if (ltt_ctf_meta_stream(ps->m, s->id))
 		return fail(ps, "stream: id %" PRIu64 " declared twice", s->id);
 	s->events = g_ptr_array_new();
 	s->by_id = g_hash_table_new(g_int64_hash, g_int64_equal);
 	g_ptr_array_add(ps->m->streams, s);
-	return next(ps) < 0 ? -1 : expect(ps, ";");
+	return 0;
 }
 
 static int parse_event(parser *ps)
 {
+	static const attr attrs[] = {
+		{ "id", A_NUM, offsetof(ctf_event_class, id) },
+		{ "stream_id", A_NUM, offsetof(ctf_event_class, stream_id) },
+		{ "fields", A_TYPE, offsetof(ctf_event_class, fields) },
+		{ "context", A_TYPE, offsetof(ctf_event_class, context) },
+		{ "loglevel", A_IGNORE, 0 }, { "model.emf.uri", A_IGNORE, 0 },
+		{ NULL, A_IGNORE, 0 },
+	};
 	ctf_event_class *e = own(ps, g_new0(ctf_event_class, 1));
-	bool have_id = false;
 
-	if (next(ps) < 0 || expect(ps, "{") < 0)
+	if (parse_block(ps, "event", &e->name, attrs, NULL, e) < 0)
 		return -1;
-	while (!is(ps, "}")) {
-		char *key;
-		value v;
-		ctf_type *type;
-
-		if (parse_assignment(ps, &key, &v, &type) < 0)
-			return -1;
-		if (!strcmp(key, "name")) {
-			if (v.kind != T_STR && v.kind != T_ID)
-				return fail(ps, "event: name is not a name");
-			e->name = v.s;
-		} else if (!strcmp(key, "id") || !strcmp(key, "stream_id")) {
-			if (need_num(ps, "event", key, &v) < 0)
-				return -1;
-			if (!strcmp(key, "id")) {
-				e->id = v.num;
-				have_id = true;
-			} else {
-				e->stream_id = v.num;
-			}
-		} else if (!strcmp(key, "fields") && type) {
-			e->fields = type;
-		} else if (!strcmp(key, "context") && type) {
-			e->context = type;
-		} else if (strcmp(key, "loglevel") && strcmp(key, "model.emf.uri")) {
-			return fail(ps, "event: unknown attribute '%s'", key);
-		}
-	}
 	if (!e->name)
 		return fail(ps, "event: no name");
-	(void)have_id;
 	g_ptr_array_add(ps->m->events, e);
-	return next(ps) < 0 ? -1 : expect(ps, ";");
+	return 0;
 }
 
 /* callsite { ... }; (older LTTng-UST): nothing a reader needs */

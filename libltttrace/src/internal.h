@@ -11,6 +11,8 @@
  *   trace.c        a trace directory: tracefiles, facility table
  *   iter.c         many tracefiles merged in time order, seeking
  *   event.c        the public accessors of an event and its fields
+ *   ctf-*.c        LTTng 2 traces (CTF 1.8) behind the same tracefiles,
+ *                  cursors and event types (ctf.h, docs/ctf.md)
  */
 #ifndef LTTTRACE_INTERNAL_H
 #define LTTTRACE_INTERNAL_H
