@@ -2,8 +2,8 @@
 # LTTng 2 traces (CTF 1.8, docs/ctf.md) read by lttv-text: every event and
 # field value of each LTTng trace in traces/ equals babeltrace2's reading
 # (tests/ctf-compare.py --lttng), the losses equal those babeltrace2
-# reports, --stable works, and a session folder (several metadata folders
-# below it) reads as one trace.
+# reports, --stable works, lttv-convert exports it, and a session folder
+# (several metadata folders below it) reads as one trace.
 . "$(dirname "$0")/lib.sh"
 TEXT="$BIN/lttv-text"
 
@@ -28,6 +28,11 @@ for dir in "$TOP"/traces/*/; do
 		awk '{ s += $1 } END { print s + 0 }')
 	lt_lost=$(sed -n 's/.* lost \([0-9]*\) events.*/\1/p' "$TMP/$name.lterr" | head -1)
 	check "$name: events lost, as babeltrace2 counts them ($bt_lost)" test "${lt_lost:-0}" -eq "$bt_lost"
+	# lttv-convert's CTF export of it: babeltrace2 reads as many events
+	check "$name: lttv-convert --ctf exports it" "$BIN/lttv-convert" --ctf "$TMP/$name.ctf" -t "$dir"
+	babeltrace2 "$TMP/$name.ctf" >"$TMP/$name.ctf.bt" 2>/dev/null
+	check "$name: babeltrace2 reads the export: $(wc -l <"$TMP/$name.ctf.bt") events, as lttv-text" \
+		test "$(wc -l <"$TMP/$name.ctf.bt")" -eq "$(wc -l <"$TMP/$name.lt")"
 done
 check "there are LTTng traces in traces/" test "$n" -gt 0
 
