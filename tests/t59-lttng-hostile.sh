@@ -74,6 +74,18 @@ rm -rf "$TMP/w" && python3 "$CRAFT" "$TMP/w" good && printf '%s\n' "$wide" >"$TM
 # 2^41 bytes described by sharing: opened at once, its event refused
 fails_with "a description of 2^41 values: its event refused, no hang" 1 \
 	"more values in one event|bits left|past the end" timeout 20 "$TEXT" -t "$TMP/w"
+# 300 enums of 2^32 values each in 30 KB of metadata: their ranges are
+# named within a budget (it took 5 minutes and 1.7 GB before)
+mkdir -p "$TMP/enums"
+python3 -c "
+print('typealias integer { size = 32; align = 8; signed = false; } := u32;')
+print('stream { id = 0; event.header := struct { u32 id; }; };')
+for i in range(300):
+    print('event { name = \"p:e%d\"; id = %d; fields := struct { enum : u32 { A = 0 ... 4294967295 } _x; }; };' % (i, i))
+" >"$TMP/enums/metadata"
+: >"$TMP/enums/s_0"
+check "300 enums of 2^32 values each: opened within 20 s" \
+	sh -c "timeout 20 '$TEXT' -t '$TMP/enums' >/dev/null 2>&1; test \$? -eq 0"
 packets=$(dd if="$TOP/traces/lttng-ust-sample/ust/uid/0/64-bit/metadata" bs=5000 count=1 2>/dev/null | base64 -w0)
 rm -rf "$TMP/p" && python3 "$CRAFT" "$TMP/p" good && printf '%s' "$packets" | base64 -d >"$TMP/p/metadata"
 fails_with "packetized metadata cut short: refused" 1 \

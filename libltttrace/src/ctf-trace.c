@@ -121,6 +121,10 @@ bool ltt_ctf_is_trace(const char *dir)
 typedef struct builder {
 	ltt_description *desc;
 	GHashTable *done;	/* ctf_type* -> ltt_type* */
+	/* labels that enum ranges may still expand to, for the whole trace:
+	 * a metadata file of many enums of wide ranges must not take the
+	 * memory (past it, a range is named by its first value only) */
+	uint64_t *labels_left;
 } builder;
 
 static ltt_type *new_ltype(builder *b, ltt_xtype x)
@@ -155,7 +159,7 @@ static ltt_type *int_ltype(builder *b, bool is_signed, unsigned bytes)
 /* The enum's labels, ranges expanded (up to a limit: past it, a range
  * keeps the name of its first value only), as values of the output's
  * width (ctf-decode.c writes signed ones sign-extended to it). */
-static void add_labels(ltt_type *t, const ctf_type *c)
+static void add_labels(builder *b, ltt_type *t, const ctf_type *c)
 {
 	uint64_t mask = t->size >= 8 ? UINT64_MAX : ((uint64_t)1 << (t->size * 8)) - 1;
 	unsigned total = 0;
@@ -171,7 +175,9 @@ static void add_labels(ltt_type *t, const ctf_type *c)
 			l->name = g_strdup(mp->label);
 			l->value = (int64_t)(((uint64_t)mp->lo + i) & mask);
 			g_ptr_array_add(t->labels, l);
-			if (i == span || ++total >= CTF_MAX_ENUM_VALUES)
+			if (*b->labels_left)
+				--*b->labels_left;
+			if (i == span || ++total >= CTF_MAX_ENUM_VALUES || !*b->labels_left)
 				break;
 		}
 	}
@@ -195,7 +201,7 @@ static ltt_type *to_ltype(builder *b, const ctf_type *c)
 	case CTF_ENUM:
 		t = new_ltype(b, X_ENUM);
 		t->size = ltt_ctf_out_int_size(c->bits);
-		add_labels(t, c);
+		add_labels(b, t, c);
 		break;
 	case CTF_FLOAT:
 		t = new_ltype(b, X_FLOAT);
@@ -286,6 +292,7 @@ static int build_facilities(ltt_trace *t, ltt_error **err)
 {
 	GPtrArray *groups = g_ptr_array_new_with_free_func(free_group);
 	const ltt_sizes sizes = { 4, 8, 8, 8, 0 };	/* packed: ctf-decode.c */
+	uint64_t labels_left = CTF_MAX_LABELS;
 	int ret = 0;
 
 	for (guint mi = 0; mi < t->ctf->metas->len; mi++) {
@@ -335,7 +342,7 @@ static int build_facilities(ltt_trace *t, ltt_error **err)
 	for (guint k = 0; k < groups->len && ret == 0; k++) {
 		group *g = groups->pdata[k];
 		ltt_description *d = ltt_description_new_empty(g->name, g->meta->path);
-		builder b = { d, g_hash_table_new(NULL, NULL) };
+		builder b = { d, g_hash_table_new(NULL, NULL), &labels_left };
 		ltt_facility *fac;
 
 		g_ptr_array_add(t->own_descriptions, d);

@@ -114,8 +114,10 @@ typedef struct ctf_meta {
 
 /* Limits that a hostile metadata file meets before it can hurt. */
 #define CTF_MAX_DEPTH 64		/* nesting of types */
-#define CTF_MAX_METADATA (64u << 20)	/* bytes of metadata text */
-#define CTF_MAX_ENUM_VALUES 65536	/* labels a range may expand to */
+#define CTF_MAX_METADATA (16u << 20)	/* bytes of metadata text (LTTng's
+					 * kernel metadata: about 1 MiB) */
+#define CTF_MAX_ENUM_VALUES 65536	/* labels one enum's ranges expand to */
+#define CTF_MAX_LABELS (1u << 20)	/* ... all enums of a trace */
 
 /* Parses the metadata file at path (text, or packetized as LTTng writes
  * it). NULL, and an error naming the file, line and construct, if it is
