@@ -14,6 +14,8 @@
  *   irq LINE / softirq VEC count|total|max
  *   file PATH count|bytes|p99|max
  *
+ * Names from the traces go into the figures' names through the one rule
+ * (ltt_text_safe()), so what is printed holds no control character.
  * A process is named by its name and its rank among the processes of that
  * name in order of appearance ("sh#2"), so that two runs match whatever
  * their pids. A figure has changed when it moved by --threshold per cent
@@ -34,6 +36,8 @@
 #include <string.h>
 
 #include "ltttrace.h"
+#include "ltt/tool-memory.h"
+#include "ltt/tool-stdout.h"
 
 typedef struct figure {
 	uint64_t v[2];			/* A, B */
@@ -72,7 +76,7 @@ static char **process_names(const ltt_state *st)
 		unsigned k;
 
 		ltt_state_process(st, i, &pi);
-		base = *pi.name ? pi.name : "?";
+		base = *pi.name ? ltt_text_safe(pi.name) : "?";
 		k = GPOINTER_TO_UINT(g_hash_table_lookup(rank, base)) + 1;
 		g_hash_table_replace(rank, g_strdup(base), GUINT_TO_POINTER(k));
 		names[i] = g_strdup_printf("%s#%u", base, k);
@@ -92,7 +96,7 @@ static void latency_figures(run *r, const ltt_analysis *a, ltt_latency_kind k,
 		const ltt_latency_stats *s = g[i].stats;
 		const char *what = by == LTT_GROUP_PROCESS
 				   ? (g[i].process >= 0 ? pnames[g[i].process] : "?")
-				   : ltt_analysis_id_name(a, k, g[i].id);
+				   : ltt_text_safe(ltt_analysis_id_name(a, k, g[i].id));
 		const char *kind = ltt_latency_kind_name(k);
 
 #define PUT(field, value, t) do { \
@@ -141,8 +145,8 @@ static int read_trace(run *r, const char *dir, const ltt_open_options *opt)
 	a = ltt_analysis_new();
 	while ((got = ltt_iter_next(it, &ev, &err)) > 0) {
 		ltt_analysis_process_event(a, ev);
-		snprintf(key, sizeof(key), "events %s.%s count", ltt_event_facility_name(ev),
-			 ltt_event_name(ev));
+		snprintf(key, sizeof(key), "events %s.%s count",
+			 ltt_text_safe(ltt_event_facility_name(ev)), ltt_text_safe(ltt_event_name(ev)));
 		put(r, key, 1, 0);
 	}
 	if (got < 0) {
@@ -233,6 +237,8 @@ int main(int argc, const char **argv)
 	gpointer k, v;
 	unsigned nchanged = 0;
 
+	ltt_check_stdout_at_exit("lttv-diff");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-diff");
 	poptSetOtherOptionHelp(ctx, "[OPTION...] TRACE_A TRACE_B");
 	while ((rc = poptGetNextOpt(ctx)) > 0)
 		if (rc == 'f')
@@ -307,6 +313,7 @@ int main(int argc, const char **argv)
 done:
 	if (fflush(stdout) != 0 && rc != 2) {
 		perror("lttv-diff: write error");
+		ltt_stdout_error_said();
 		rc = 2;
 	}
 	poptFreeContext(ctx);

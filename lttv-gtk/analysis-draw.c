@@ -139,10 +139,11 @@ static const char *label_of(const lttv_aview *v, uint32_t key, char *buf, size_t
 	ltt_state_process_info pi;
 
 	if (v->kind != LTT_LATENCY_SCHED)
-		return ltt_analysis_id_name(v->an, v->kind, key);
+		return ltt_text_safe(ltt_analysis_id_name(v->an, v->kind, key));
 	if (ltt_state_process(ltt_analysis_state(v->an), key, &pi) < 0)
 		return "?";
-	snprintf(buf, size, "%u %s", pi.pid, pi.name);
+	snprintf(buf, size, "%u %s", pi.pid, ltt_text_safe(pi.name));
+	lttv_utf8_cut(buf);
 	return buf;
 }
 

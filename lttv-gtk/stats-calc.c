@@ -81,7 +81,8 @@ static void print_counts(GString *out, const char *title, GHashTable *h)
 	for (guint i = 0; i < v->len && i < 40; i++) {
 		count *c = v->pdata[i];
 
-		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n, c->key);
+		/* keys hold names from the trace: shown safely */
+		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n, ltt_text_safe(c->key));
 	}
 	g_ptr_array_free(v, TRUE);
 }
@@ -180,7 +181,7 @@ static void print_cpu_times(GString *out, const lttv_stats_calc *c)
 			       "unknown", "total");
 	for (unsigned r = 0; r < n; r++) {
 		g_string_append_printf(out, "%7u %7u %-16s", rows[r].pid, rows[r].tgid,
-				       *rows[r].name ? rows[r].name : "-");
+				       *rows[r].name ? ltt_text_safe(rows[r].name) : "-");
 		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
 			add_seconds(out, rows[r].ns[m]);
 			sum[m] += rows[r].ns[m];
@@ -276,8 +277,15 @@ int lttv_stats_cli(const char *const *traces, unsigned ntraces, const char *rang
 	text = lttv_stats_calc_text(c);
 	fputs(text, stdout);
 	rc = lttv_stats_calc_failed(c) ? 1 : 0;
-	if (rc)
-		fprintf(stderr, "lttv-gtk: statistics stopped by a read error (see the text)\n");
+	if (rc)	/* said on stderr too: the text may go to a file */
+		fprintf(stderr, "lttv-gtk: statistics stopped by an error: %s\n",
+			ltt_error_message(c->err));
+	if (!rc && ltt_state_num_ignored(c->s1)) {	/* the status says so too (3) */
+		fprintf(stderr, "lttv-gtk: warning: the state engine ignored %" PRIu64
+			" events: %s\n", ltt_state_num_ignored(c->s1),
+			ltt_state_ignored_reason(c->s1));
+		rc = 3;
+	}
 	g_free(text);
 	lttv_stats_calc_free(c);
 	lttv_doc_free(d);
