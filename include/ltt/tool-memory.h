@@ -25,6 +25,7 @@
 #include <glib.h>
 
 #include "ltttrace.h"
+#include <malloc.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -65,6 +66,14 @@ static inline void ltt_exit_on_out_of_memory(const char *tool)
 	 * out-of-memory error itself, it aborted instead of reaching the
 	 * handler. Used once now, while there is memory. */
 	g_log("ltt", G_LOG_LEVEL_DEBUG, "%s", "");
+	/* glibc gives a new thread an arena of its own, 64 MiB of address
+	 * space reserved at once: under a limit that reservation fails, the
+	 * thread's every malloc with it, and GLib formats the "failed to
+	 * allocate" error with malloc before any handler sees it, recursing
+	 * until the stack overflows (lttv-gtk's index coder thread: a
+	 * segfault at 60-80 MB, t59-hostile-memory). One arena: threads
+	 * allocate from the heap that the main thread's messages can use. */
+	mallopt(M_ARENA_MAX, 1);
 	(void)ltt_text_safe("\x01");
 }
 
