@@ -32,6 +32,7 @@ typedef struct an_proc {
 	uint32_t sys_id;
 	uint32_t fd;			/* fs.read/write seen in this call */
 	int8_t fs_op;			/* -1 none, 0 read, 1 write */
+	uint32_t open_file;		/* LTTng: file id + 1 of the openat in this call */
 	int64_t wake_ns;		/* INT64_MIN: no wakeup pending */
 	int32_t waker;
 	uint32_t waker_cpu;

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "analysis-internal.h"
+#include "internal.h"
+#include "state-internal.h"
 #include "value-text.h"
 
 enum {
@@ -43,9 +45,37 @@ static const struct {
 	{ "fs", "write", AN_WRITE, { "fd" } },
 };
 
+/*
+ * LTTng 2.13's kernel events (state.c says how they are matched): the
+ * system calls by prefix, each its own id (its event's) and name; a read,
+ * write or close names its descriptor on entry, an openat its path, whose
+ * descriptor its exit returns.
+ */
+static const struct {
+	const char *event;
+	uint8_t handler;
+	const char *fields[3];
+} lttng_handlers[] = {
+	{ "irq_handler_entry", AN_IRQ_ENTRY, { "irq", "name" } },
+	{ "irq_handler_exit", AN_IRQ_EXIT, { 0 } },
+	{ "irq_softirq_entry", AN_SIRQ_ENTRY, { "vec" } },
+	{ "irq_softirq_exit", AN_SIRQ_EXIT, { "vec" } },
+	{ "sched_waking", AN_WAKEUP, { "tid" } },
+	{ "sched_wakeup", AN_WAKEUP, { "tid" } },
+	{ "sched_wakeup_new", AN_WAKEUP, { "tid" } },
+	{ "sched_switch", AN_SCHED, { "prev_tid", "next_tid" } },
+	{ "sched_process_fork", AN_FORK, { "parent_tid", "child_tid", "child_pid" } },
+	{ "sched_process_exit", AN_EXIT, { "tid" } },
+};
+
+enum { AN_FS_NONE, AN_FS_READ, AN_FS_WRITE, AN_FS_CLOSE, AN_FS_OPEN };
+
 typedef struct an_type {
 	uint8_t handler;
 	int8_t f[3];
+	uint8_t fs;			/* LTTng system calls: AN_FS_* */
+	uint32_t id;			/* LTTng system calls: their id */
+	const char *name;		/* LTTng: the system call's or softirq's name */
 } an_type;
 
 struct an_cache {
@@ -282,6 +312,61 @@ static void record(ltt_analysis *a, ltt_latency_kind k, const ltt_latency *l)
 
 /* ---- event types -------------------------------------------------------------- */
 
+static int find_fields(an_type *t, const ltt_event *ev, const char *const fields[3])
+{
+	for (unsigned k = 0; k < 3; k++) {
+		t->f[k] = -1;
+		if (fields[k]) {
+			int f = ltt_event_field_index(ev, fields[k]);
+
+			if (f < 0)
+				return 0;
+			t->f[k] = (int8_t)f;
+		}
+	}
+	return 1;
+}
+
+static void resolve_lttng(an_type *t, const ltt_event *ev, unsigned fid, unsigned eid)
+{
+	const char *name = ltt_event_name(ev), *sys;
+	int exit;
+
+	if ((sys = ltt_state__lttng_syscall(name, &exit))) {
+		static const struct { const char *call; uint8_t fs; const char *field; } fs[] = {
+			{ "read", AN_FS_READ, "fd" }, { "pread64", AN_FS_READ, "fd" },
+			{ "readv", AN_FS_READ, "fd" }, { "write", AN_FS_WRITE, "fd" },
+			{ "pwrite64", AN_FS_WRITE, "fd" }, { "writev", AN_FS_WRITE, "fd" },
+			{ "close", AN_FS_CLOSE, "fd" }, { "openat", AN_FS_OPEN, "filename" },
+			{ "open", AN_FS_OPEN, "filename" },
+		};
+		const char *fields[3] = { exit ? "ret" : NULL };
+
+		for (size_t i = 0; i < G_N_ELEMENTS(fs); i++)
+			if (!strcmp(fs[i].call, sys)) {
+				t->fs = fs[i].fs;
+				if (!exit)
+					fields[1] = fs[i].field;
+			}
+		if (!find_fields(t, ev, fields)) {
+			t->fs = AN_FS_NONE;	/* a call we do not know so */
+			t->f[1] = -1;
+			if (exit && !find_fields(t, ev, (const char *[3]){ "ret" }))
+				return;
+		}
+		t->handler = exit ? AN_SYS_EXIT : AN_SYS_ENTRY;
+		t->id = fid << 8 | eid;	/* the entry's own event: the call */
+		t->name = sys;
+		return;
+	}
+	for (size_t h = 0; h < G_N_ELEMENTS(lttng_handlers); h++)
+		if (!strcmp(lttng_handlers[h].event, name)) {
+			if (find_fields(t, ev, lttng_handlers[h].fields))
+				t->handler = lttng_handlers[h].handler;
+			return;
+		}
+}
+
 static const an_type *resolve(ltt_analysis *a, const ltt_event *ev)
 {
 	const ltt_trace *tr = ltt_event_trace(ev);
@@ -309,22 +394,20 @@ static const an_type *resolve(ltt_analysis *a, const ltt_event *ev)
 	if (t->handler != AN_UNRESOLVED)
 		return t;
 	t->handler = AN_NONE;
+	t->fs = AN_FS_NONE;
+	t->name = NULL;
 	if (!ltt_event_is_known(ev))
 		return t;
+	if (tr->ctf) {
+		resolve_lttng(t, ev, fid, eid);
+		return t;
+	}
 	for (size_t h = 0; h < G_N_ELEMENTS(handlers); h++) {
 		if (strcmp(handlers[h].event, ltt_event_name(ev)) ||
 		    strcmp(handlers[h].facility, ltt_event_facility_name(ev)))
 			continue;
-		for (unsigned k = 0; k < 3; k++) {
-			t->f[k] = -1;
-			if (handlers[h].fields[k]) {
-				int f = ltt_event_field_index(ev, handlers[h].fields[k]);
-
-				if (f < 0)	/* not the event we know */
-					return t;
-				t->f[k] = (int8_t)f;
-			}
-		}
+		if (!find_fields(t, ev, handlers[h].fields))
+			return t;	/* not the event we know */
 		t->handler = handlers[h].handler;
 		break;
 	}
@@ -621,6 +704,58 @@ static void switched_in(ltt_analysis *a, unsigned cpu, int64_t now)
 	p->wake_ns = INT64_MIN;
 }
 
+/* An LTTng system call's entry, just recorded by sys_entry(): what it
+ * does to a file (the 2006 kernel wrote fs.read, fs.open... inside it). */
+static void lttng_fs_entry(ltt_analysis *a, const ltt_event *ev, const an_type *t,
+			   unsigned cpu)
+{
+	int i = ltt_state_cpu_process(a->st, cpu);
+	int64_t fd;
+	ltt_value v;
+	const char *text;
+	size_t len;
+
+	if (i < 0)
+		return;
+	proc(a, i)->open_file = 0;
+	switch (t->fs) {
+	case AN_FS_READ:
+	case AN_FS_WRITE:
+		if (fint(ev, t->f[1], &fd, NULL) == 0)
+			fs_rw(a, cpu, fd, t->fs == AN_FS_WRITE);
+		break;
+	case AN_FS_CLOSE:
+		if (fint(ev, t->f[1], &fd, NULL) == 0)
+			fs_open_close(a, cpu, fd, NULL);
+		break;
+	case AN_FS_OPEN:
+		if (ltt_event_field(ev, t->f[1], &v) == 0 &&
+		    (text = ltt_value_text(&v, &len))) {
+			char *path = g_strndup(text, len);
+
+			proc(a, i)->open_file = file_id(a, *path ? path : "(unnamed)") + 1;
+			g_free(path);
+		}
+		break;
+	}
+}
+
+/* An LTTng system call's exit, before sys_exit(): an openat's descriptor. */
+static void lttng_fs_exit(ltt_analysis *a, unsigned cpu, int64_t ret)
+{
+	int i = ltt_state_cpu_process(a->st, cpu);
+	ltt_state_process_info pi;
+	an_proc *p;
+
+	if (i < 0 || !(p = proc(a, i))->open_file)
+		return;
+	if (ret >= 0 && p->sys_start != INT64_MIN &&
+	    ltt_state_process(a->st, (unsigned)i, &pi) == 0)
+		g_hash_table_insert(fd_table(a, pi.tgid, 1), GUINT_TO_POINTER((uint32_t)ret),
+				    GUINT_TO_POINTER(p->open_file));
+	p->open_file = 0;
+}
+
 int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 {
 	const an_type *t = resolve(a, ev);
@@ -652,12 +787,19 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 	/* fs.read, write, open and close change nothing in the model */
 	switch (t->handler) {
 	case AN_SYS_ENTRY:
-		if (fint(ev, t->f[0], &x, &label) == 0)
+		if (t->name) {
+			sys_entry(a, cpu, now, t->id, t->name);
+			lttng_fs_entry(a, ev, t, cpu);
+		} else if (fint(ev, t->f[0], &x, &label) == 0) {
 			sys_entry(a, cpu, now, x, label);
+		}
 		break;
 	case AN_SYS_EXIT:
-		if (fint(ev, t->f[0], &x, NULL) == 0)
+		if (fint(ev, t->f[0], &x, NULL) == 0) {
+			if (t->name)
+				lttng_fs_exit(a, cpu, x);
 			sys_exit(a, cpu, now, x);
+		}
 		break;
 	case AN_READ:
 	case AN_WRITE:
@@ -686,8 +828,15 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 			fs_open_close(a, cpu, x, NULL);
 		break;
 	case AN_IRQ_ENTRY:
-		if (fint(ev, t->f[0], &x, &label) == 0)
+		if (fint(ev, t->f[0], &x, &label) == 0) {
+			ltt_value v;
+
+			/* LTTng's irq_handler_entry names its handler */
+			if (!label && ltt_event_field(ev, t->f[1], &v) == 0 &&
+			    v.kind == LTT_KIND_STRING)
+				label = v.str;
 			irq_entry(a, cpu, now, x, label);
+		}
 		break;
 	case AN_IRQ_EXIT:
 		irq_exit(a, cpu, now);
@@ -695,7 +844,10 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 	case AN_SIRQ_ENTRY:
 	case AN_SIRQ_EXIT:
 		if (fint(ev, t->f[0], &x, &label) == 0)
-			softirq(a, cpu, now, x, label, t->handler == AN_SIRQ_ENTRY);
+			softirq(a, cpu, now, x,
+				label || !ltt_event_trace(ev)->ctf ? label
+				: ltt_state__lttng_softirq_name((uint64_t)x),
+				t->handler == AN_SIRQ_ENTRY);
 		break;
 	case AN_WAKEUP: {
 		ltt_state_process_info pi;
