@@ -121,6 +121,10 @@ class Parser:
         try:
             if re.fullmatch(r'-?0[xX][0-9a-fA-F]+', w):
                 return ('hex', int(w, 16))
+            if re.fullmatch(r'-?0[0-7]+', w):
+                # babeltrace2 shows a base-8 integer (ctf_integer_oct:
+                # LTTng's file descriptor flags) with a leading 0
+                return ('int', int(w, 8))
             if re.fullmatch(r'-?[0-9]+', w):
                 return ('int', int(w))
             return ('float', float(w))
@@ -264,15 +268,17 @@ def main():
     for e in bt:
         groups.setdefault((e[1], e[0], e[2]), []).append(e)
     # babeltrace2 2.0.4 (Debian 12) may show an empty string field with a
-    # value that field had in an earlier event of its stream (a stale buffer,
-    # fixed upstream after 2.0.4). Remember the earlier values to recognise it.
+    # value that a field of that name had in an earlier event (a stale
+    # buffer, fixed upstream after 2.0.4; in the kernel sample, an openat's
+    # filename on CPU 1 shows the path an openat on CPU 0 opened before).
+    # Remember the earlier values to recognise it.
     seen = {}
     for e in bt:
         flat = leaves(('struct', e[3]), '', {})
-        e[3]['\0prev'] = {k: set(seen.get((e[0], e[2], k), ())) for k in flat}
+        e[3]['\0prev'] = {k: set(seen.get(k, ())) for k in flat}
         for k, v in flat.items():
             if v[0] == 'str':
-                seen.setdefault((e[0], e[2], k), set()).add(v)
+                seen.setdefault(k, set()).add(v)
     for a in lt:
         group = groups.get((a[1], a[0], a[2]))
         if not group:

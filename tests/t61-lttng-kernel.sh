@@ -1,0 +1,54 @@
+#!/bin/sh
+# The state engine and the analyses on a real LTTng 2.13 kernel trace
+# (traces/lttng-kernel-sample, recorded in QEMU on Debian's kernel by
+# tests/lttng-kernel/record.sh; docs/ctf.md): its processes are named as
+# the kernel names them, run, wait and die as the trace says, kernel
+# threads run in the kernel, system calls are named from the events; the
+# control flow draws them; per-thread CPU time and system-call latency
+# equal lttng-analyses' (tests/lttng-analyses-compare.py) on the same trace.
+# t58 compares its every event with babeltrace2, t11 its dump.
+. "$(dirname "$0")/lib.sh"
+unset DISPLAY WAYLAND_DISPLAY
+TEXT="$BIN/lttv-text"
+T="$TOP/traces/lttng-kernel-sample"
+
+"$TEXT" -t "$T" -q --process-stats >"$TMP/ps" 2>"$TMP/ps.err"
+check "lttv-text --process-stats reads it" test -s "$TMP/ps"
+# pid tgid name user syscall trap irq softirq unknown total
+row() { awk -v n="$1" '$3 == n' "$TMP/ps" | head -n 1; }
+for name in ls dd cat wc sleep true; do
+	r=$(row "$name")
+	check "$name: a process of that name (its exec, its comm), with CPU time ($(echo "$r" | awk '{ print $10 }') s)" \
+		sh -c "echo '$r' | awk '\$10 > 0 { ok = 1 } END { exit !ok }'"
+done
+r=$(row rcu_preempt)
+check "a kernel thread (rcu_preempt) runs in the kernel, not in an unknown mode: $r" \
+	sh -c "echo '$r' | awk '\$5 > 0 && \$9 == 0 { ok = 1 } END { exit !ok }'"
+"$TEXT" -t "$T" -q -A >"$TMP/an" 2>/dev/null
+check "system calls named from their events (openat, getdents64)" \
+	sh -c "grep -q '^getdents64 ' '$TMP/an' && grep -q '^openat ' '$TMP/an'"
+check "softirqs named by the kernel's numbering (TIMER, RCU)" \
+	sh -c "grep -q '^TIMER ' '$TMP/an' && grep -q '^RCU ' '$TMP/an'"
+check "an IRQ line named by its handler (virtio0-requests)" grep -q '^virtio0-requests ' "$TMP/an"
+
+if [ -x "$BIN/lttv-gtk" ]; then
+	"$BIN/lttv-gtk" -t "$T" --export "$TMP/cf.png" --layout >"$TMP/layout" 2>"$TMP/layout.err"
+	check "lttv-gtk draws its control flow (exit $?)" test -s "$TMP/cf.png"
+	for name in ls dd cat wc sleep lttng-sessiond rcu_preempt swapper/0 swapper/1; do
+		check "control flow: a row for $name" grep -q "^row [0-9]* process pid=[0-9]* name=$name\$" "$TMP/layout"
+	done
+	check "lttv-gtk --stats reads it" sh -c "'$BIN/lttv-gtk' -t '$T' --stats >'$TMP/stats' && grep -q sched_switch '$TMP/stats'"
+else
+	skip "lttv-gtk on the kernel trace" "lttv-gtk is not built (GTK 3 missing)"
+fi
+
+if [ -x /usr/bin/lttng-cputop-mi ] && [ -x /usr/bin/lttng-syscallstats-mi ] &&
+   command -v babeltrace2 >/dev/null 2>&1; then
+	python3 "$TOP/tests/lttng-analyses-compare.py" "$TEXT" "$T" >"$TMP/la" 2>&1
+	rc=$?
+	check "CPU time per thread and system-call latency equal lttng-analyses' (exit $rc)" test "$rc" -eq 0
+	sed 's/^/# /' "$TMP/la" | tail -n 12
+else
+	skip "equal lttng-analyses" "python3-lttnganalyses or babeltrace2 is not installed (scripts/install-deps.sh)"
+fi
+done_testing
