@@ -30,6 +30,22 @@ check "system calls named from their events (openat, getdents64)" \
 check "softirqs named by the kernel's numbering (TIMER, RCU)" \
 	sh -c "grep -q '^TIMER ' '$TMP/an' && grep -q '^RCU ' '$TMP/an'"
 check "an IRQ line named by its handler (virtio0-requests)" grep -q '^virtio0-requests ' "$TMP/an"
+# file I/O by file: dd's if= and of= reach its stdin and stdout by dup2;
+# the shell's /mnt/host/guest.log was open before the trace (statedump)
+check "file I/O: dd wrote 262144 bytes to /tmp/zero (openat, then dup2 to its stdout)" \
+	sh -c "grep '^/tmp/zero ' '$TMP/an' | awk '\$13 == 262144 { ok = 1 } END { exit !ok }'"
+check "file I/O: dd read 262144 bytes of /dev/zero" \
+	sh -c "grep '^/dev/zero ' '$TMP/an' | awk '\$11 == 262144 { ok = 1 } END { exit !ok }'"
+check "file I/O: a file open before the trace, named by the statedump" grep -q '^/mnt/host/guest.log ' "$TMP/an"
+
+# lttv-diff (issue 29, item 5): the trace against itself is the same;
+# against the user-space sample, its system calls and processes are new
+"$BIN/lttv-diff" "$T" "$T" >"$TMP/same" 2>&1
+check "lttv-diff: the kernel trace against itself, the same (exit $?)" grep -q '^same: ' "$TMP/same"
+"$BIN/lttv-diff" -n 0 "$TOP/traces/lttng-ust-sample" "$T" >"$TMP/diff" 2>&1
+rc=$?
+check "lttv-diff: against the user-space sample, exit 1 and its openat calls new" \
+	sh -c "test $rc -eq 1 && grep -q '^syscall openat total .* new\$' '$TMP/diff'"
 
 if [ -x "$BIN/lttv-gtk" ]; then
 	"$BIN/lttv-gtk" -t "$T" --export "$TMP/cf.png" --layout >"$TMP/layout" 2>"$TMP/layout.err"

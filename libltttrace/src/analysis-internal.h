@@ -61,6 +61,8 @@ struct ltt_analysis {
 	GPtrArray *files;		/* FILE id -> path */
 	GHashTable *file_ids;		/* path -> id + 1 */
 	GHashTable *fds;		/* tgid -> GHashTable(fd -> FILE id + 1) */
+	uint64_t dump_files;		/* LTTng statedump: the last process's */
+	uint32_t dump_tgid;		/* file table address, and its tgid */
 	an_proc *procs;
 	unsigned nprocs;
 	an_cpu *cpus;

@@ -20,7 +20,7 @@
 enum {
 	AN_NONE = 0, AN_SYS_ENTRY, AN_SYS_EXIT, AN_IRQ_ENTRY, AN_IRQ_EXIT,
 	AN_SIRQ_ENTRY, AN_SIRQ_EXIT, AN_WAKEUP, AN_SCHED, AN_FORK, AN_OPEN,
-	AN_CLOSE, AN_READ, AN_WRITE, AN_EXIT,
+	AN_CLOSE, AN_READ, AN_WRITE, AN_EXIT, AN_DUMP_PROC, AN_DUMP_FD,
 	AN_UNRESOLVED = 0xFF
 };
 
@@ -49,7 +49,8 @@ static const struct {
  * LTTng 2.13's kernel events (state.c says how they are matched): the
  * system calls by prefix, each its own id (its event's) and name; a read,
  * write or close names its descriptor on entry, an openat its path, whose
- * descriptor its exit returns.
+ * descriptor its exit returns, as a dup's does for the file of its old
+ * one (a shell's redirections).
  */
 static const struct {
 	const char *event;
@@ -66,9 +67,14 @@ static const struct {
 	{ "sched_switch", AN_SCHED, { "prev_tid", "next_tid" } },
 	{ "sched_process_fork", AN_FORK, { "parent_tid", "child_tid", "child_pid" } },
 	{ "sched_process_exit", AN_EXIT, { "tid" } },
+	/* the files open when tracing starts: each process's state, then
+	 * the descriptors of its file table when that table is new */
+	{ "lttng_statedump_process_state", AN_DUMP_PROC, { "pid", "file_table_address" } },
+	{ "lttng_statedump_file_descriptor", AN_DUMP_FD,
+	  { "file_table_address", "fd", "filename" } },
 };
 
-enum { AN_FS_NONE, AN_FS_READ, AN_FS_WRITE, AN_FS_CLOSE, AN_FS_OPEN };
+enum { AN_FS_NONE, AN_FS_READ, AN_FS_WRITE, AN_FS_CLOSE, AN_FS_OPEN, AN_FS_DUP };
 
 typedef struct an_type {
 	uint8_t handler;
@@ -339,6 +345,8 @@ static void resolve_lttng(an_type *t, const ltt_event *ev, unsigned fid, unsigne
 			{ "pwrite64", AN_FS_WRITE, "fd" }, { "writev", AN_FS_WRITE, "fd" },
 			{ "close", AN_FS_CLOSE, "fd" }, { "openat", AN_FS_OPEN, "filename" },
 			{ "open", AN_FS_OPEN, "filename" },
+			{ "dup", AN_FS_DUP, "fildes" }, { "dup2", AN_FS_DUP, "oldfd" },
+			{ "dup3", AN_FS_DUP, "oldfd" },
 		};
 		const char *fields[3] = { exit ? "ret" : NULL };
 
@@ -435,6 +443,19 @@ static int fint(const ltt_event *ev, int idx, int64_t *out, const char **label)
 }
 
 /* ---- files ----------------------------------------------------------------- */
+
+/* A path field, to g_free: a string, or text (its bytes without a NUL,
+ * as the era writes fs.open's filename); NULL when absent. */
+static char *fpath(const ltt_event *ev, int idx)
+{
+	ltt_value v;
+	const char *text;
+	size_t len;
+
+	if (idx < 0 || ltt_event_field(ev, idx, &v) < 0 || !(text = ltt_value_text(&v, &len)))
+		return NULL;
+	return g_strndup(text, len);
+}
 
 static uint32_t file_id(ltt_analysis *a, const char *path)
 {
@@ -599,22 +620,29 @@ static void fs_rw(ltt_analysis *a, unsigned cpu, int64_t fd, int write)
 	p->fd = (uint32_t)fd;
 }
 
+/* Descriptor fd of thread group tgid is now path, or closed (NULL). */
+static void fd_name(ltt_analysis *a, unsigned tgid, int64_t fd, const char *path)
+{
+	GHashTable *t;
+
+	if (path) {
+		uint32_t id = file_id(a, *path ? path : "(unnamed)");
+
+		t = fd_table(a, tgid, 1);
+		g_hash_table_insert(t, GUINT_TO_POINTER((uint32_t)fd), GUINT_TO_POINTER(id + 1));
+	} else if ((t = fd_table(a, tgid, 0))) {
+		g_hash_table_remove(t, GUINT_TO_POINTER((uint32_t)fd));
+	}
+}
+
 static void fs_open_close(ltt_analysis *a, unsigned cpu, int64_t fd, const char *path)
 {
 	int i = ltt_state_cpu_process(a->st, cpu);
 	ltt_state_process_info pi;
-	GHashTable *t;
 
 	if (i < 0 || ltt_state_process(a->st, (unsigned)i, &pi) < 0)
 		return;
-	if (path) {
-		uint32_t id = file_id(a, *path ? path : "(unnamed)");
-
-		t = fd_table(a, pi.tgid, 1);
-		g_hash_table_insert(t, GUINT_TO_POINTER((uint32_t)fd), GUINT_TO_POINTER(id + 1));
-	} else if ((t = fd_table(a, pi.tgid, 0))) {
-		g_hash_table_remove(t, GUINT_TO_POINTER((uint32_t)fd));
-	}
+	fd_name(a, pi.tgid, fd, path);
 }
 
 static void irq_entry(ltt_analysis *a, unsigned cpu, int64_t now, int64_t id,
@@ -711,9 +739,7 @@ static void lttng_fs_entry(ltt_analysis *a, const ltt_event *ev, const an_type *
 {
 	int i = ltt_state_cpu_process(a->st, cpu);
 	int64_t fd;
-	ltt_value v;
-	const char *text;
-	size_t len;
+	char *path;
 
 	if (i < 0)
 		return;
@@ -728,11 +754,16 @@ static void lttng_fs_entry(ltt_analysis *a, const ltt_event *ev, const an_type *
 		if (fint(ev, t->f[1], &fd, NULL) == 0)
 			fs_open_close(a, cpu, fd, NULL);
 		break;
-	case AN_FS_OPEN:
-		if (ltt_event_field(ev, t->f[1], &v) == 0 &&
-		    (text = ltt_value_text(&v, &len))) {
-			char *path = g_strndup(text, len);
+	case AN_FS_DUP: {
+		ltt_state_process_info pi;
 
+		if (fint(ev, t->f[1], &fd, NULL) == 0 &&
+		    ltt_state_process(a->st, (unsigned)i, &pi) == 0)
+			proc(a, i)->open_file = fd_file(a, pi.tgid, (uint32_t)fd) + 1;
+		break;
+	}
+	case AN_FS_OPEN:
+		if ((path = fpath(ev, t->f[1]))) {
 			proc(a, i)->open_file = file_id(a, *path ? path : "(unnamed)") + 1;
 			g_free(path);
 		}
@@ -740,7 +771,8 @@ static void lttng_fs_entry(ltt_analysis *a, const ltt_event *ev, const an_type *
 	}
 }
 
-/* An LTTng system call's exit, before sys_exit(): an openat's descriptor. */
+/* An LTTng system call's exit, before sys_exit(): an openat's or a dup's
+ * descriptor. */
 static void lttng_fs_exit(ltt_analysis *a, unsigned cpu, int64_t ret)
 {
 	int i = ltt_state_cpu_process(a->st, cpu);
@@ -807,17 +839,9 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 			fs_rw(a, cpu, x, t->handler == AN_WRITE);
 		break;
 	case AN_OPEN: {
-		ltt_value v;
-		const char *text;
-		size_t len;
+		char *path;
 
-		/* a string, or text (its bytes without a NUL, as the era
-		 * writes fs.open's filename) */
-		if (fint(ev, t->f[0], &x, NULL) == 0 &&
-		    ltt_event_field(ev, t->f[1], &v) == 0 &&
-		    (text = ltt_value_text(&v, &len))) {
-			char *path = g_strndup(text, len);
-
+		if (fint(ev, t->f[0], &x, NULL) == 0 && (path = fpath(ev, t->f[1]))) {
 			fs_open_close(a, cpu, x, path);
 			g_free(path);
 		}
@@ -827,6 +851,22 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 		if (fint(ev, t->f[0], &x, NULL) == 0)
 			fs_open_close(a, cpu, x, NULL);
 		break;
+	case AN_DUMP_PROC:
+		if (fint(ev, t->f[0], &x, NULL) == 0 && fint(ev, t->f[1], &y, NULL) == 0) {
+			a->dump_tgid = (uint32_t)x;
+			a->dump_files = (uint64_t)y;
+		}
+		break;
+	case AN_DUMP_FD: {
+		char *path;
+
+		if (fint(ev, t->f[0], &y, NULL) == 0 && (uint64_t)y == a->dump_files &&
+		    fint(ev, t->f[1], &x, NULL) == 0 && (path = fpath(ev, t->f[2]))) {
+			fd_name(a, a->dump_tgid, x, path);
+			g_free(path);
+		}
+		break;
+	}
 	case AN_IRQ_ENTRY:
 		if (fint(ev, t->f[0], &x, &label) == 0) {
 			ltt_value v;
