@@ -16,7 +16,10 @@ model written by LTTng's authors, apart from ours), on the same trace:
 - system calls by name: the count, minimum, maximum and total duration
   of lttng-syscallstats-mi's per-thread tables summed over the threads,
   against lttv-text -q --syscalls: counts equal, durations within 1 ns
-  per call (ours is printed to the nanosecond).
+  per call (ours is printed to the nanosecond);
+- scheduling latency (wakeup to switch-in) per thread: the count,
+  minimum, maximum and total of lttng-schedstats-mi's per-thread table
+  against lttv-text -q --schedlat, the same way.
 
 Prints one line per difference and a summary; exit 1 when any differs,
 2 when a tool fails.
@@ -41,6 +44,23 @@ def theirs(tool, trace):
                '--limit', '100000', trace] if tool == 'lttng-cputop-mi' else
               ['/usr/bin/python3', '/usr/bin/' + tool, '--skip-validation', trace])
     return json.loads(out)['results']
+
+
+def compare(what, want, got):
+    """count, min, max, total per key: counts equal, times within 1 ns per
+    occurrence (ours are printed to the nanosecond); the differences."""
+    bad = 0
+    for key in sorted(set(want) | set(got)):
+        w, g = want.get(key), got.get(key)
+        if not w or not g:
+            print('%s %s: only in %s' % (what, key, 'lttv-text' if g else 'lttng-analyses'))
+            bad += 1
+        elif w[0] != g[0] or abs(w[1] - g[1]) > 1 or abs(w[2] - g[2]) > 1 or \
+                abs(w[3] - g[3]) > w[0]:
+            print('%s %s: lttng-analyses count %d min %d max %d total %.0f ns; '
+                  'lttv-text %d %d %d %d' % (what, key, w[0], w[1], w[2], w[3], *g))
+            bad += 1
+    return bad
 
 
 def main():
@@ -105,18 +125,28 @@ def main():
         m = row.match(line)
         if m:
             got[m.group(1)] = [int(m.group(2))] + [round(float(m.group(i)) * 1000) for i in (3, 4, 5)]
-    for name in sorted(set(want) | set(got)):
-        w, g = want.get(name), got.get(name)
-        if not w or not g:
-            print('syscall %s: only in %s' % (name, 'lttv-text' if g else 'lttng-syscallstats'))
-            bad += 1
-            continue
-        if w[0] != g[0] or abs(w[1] - g[1]) > 1 or abs(w[2] - g[2]) > 1 or \
-                abs(w[3] - g[3]) > w[0]:
-            print('syscall %s: lttng-syscallstats count %d min %d max %d total %.0f ns; '
-                  'lttv-text %d %d %d %d' % (name, w[0], w[1], w[2], w[3], *g))
-            bad += 1
+    bad += compare('syscall', want, got)
     print('system calls: %d names compared' % len(set(want) | set(got)))
+
+    # scheduling latency per thread
+    want = {}
+    for table in theirs('lttng-schedstats-mi', trace):
+        if table['class'] != 'per_tid_stats':
+            continue
+        for row in table['data']:
+            count, avg = row[1]['value'], row[3]['value']
+            want[row[0]['tid']] = [count, row[2]['value'], row[4]['value'], avg * count]
+    got = {}
+    row = re.compile(r'^(\d+) .*?\s+(\d+)\s+([\d.]+)\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+([\d.]+)$')
+    section = False
+    for line in run([text, '-t', trace, '-q', '--schedlat']).splitlines():
+        if line.startswith('== '):
+            section = 'scheduling latency' in line
+        m = row.match(line) if section else None
+        if m:
+            got[int(m.group(1))] = [int(m.group(2))] + [round(float(m.group(i)) * 1000) for i in (3, 4, 5)]
+    bad += compare('sched latency of thread', want, got)
+    print('sched latency: %d threads compared' % len(set(want) | set(got)))
     print('%d differences' % bad)
     return 1 if bad else 0
 

@@ -4,8 +4,9 @@
 # tests/lttng-kernel/record.sh; docs/ctf.md): its processes are named as
 # the kernel names them, run, wait and die as the trace says, kernel
 # threads run in the kernel, system calls are named from the events; the
-# control flow draws them; per-thread CPU time and system-call latency
-# equal lttng-analyses' (tests/lttng-analyses-compare.py) on the same trace.
+# control flow draws them; per-thread CPU time, system-call latency and
+# scheduling latency equal lttng-analyses' (tests/lttng-analyses-compare.py)
+# on the same trace.
 # t58 compares its every event with babeltrace2, t11 its dump.
 . "$(dirname "$0")/lib.sh"
 unset DISPLAY WAYLAND_DISPLAY
@@ -62,7 +63,7 @@ if [ -x /usr/bin/lttng-cputop-mi ] && [ -x /usr/bin/lttng-syscallstats-mi ] &&
    command -v babeltrace2 >/dev/null 2>&1; then
 	python3 "$TOP/tests/lttng-analyses-compare.py" "$TEXT" "$T" >"$TMP/la" 2>&1
 	rc=$?
-	check "CPU time per thread and system-call latency equal lttng-analyses' (exit $rc)" test "$rc" -eq 0
+	check "CPU time and scheduling latency per thread, system-call latency, equal lttng-analyses' (exit $rc)" test "$rc" -eq 0
 	sed 's/^/# /' "$TMP/la" | tail -n 12
 else
 	skip "equal lttng-analyses" "python3-lttnganalyses or babeltrace2 is not installed (scripts/install-deps.sh)"
