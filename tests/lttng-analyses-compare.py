@@ -19,7 +19,10 @@ model written by LTTng's authors, apart from ours), on the same trace:
   per call (ours is printed to the nanosecond);
 - scheduling latency (wakeup to switch-in) per thread: the count,
   minimum, maximum and total of lttng-schedstats-mi's per-thread table
-  against lttv-text -q --schedlat, the same way.
+  against lttv-text -q --schedlat, the same way;
+- IRQ handlers by name: lttng-irqstats-mi's hard IRQ table against the
+  lines of lttv-text -q --irqs, the same way (softirqs: lttng-irqstats
+  0.6.1 gives no table for them on this trace).
 
 Prints one line per difference and a summary; exit 1 when any differs,
 2 when a tool fails.
@@ -44,6 +47,22 @@ def theirs(tool, trace):
                '--limit', '100000', trace] if tool == 'lttng-cputop-mi' else
               ['/usr/bin/python3', '/usr/bin/' + tool, '--skip-validation', trace])
     return json.loads(out)['results']
+
+
+def table_rows(out, title, key):
+    """count, min, max and total (ns) of each row of lttv-text's table whose
+    title holds `title`, by key(the row's name column)."""
+    row = re.compile(r'^(.+?)\s+(\d+)\s+([\d.]+)\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+'
+                     r'\s+([\d.]+)\s+([\d.]+)$')
+    got, section = {}, False
+    for line in out.splitlines():
+        if line.startswith('== '):
+            section = title in line
+        m = row.match(line) if section else None
+        if m:
+            got[key(m.group(1))] = [int(m.group(2))] + \
+                [round(float(m.group(i)) * 1000) for i in (3, 4, 5)]
+    return got
 
 
 def compare(what, want, got):
@@ -119,12 +138,7 @@ def main():
             w[1] = lo if w[1] is None else min(w[1], lo)
             w[2] = hi if w[2] is None else max(w[2], hi)
             w[3] += avg * count
-    got = {}
-    row = re.compile(r'^(\w+)\s+(\d+)\s+([\d.]+)\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+([\d.]+)$')
-    for line in run([text, '-t', trace, '-q', '--syscalls']).splitlines():
-        m = row.match(line)
-        if m:
-            got[m.group(1)] = [int(m.group(2))] + [round(float(m.group(i)) * 1000) for i in (3, 4, 5)]
+    got = table_rows(run([text, '-t', trace, '-q', '--syscalls']), 'system call latency', str)
     bad += compare('syscall', want, got)
     print('system calls: %d names compared' % len(set(want) | set(got)))
 
@@ -136,17 +150,22 @@ def main():
         for row in table['data']:
             count, avg = row[1]['value'], row[3]['value']
             want[row[0]['tid']] = [count, row[2]['value'], row[4]['value'], avg * count]
-    got = {}
-    row = re.compile(r'^(\d+) .*?\s+(\d+)\s+([\d.]+)\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+([\d.]+)$')
-    section = False
-    for line in run([text, '-t', trace, '-q', '--schedlat']).splitlines():
-        if line.startswith('== '):
-            section = 'scheduling latency' in line
-        m = row.match(line) if section else None
-        if m:
-            got[int(m.group(1))] = [int(m.group(2))] + [round(float(m.group(i)) * 1000) for i in (3, 4, 5)]
+    got = table_rows(run([text, '-t', trace, '-q', '--schedlat']), 'scheduling latency',
+                     lambda k: int(k.split()[0]))
     bad += compare('sched latency of thread', want, got)
     print('sched latency: %d threads compared' % len(set(want) | set(got)))
+
+    # IRQ handlers by name
+    want = {}
+    for table in theirs('lttng-irqstats-mi', trace):
+        if table['class'] != 'hard-stats':
+            continue
+        for row in table['data']:
+            count, avg = row[1]['value'], row[3]['value']
+            want[row[0]['name']] = [count, row[2]['value'], row[4]['value'], avg * count]
+    got = table_rows(run([text, '-t', trace, '-q', '--irqs']), 'IRQ handler time', str)
+    bad += compare('IRQ', want, got)
+    print('IRQs: %d lines compared' % len(set(want) | set(got)))
     print('%d differences' % bad)
     return 1 if bad else 0
 
