@@ -54,6 +54,25 @@ if [ -x "$BIN/lttv-gtk" ]; then
 	for name in ls dd cat wc sleep lttng-sessiond rcu_preempt swapper/0 swapper/1; do
 		check "control flow: a row for $name" grep -q "^row [0-9]* process pid=[0-9]* name=$name\$" "$TMP/layout"
 	done
+	# a task preempted (prev_state TASK_REPORT_MAX, 256) waits for a CPU, not
+	# for an event: sh 154 from 1796617410.934395795 for 39 ms, in the middle
+	if command -v convert >/dev/null 2>&1; then
+		px=$(python3 - "$TMP/layout" <<'PY'
+import re, sys
+lay = open(sys.argv[1]).read()
+h = dict(re.findall(r'(\w+)=(\d+)', lay.splitlines()[0]))
+x0, x1, y0, rh, t0, t1 = [int(h[k]) for k in ('x0', 'x1', 'y0', 'row_h', 't0', 't1')]
+row = int(re.search(r'^row (\d+) process pid=154 ', lay, re.M).group(1))
+t = 1796617410934395795 + 19600000
+print('%d,%d' % (x0 + (t - t0) * (x1 - x0) // (t1 - t0), y0 + row * rh + rh // 2))
+PY
+)
+		want=$(sed -n 's/^kind WAIT_CPU rgb=\([0-9,]*\) .*/srgb(\1)/p' "$TMP/layout")
+		got=$(convert "$TMP/cf.png" -format "%[pixel:p{$px}]" info:)
+		check "control flow: sh 154, preempted, waits for a CPU ($got at $px, want $want)" test "$got" = "$want"
+	else
+		skip "control flow: a preempted task's colour" "ImageMagick's convert is not installed"
+	fi
 	check "lttv-gtk --stats reads it" sh -c "'$BIN/lttv-gtk' -t '$T' --stats >'$TMP/stats' && grep -q sched_switch '$TMP/stats'"
 else
 	skip "lttv-gtk on the kernel trace" "lttv-gtk is not built (GTK 3 missing)"
