@@ -51,6 +51,17 @@ cp -r "$s/ust/uid/0" "$TMP/session/ust/uid/1001"
 "$TEXT" -t "$TMP/session" >"$TMP/two" 2>/dev/null
 check "a session folder holds both copies' events" \
 	test "$(wc -l <"$TMP/two")" -eq $((2 * $(wc -l <"$TMP/one")))
+# a session of both tracers, as lttng create writes it (kernel/, ust/uid/):
+# the kernel sample's and the user-space sample's events, in one trace
+k="$TOP/traces/lttng-kernel-sample"
+mkdir -p "$TMP/both"
+cp -r "$k/kernel" "$s/ust" "$TMP/both/"
+"$TEXT" -t "$k" >"$TMP/k" 2>/dev/null
+"$TEXT" -t "$TMP/both" >"$TMP/both.out" 2>/dev/null
+check "a session folder of kernel/ and ust/ holds both samples' events ($(wc -l <"$TMP/both.out"))" \
+	test "$(wc -l <"$TMP/both.out")" -eq $(($(wc -l <"$TMP/k") + $(wc -l <"$TMP/one")))
+check "   ... in time order, kernel and user-space events merged" \
+	sh -c "awk '{ print \$2 }' '$TMP/both.out' | sort -c -n"
 # the same events, their files named from another folder
 "$TEXT" -t "$s/ust/uid/0/64-bit" | sed 's|(\([^)]*\))|(ust/uid/0/64-bit/\1)|' >"$TMP/alone"
 check "a metadata folder alone reads as the whole sample" cmp -s "$TMP/alone" "$TMP/one"
