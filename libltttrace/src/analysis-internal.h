@@ -32,6 +32,7 @@ typedef struct an_proc {
 	uint32_t sys_id;
 	uint32_t fd;			/* fs.read/write seen in this call */
 	int8_t fs_op;			/* -1 none, 0 read, 1 write */
+	uint32_t open_file;		/* LTTng: file id + 1 of the openat in this call */
 	int64_t wake_ns;		/* INT64_MIN: no wakeup pending */
 	int32_t waker;
 	uint32_t waker_cpu;
@@ -60,6 +61,8 @@ struct ltt_analysis {
 	GPtrArray *files;		/* FILE id -> path */
 	GHashTable *file_ids;		/* path -> id + 1 */
 	GHashTable *fds;		/* tgid -> GHashTable(fd -> FILE id + 1) */
+	uint64_t dump_files;		/* LTTng statedump: the last process's */
+	uint32_t dump_tgid;		/* file table address, and its tgid */
 	an_proc *procs;
 	unsigned nprocs;
 	an_cpu *cpus;

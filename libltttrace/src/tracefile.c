@@ -251,6 +251,7 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 
 void ltt_tracefile_close(ltt_tracefile *tf)
 {
+	ltt_ctf_tracefile_close(tf);
 	if (tf->fd >= 0)
 		close(tf->fd);
 	tf->fd = -1;
@@ -322,6 +323,10 @@ static void ready_buf(ltt_cursor *c, size_t from, size_t n)
 
 void ltt_cursor_fini(ltt_cursor *c)
 {
+	if (c->tf->ctf) {
+		ltt_ctf_cursor_fini(c);
+		return;
+	}
 	if (c->buf)
 		give_buf(c);
 	c->buf = NULL;
@@ -333,6 +338,10 @@ void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
 {
 	const ltt_tracefile *tf = c->tf;
 
+	if (tf->ctf) {
+		ltt_ctf_cursor_seek_block(c, block);
+		return;
+	}
 	c->block = block;
 	c->offset = HEADER_SIZE;
 	c->at_end = block >= tf->num_blocks;
@@ -638,6 +647,8 @@ int ltt_tracefile_read_facts(ltt_tracefile *tf, int64_t *first, int64_t *last)
 	ltt_cursor c;
 	unsigned last_block = tf->num_blocks;
 
+	if (tf->ctf)
+		return ltt_ctf_read_facts(tf, first, last);
 	ltt_cursor_init(&c, tf);
 	for (unsigned b = 0; b < tf->num_blocks; b++) {
 		if (!first_event_of(&c, b))
