@@ -10,14 +10,49 @@
 #include "lttv-gtk.h"
 
 static gint warnings_reported;
+static int live;
+/* live: the warnings printed, "path: warning": a trace opened again
+ * every second says the same ones, printed once */
+static GHashTable *printed_once;
+static GMutex printed_lock;
+
+void lttv_set_live(void)
+{
+	live = 1;
+	printed_once = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+}
+
+ltt_trace *lttv_trace_open(const char *path, ltt_error **err)
+{
+	ltt_open_options o = { .size = sizeof(o), .live = (unsigned)live };
+
+	return ltt_trace_open(path, &o, err);
+}
+
+/* Whether a warning is to print: always, or once when live. */
+static int first_time(const ltt_trace *t, const char *warning)
+{
+	char *key;
+	int first;
+
+	if (!printed_once)
+		return 1;
+	key = g_strdup_printf("%s: %s", ltt_trace_path(t), warning);
+	g_mutex_lock(&printed_lock);
+	first = g_hash_table_add(printed_once, key);
+	g_mutex_unlock(&printed_lock);
+	return first;
+}
 
 void lttv_report_warnings(const ltt_trace *t, unsigned *printed)
 {
 	unsigned n = ltt_trace_num_warnings(t);
 
 	for (; *printed < n; (*printed)++) {
-		g_printerr("lttv-gtk: warning: %s: %s\n", ltt_trace_path(t),
-			   ltt_trace_warning(t, *printed));
+		const char *w = ltt_trace_warning(t, *printed);
+
+		if (first_time(t, w))
+			g_printerr("lttv-gtk: warning: %s: %s\n", ltt_trace_path(t), w);
 		g_atomic_int_set(&warnings_reported, 1);
 	}
 }
@@ -45,11 +80,15 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 	d->warned = g_new0(unsigned, n ? n : 1);
 	d->paths = g_new0(char *, n + 1);
 	d->origin_ns = INT64_MAX;
+	/* live: the exit status says what the last version read had, not
+	 * what an earlier one lacked while it was written */
+	if (live)
+		g_atomic_int_set(&warnings_reported, 0);
 	for (unsigned i = 0; i < n; i++) {
 		const ltt_trace_info *info;
 
 		d->paths[i] = g_strdup(paths[i]);
-		d->traces[i] = ltt_trace_open(paths[i], NULL, &err);
+		d->traces[i] = lttv_trace_open(paths[i], &err);
 		if (!d->traces[i])
 			break;
 		d->ntraces++;
@@ -91,7 +130,7 @@ ltt_trace **lttv_open_traces(char *const *paths, unsigned n, ltt_error **err)
 	ltt_trace **t = g_new0(ltt_trace *, n ? n : 1);
 
 	for (unsigned i = 0; i < n; i++)
-		if (!(t[i] = ltt_trace_open(paths[i], NULL, err))) {
+		if (!(t[i] = lttv_trace_open(paths[i], err))) {
 			lttv_close_traces(t, i);
 			return NULL;
 		}
@@ -111,7 +150,7 @@ int lttv_doc_open_reader(lttv_doc *d, char **error)
 
 	d->rtraces = g_new0(ltt_trace *, d->ntraces);
 	for (unsigned i = 0; i < d->ntraces; i++) {
-		d->rtraces[i] = ltt_trace_open(d->paths[i], NULL, &err);
+		d->rtraces[i] = lttv_trace_open(d->paths[i], &err);
 		if (!d->rtraces[i]) {
 			*error = g_strdup_printf("%s: %s", d->paths[i], ltt_error_message(err));
 			ltt_error_free(err);

@@ -75,6 +75,11 @@ typedef struct lttv_doc {
 	unsigned *warned;		/* per trace: its warnings printed so far */
 } lttv_doc;
 
+/* From now on, every trace is opened as one being written (--follow:
+ * ltt_open_options.live) and a warning printed once is not again. */
+void lttv_set_live(void);
+/* A trace, opened as lttv_set_live() says. */
+ltt_trace *lttv_trace_open(const char *path, ltt_error **err);
 /* Open traces (merged when more than one), or NULL with *error. */
 lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error);
 /* Prints on stderr the warnings of a trace from *printed on (the library

@@ -886,6 +886,11 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 		lttv_doc_free(d);
 		d = NULL;
 	}
+	if (!d && a->follow) {	/* not written yet: said, tried again */
+		lttv_live_say(a, error);
+		g_free(error);
+		return -1;
+	}
 	if (!d) {
 		GtkWidget *m = gtk_message_dialog_new(GTK_WINDOW(a->win), GTK_DIALOG_MODAL,
 						      GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
@@ -919,6 +924,13 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	a->list.skip = 0;
 	lttv_list_refresh(a);
 	return 0;
+}
+
+int lttv_open_trace_paths(app *a)
+{
+	if (!a->trace_paths)
+		return -1;
+	return open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
 }
 
 /* The pid of the process selected in the control flow (or to select once
@@ -990,6 +1002,8 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	lttv_marks_restart(a);		/* the event filter's, on this trace */
 	lttv_atab_doc_changed(a);
 	lttv_queue_redraw(a);
+	if (a->follow)
+		lttv_live_say(a, NULL);
 }
 
 int lttv_reload_doc(app *a)
@@ -1006,7 +1020,12 @@ int lttv_reload_doc(app *a)
 		lttv_doc_free(d);
 		d = NULL;
 	}
-	if (!d) {		/* a sub-buffer being written: try again later */
+	if (!d) {		/* said; tried again when the files change */
+		char *msg = g_strdup_printf("cannot open it again (what was read before is "
+					    "shown): %s", error);
+
+		lttv_live_say(a, msg);
+		g_free(msg);
 		g_free(error);
 		return -1;
 	}
@@ -1325,6 +1344,11 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 		gtk_widget_set_name(a->lost_bar, "lost");
 	}
 	gtk_box_pack_start(GTK_BOX(vbox), a->lost_bar, FALSE, FALSE, 0);
+	a->live_label = gtk_label_new("");
+	gtk_label_set_xalign(GTK_LABEL(a->live_label), 0);
+	gtk_label_set_line_wrap(GTK_LABEL(a->live_label), TRUE);
+	gtk_widget_set_margin_start(a->live_label, 4);
+	gtk_box_pack_start(GTK_BOX(vbox), a->live_label, FALSE, FALSE, 0);
 
 	a->notebook = gtk_notebook_new();
 	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), view_widget(a, &a->cf, 0),
@@ -1383,6 +1407,7 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_container_add(GTK_CONTAINER(a->win), vbox);
 	gtk_widget_show_all(a->win);
 	gtk_widget_hide(a->lost_bar);
+	gtk_widget_hide(a->live_label);
 	gtk_widget_hide(a->filter_error);
 	gtk_widget_hide(a->find_stop);
 	gtk_widget_hide(a->progress);
@@ -1415,6 +1440,8 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	a.range = g_strdup(range);
 	a.bench = g_getenv("LTTV_GTK_BENCH") ? 1 : 0;
 	a.follow = follow;
+	if (follow)
+		lttv_set_live();
 	if (self_test)
 		a.selftest = lttv_selftest_new(self_test, screenshot);
 	a.gapp = gtk_application_new("org.ltt.Viewer", G_APPLICATION_NON_UNIQUE);

@@ -152,7 +152,9 @@ struct app {
 	/* --follow (live.c) */
 	int follow;
 	guint live_timer;
-	guint64 live_bytes;		/* of the trace's files, when last opened */
+	guint64 live_bytes;		/* of the trace's files (sizes and times),
+					 * when last opened */
+	GtkWidget *live_label;		/* what is not read yet, and why */
 	unsigned live_reloads;
 	int64_t live_mark;
 	gint64 live_mark_time;
@@ -246,6 +248,11 @@ int lttv_reload_doc(app *a);
 /* live.c: --follow */
 void lttv_live_start(app *a);
 void lttv_live_stop(app *a);
+/* The trace could not be opened (error), or was (NULL): say what is not
+ * read yet under the toolbar, or nothing. */
+void lttv_live_say(app *a, const char *error);
+/* Opens the traces of the command line (window.c): 0, or -1 (said). */
+int lttv_open_trace_paths(app *a);
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);
 
 /* analysis-view.c: the Analyses tab */
