@@ -7,11 +7,12 @@
  *                   arrow from the waker's row (the task running on the
  *                   waking CPU: the idle task for an interrupt on an idle
  *                   CPU) to the woken task's row;
- *   critical path   of the selected process over the visible range, as
- *                   Trace Compass draws it: a thick line along the rows of
- *                   the tasks it waited on, coloured by what the path was
- *                   doing (running, waiting for a CPU, blocked on a
- *                   device, unknown), with a vertical line where it passes
+ *   critical path   of the selected process over its whole life (the
+ *                   view shows a part of it), as Trace Compass draws it:
+ *                   a thick line along the rows of the tasks it waited on,
+ *                   coloured by what the path was doing (running, waiting
+ *                   for a CPU, blocked on a timer, a device, a lock or a
+ *                   task, unknown), with a vertical line where it passes
  *                   from one task to the one that woke it.
  *
  * The analysis and the index are two models fed the same events by the
@@ -30,10 +31,13 @@ void lttv_path_rgb(unsigned k, double rgb[3])
 		{ 0.95, 0.55, 0.00 },	/* waiting for a CPU */
 		{ 0.80, 0.00, 0.00 },	/* blocked on a device */
 		{ 0.45, 0.45, 0.45 },	/* unknown */
+		{ 0.10, 0.35, 0.85 },	/* blocked on a timer */
+		{ 0.55, 0.25, 0.05 },	/* blocked on a lock (futex) */
+		{ 0.55, 0.00, 0.55 },	/* blocked on another task */
 	};
 
 	for (int i = 0; i < 3; i++)
-		rgb[i] = c[k <= LTT_PATH_UNKNOWN ? k : LTT_PATH_UNKNOWN][i];
+		rgb[i] = c[k < LTT_PATH_NUM_KINDS ? k : LTT_PATH_UNKNOWN][i];
 }
 
 /* y of the middle of process index p's row, if visible; else NAN. */
@@ -100,30 +104,68 @@ static void draw_arrows(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 	}
 }
 
+/*
+ * The critical path of the selected process over its whole life (the
+ * range shown only picks what is drawn: a zoom never changes it), kept
+ * for the next redraws of the same process on the same analysis (the walk
+ * covers the process's life, every redraw would walk it again).
+ */
+static struct {
+	const ltt_analysis *an;
+	unsigned p;
+	size_t nwaits;
+	int64_t last_wait;
+	ltt_path_segment *segs;
+	size_t n;
+} path_cache;
+
+size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs)
+{
+	const ltt_analysis *an = v->analysis ? lttv_adata_analysis(v->analysis) : NULL;
+	const lttv_row *sel;
+	const ltt_latency *w;
+	size_t nw;
+
+	*segs = NULL;
+	if (!an || v->selected < 0 || (unsigned)v->selected >= v->nrows)
+		return 0;
+	sel = &v->rows[v->selected];
+	if (sel->type != LTT_STATE_ROW_PROCESS)
+		return 0;
+	w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &nw);
+	if (path_cache.an != an || path_cache.p != sel->index || path_cache.nwaits != nw ||
+	    (nw && path_cache.last_wait != w[nw - 1].start_ns)) {
+		free(path_cache.segs);
+		path_cache.an = an;
+		path_cache.p = sel->index;
+		path_cache.nwaits = nw;
+		path_cache.last_wait = nw ? w[nw - 1].start_ns : 0;
+		path_cache.n = ltt_analysis_critical_path(an, sel->index, INT64_MIN, INT64_MAX,
+							  &path_cache.segs);
+	}
+	*segs = path_cache.segs;
+	return path_cache.n;
+}
+
 static void draw_path(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		      const ltt_analysis *an, const ltt_state *ist)
 {
-	const lttv_row *sel;
-	ltt_path_segment *segs;
-	size_t n;
+	const ltt_path_segment *segs;
+	size_t n = lttv_view_path(v, &segs);
 	double prev_y = NAN;
 
-	if (v->selected < 0 || (unsigned)v->selected >= v->nrows)
-		return;
-	sel = &v->rows[v->selected];
-	if (sel->type != LTT_STATE_ROW_PROCESS)
-		return;
-	n = ltt_analysis_critical_path(an, sel->index, v->t0, v->t1, &segs);
 	cairo_set_line_width(cr, 4);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	for (size_t i = 0; i < n; i++) {
-		double xs = l->x0 + (double)(segs[i].start_ns - v->t0) / (double)(v->t1 - v->t0) *
-				    (l->x1 - l->x0);
-		double xe = l->x0 + (double)(segs[i].end_ns - v->t0) / (double)(v->t1 - v->t0) *
-				    (l->x1 - l->x0);
-		double y = row_y(v, l, ltt_analysis_state(an), ist, segs[i].process);
-		double rgb[3];
+		double xs, xe, y, rgb[3];
 
+		if (segs[i].end_ns < v->t0 || segs[i].start_ns > v->t1)
+			continue;	/* out of view (and far out of cairo's range) */
+		xs = l->x0 + (double)(MAX(segs[i].start_ns, v->t0) - v->t0) /
+			     (double)(v->t1 - v->t0) * (l->x1 - l->x0);
+		xe = l->x0 + (double)(MIN(segs[i].end_ns, v->t1) - v->t0) /
+			     (double)(v->t1 - v->t0) * (l->x1 - l->x0);
+		y = row_y(v, l, ltt_analysis_state(an), ist, segs[i].process);
 		if (isnan(y)) {
 			prev_y = NAN;
 			continue;
@@ -144,7 +186,6 @@ static void draw_path(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		cairo_stroke(cr);
 		prev_y = y;
 	}
-	free(segs);
 }
 
 void lttv_draw_links(cairo_t *cr, const lttv_view *v, const lttv_layout *l)

@@ -300,6 +300,10 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 void lttv_draw_links(cairo_t *cr, const lttv_view *v, const lttv_layout *l);
 /* The colour of a critical-path segment of kind k (ltt_path_kind). */
 void lttv_path_rgb(unsigned k, double rgb[3]);
+/* The critical path drawn for v's selected process (its whole life; the
+ * view draws what overlaps it): owned by analysis-links.c, valid until the
+ * next call. 0 if none. */
+size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs);
 
 /* ---- window.c ---- */
 
