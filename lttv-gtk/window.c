@@ -596,8 +596,46 @@ static void find_hit(void *user, int64_t s, int64_t e, ltt_state_kind k)
 	}
 }
 
-/* Hovering a bar says what it is, as drawn (at the view's resolution);
- * NULL where there is nothing to say. */
+/*
+ * The row's state at h->t, whole: its kind, its true start and end. The
+ * view's intervals are cut at its edges and, zoomed out, are pixels: a
+ * wait that began before the left edge must say when it began. Searched
+ * at every change of the row, over a span that grows fourfold until the
+ * interval's end is inside it: a cost of the row's changes around the
+ * interval, not of the trace. 0, or -1 if the row has no state there.
+ */
+static int whole_interval(const lttv_doc *d, const lttv_row *row, hit *h)
+{
+	int64_t lo = ltt_state_index_start_ns(d->view), hi = ltt_state_index_indexed_ns(d->view);
+	int64_t span = 1000000, from, to;	/* 1 ms, then 4, 16... */
+	hit b = { h->t, 0, 0, -1 }, f = { h->t, 0, 0, -1 };
+
+	do {
+		from = h->t - span > lo ? h->t - span : lo;
+		b.kind = -1;
+		ltt_state_index_intervals(d->view, row->type, row->index, from, h->t + 1, 0,
+					  find_hit, &b);
+		span *= 4;
+	} while (b.kind >= 0 && b.s <= from && from > lo);
+	if (b.kind < 0)
+		return -1;
+	span = 1000000;
+	do {
+		to = h->t + span < hi ? h->t + span : hi;
+		f.kind = -1;
+		ltt_state_index_intervals(d->view, row->type, row->index, h->t, to, 0,
+					  find_hit, &f);
+		span *= 4;
+	} while (f.kind >= 0 && f.e >= to && to < hi);
+	h->s = b.s;
+	h->e = f.kind >= 0 ? f.e : b.e;
+	h->kind = b.kind;
+	return 0;
+}
+
+/* Hovering a bar says what it is: the state there, whole (its true begin,
+ * end and duration, whatever the view shows); NULL where there is nothing
+ * to say. */
 char *lttv_tooltip_text(view_ui *vu, double x, double y)
 {
 	app *a = vu->a;
@@ -622,7 +660,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	/* nothing there (not yet indexed, maybe): no seek, which would replay
 	 * the trace from the last checkpoint up to the pointer, 0.7 s of the
 	 * window's thread in the middle of 100 M events while indexing */
-	if (h.kind < 0)
+	if (h.kind < 0 || whole_interval(a->doc, &vu->rows[r], &h) < 0)
 		return NULL;
 	if (vu->rows[r].type == LTT_STATE_ROW_PROCESS) {
 		ltt_state_process_info p;
@@ -663,6 +701,10 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 		snprintf(name, sizeof(name), "softirq %u %s", q.id, q.name);
 	}
 	lttv_format_duration(h.e - h.s, d, sizeof(d));
+	if (h.kind == LTT_STATE_KIND_DEAD)	/* to the end of the trace: no duration */
+		return g_strdup_printf("%s\n%s since %.9f s", name,
+				       lttv_kind_label((ltt_state_kind)h.kind),
+				       (h.s - a->doc->origin_ns) / 1e9);
 	text = g_strdup_printf("%s\n%s%s%s%s\n%.9f .. %.9f s (%s)", name,
 			       lttv_kind_label((ltt_state_kind)h.kind), detail ? " (" : "",
 			       detail ? detail : "", detail ? ")" : "",
