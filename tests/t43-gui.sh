@@ -26,7 +26,7 @@ export GSETTINGS_BACKEND=memory		# no dconf/D-Bus session here
 check "sample trace written" "$gen" --scenario sample -o "$TMP/s"
 # the first screen: the busiest process first (its idle time is not work)
 busiest=$("$BIN/lttv-text" -t "$TMP/s" -q --process-stats |
-	awk 'NF == 10 && $1 ~ /^[0-9]+$/ { print ($1 == 0 ? $10 - $4 : $10), $1 }' |
+	awk 'NF == 11 && $1 ~ /^[0-9]+$/ { print $11, $1 }' |
 	sort -k1,1gr | sed -n '1s/.* //p')
 
 # the execve of ls (pid 2471) whose tooltip is checked: from entry to exit
