@@ -20,77 +20,13 @@ fi
 "$BIN/ltt-tracegen" --scenario busy --events 60000 --subbuf-size 8192 -o "$TMP/full" >/dev/null 2>&1
 check "a busy trace of 8 KiB sub-buffers is written" test -s "$TMP/full/cpu_1"
 
-# The writer: nothing until the window said it waits ($TMP/waiting.png);
-# then the sub-buffers in the order of their end, as t55's, except that
-# cpu_0 always ends in half a sub-buffer (the next half comes with the next
-# step), cpu_1's first sub-buffer is unreadable (all 0xff) and the facility
-# table is held back until the window said so ($TMP/leftout.png): then
-# cpu_1 is written right and the facility table comes.
-cat >"$TMP/writer.py" <<'PYEOF'
-import os, shutil, struct, sys, time
-src, dst, sync, sub = sys.argv[1], sys.argv[2], sys.argv[3], 8192
-def wait_for(name):
-    for _ in range(900):
-        if os.path.exists(os.path.join(sync, name)):
-            return
-        time.sleep(0.1)
-    print('writer: no ' + name + ' after 90 s, going on', file=sys.stderr)
-wait_for('waiting.png')
-os.mkdir(dst)
-shutil.copytree(os.path.join(src, 'eventdefs'), os.path.join(dst, 'eventdefs'))
-os.mkdir(os.path.join(dst, 'control'))
-files = sorted(f for f in os.listdir(src) if f.startswith('cpu_')) + \
-    sorted(os.path.join('control', f) for f in os.listdir(os.path.join(src, 'control')))
-ncpu = sum(1 for f in files if f.startswith('cpu_'))
-subs = []
-for f in files:
-    data = open(os.path.join(src, f), 'rb').read()
-    for off in range(0, len(data), sub):
-        end = struct.unpack_from('<Q', data, off + 16)[0]
-        subs.append((end, f, off, data[off:off + sub]))
-subs.sort(key=lambda x: (x[0], x[1], x[2]))
-held = [s for s in subs if 'facilities' in s[1]]
-subs = [s for s in subs if 'facilities' not in s[1]]
-written = {}       # file -> its right bytes so far
-tail = b''         # cpu_0's half sub-buffer still to write
-bad_cpu1 = True
-def put(f, chunk):
-    with open(os.path.join(dst, f), 'ab') as out:
-        out.write(chunk)
-def step(n):
-    global subs, tail
-    if tail:
-        put('cpu_0', tail)
-        tail = b''
-    for _, f, _, chunk in subs[:n]:
-        first = f not in written
-        written[f] = written.get(f, b'') + chunk
-        if f == 'cpu_0':
-            put(f, chunk[:sub // 2])
-            tail = chunk[sub // 2:]
-        elif f == 'cpu_1' and bad_cpu1 and first:
-            put(f, b'\xff' * sub)
-        else:
-            put(f, chunk)
-    subs = subs[n:]
-step(2 * ncpu)
-open(os.path.join(sync, '.started'), 'w').close()
-while subs and not os.path.exists(os.path.join(sync, 'leftout.png')):
-    time.sleep(0.15)
-    step(ncpu)
-wait_for('leftout.png')
-bad_cpu1 = False
-with open(os.path.join(dst, 'cpu_1'), 'wb') as out:
-    out.write(written.get('cpu_1', b''))
-for _, f, _, chunk in held:
-    put(f, chunk)
-while subs:
-    time.sleep(0.15)
-    step(ncpu)
-step(0)
-open(os.path.join(sync, '.finished'), 'w').close()
-PYEOF
-python3 "$TMP/writer.py" "$TMP/full" "$TMP/live" "$TMP" 2>"$TMP/writer.err" &
+# The writer (tests/live-writer.py --worst): nothing until the window said
+# it waits ($TMP/waiting.png); then the sub-buffers in the order of their
+# end, as t55's, except that cpu_0 always ends in half a sub-buffer, cpu_1's
+# first sub-buffer is unreadable and the facility table is held back until
+# the window said so ($TMP/leftout.png): then cpu_1 is written right and
+# the facility table comes.
+python3 "$TOP/tests/live-writer.py" "$TMP/full" "$TMP/live" "$TMP" --worst 2>"$TMP/writer.err" &
 writer=$!
 # the pids of t55 (busy), known once the facility table decodes their
 # fork events
