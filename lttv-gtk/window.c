@@ -962,8 +962,9 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	a->cf.v.selected = a->res.v.selected = -1;
 	a->cf.reselect = 0;
 	a->cf.v.first_row = a->res.v.first_row = 0;
-	a->list.anchor = d->start_ns;
+	a->list.anchor = MAX(t0, d->start_ns);	/* --range: its start */
 	a->list.skip = 0;
+	a->list.scrolled = 0;
 	lttv_list_refresh(a);
 	return 0;
 }

@@ -72,6 +72,8 @@ typedef struct lttv_list {
 	int adj_busy;			/* set while the list moves vadj itself */
 	int64_t anchor;			/* the first line is the first event ... */
 	unsigned skip;			/* ... after skipping this many at anchor */
+	int scrolled;			/* the user moved the list itself: it
+					 * stays while its first line is in view */
 	list_line *lines;
 	unsigned nlines, want;
 	int selected;
