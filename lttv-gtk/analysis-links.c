@@ -20,24 +20,26 @@
  * joined when the two agree on its pid.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "lttv-gtk.h"
 
 void lttv_path_rgb(unsigned k, double rgb[3])
 {
-	static const double c[][3] = {
-		{ 0.00, 0.55, 0.00 },	/* running */
-		{ 0.95, 0.55, 0.00 },	/* waiting for a CPU */
-		{ 0.80, 0.00, 0.00 },	/* blocked on a device */
-		{ 0.45, 0.45, 0.45 },	/* unknown */
-		{ 0.10, 0.35, 0.85 },	/* blocked on a timer */
-		{ 0.55, 0.25, 0.05 },	/* blocked on a lock (futex) */
-		{ 0.55, 0.00, 0.55 },	/* blocked on another task */
+	/* in 0..255, so that a pixel reads back the same (tests, legend) */
+	static const unsigned char c[][3] = {
+		{ 0, 140, 0 },		/* running */
+		{ 242, 140, 0 },	/* waiting for a CPU */
+		{ 204, 0, 0 },		/* blocked on a device */
+		{ 115, 115, 115 },	/* unknown */
+		{ 26, 89, 217 },	/* blocked on a timer */
+		{ 140, 64, 13 },	/* blocked on a lock (futex) */
+		{ 140, 0, 140 },	/* blocked on another task */
 	};
 
 	for (int i = 0; i < 3; i++)
-		rgb[i] = c[k < LTT_PATH_NUM_KINDS ? k : LTT_PATH_UNKNOWN][i];
+		rgb[i] = c[k < LTT_PATH_NUM_KINDS ? k : LTT_PATH_UNKNOWN][i] / 255.0;
 }
 
 /* y of the middle of process index p's row, if visible; else NAN. */
@@ -72,25 +74,41 @@ static void arrow(cairo_t *cr, double x, double y0, double y1)
 	cairo_fill(cr);
 }
 
-static void draw_arrows(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
-			const ltt_analysis *an, const ltt_state *ist)
+void lttv_arrow_rgb(double rgb[3])
 {
-	size_t n, shown = 0;
-	const ltt_latency *w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &n);
+	rgb[0] = 20 / 255.0;	/* navy: no state's colour (IRQ orange was) */
+	rgb[1] = 41 / 255.0;
+	rgb[2] = 140 / 255.0;
+}
 
-	for (size_t i = 0; i < n; i++)
-		if (w[i].start_ns >= v->t0 && w[i].start_ns <= v->t1 && w[i].waker >= 0)
-			shown++;
-	if (shown > LTTV_MAX_ARROWS) {
-		cairo_set_source_rgb(cr, 0.6, 0.3, 0);
-		cairo_move_to(cr, l->x0 + 6, l->y0 - 4);
-		cairo_show_text(cr, "too many wakeups to draw their arrows here: zoom in");
-		return;
-	}
-	cairo_set_source_rgba(cr, 0.75, 0.35, 0.0, 0.9);
-	cairo_set_line_width(cr, 1);
+const char *lttv_path_label(unsigned k)
+{
+	static const char *const n[] = { "path: running", "path: waits for a CPU",
+		"path: blocked on a device", "path: unknown", "path: blocked on a timer",
+		"path: blocked on a lock", "path: blocked on a task" };
+
+	return k < LTT_PATH_NUM_KINDS ? n[k] : n[LTT_PATH_UNKNOWN];
+}
+
+/*
+ * The wakeup arrows between rows on screen, thinned: at most one in each
+ * column of LTTV_ARROW_PX pixels (the first wakeup there), so that a view
+ * of thousands of wakeups stays readable (it was a mass at full zoom).
+ * Calls fn for each drawn; *total: the wakeups in view between rows on
+ * screen. Returns how many were drawn.
+ */
+static size_t thin_arrows(const lttv_view *v, const lttv_layout *l, const ltt_analysis *an,
+			  const ltt_state *ist, cairo_t *cr, size_t *total)
+{
+	size_t n, drawn = 0;
+	const ltt_latency *w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &n);
+	int ncols = (l->x1 - l->x0) / LTTV_ARROW_PX + 2;
+	guint8 *used = g_malloc0((size_t)ncols);	/* columns with an arrow */
+
+	*total = 0;
 	for (size_t i = 0; i < n; i++) {
 		double x, y0, y1;
+		int col;
 
 		if (w[i].start_ns < v->t0 || w[i].start_ns > v->t1 || w[i].waker < 0)
 			continue;
@@ -98,9 +116,49 @@ static void draw_arrows(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		y1 = row_y(v, l, ltt_analysis_state(an), ist, w[i].process);
 		if (isnan(y0) || isnan(y1) || y0 == y1)
 			continue;
+		(*total)++;
 		x = floor(l->x0 + (double)(w[i].start_ns - v->t0) / (double)(v->t1 - v->t0) *
 			  (l->x1 - l->x0));
-		arrow(cr, x, y0, y1);
+		/* the waits are in the order they ended, not of their wakeups:
+		 * a column may come again */
+		col = (int)floor((x - l->x0) / LTTV_ARROW_PX);
+		if (col < 0 || col >= ncols || used[col])
+			continue;
+		used[col] = 1;
+		drawn++;
+		if (cr)
+			arrow(cr, x, y0, y1);
+	}
+	g_free(used);
+	return drawn;
+}
+
+void lttv_arrows_count(const lttv_view *v, const lttv_layout *l, size_t *drawn, size_t *total)
+{
+	const ltt_analysis *an = v->analysis ? lttv_adata_analysis(v->analysis) : NULL;
+
+	*drawn = *total = 0;
+	if (an && v->arrows && v->doc)
+		*drawn = thin_arrows(v, l, an, ltt_state_index_state(v->doc->view), NULL, total);
+}
+
+static void draw_arrows(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
+			const ltt_analysis *an, const ltt_state *ist)
+{
+	double rgb[3];
+	size_t total, drawn;
+
+	lttv_arrow_rgb(rgb);
+	cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+	cairo_set_line_width(cr, 1);
+	drawn = thin_arrows(v, l, an, ist, cr, &total);
+	if (drawn < total) {
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "%zu wakeups here, one arrow per %d pixels drawn: "
+			 "zoom in for all", total, LTTV_ARROW_PX);
+		cairo_move_to(cr, l->x0 + 6, l->y0 - 4);
+		cairo_show_text(cr, msg);
 	}
 }
 

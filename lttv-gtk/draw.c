@@ -465,6 +465,21 @@ static void lost_text(const lttv_view *v, char *buf, size_t len)
  * right, wrapping at width: x[i] and line[i] of each; returns the number
  * of lines.
  */
+/* The links drawn over the control flow (analysis-links.c), in the legend
+ * after the states: link k is the wakeup arrow (k = 0) or the critical
+ * path's kind k - 1; 1 if it is drawn in v. */
+#define LINK_ITEMS (1 + LTT_PATH_NUM_KINDS)
+
+static int link_shown(const lttv_view *v, size_t k)
+{
+	return !v->resources && v->analysis && (k == 0 ? v->arrows : v->critical);
+}
+
+static const char *link_label(size_t k)
+{
+	return k == 0 ? "wakeup (who woke whom)" : lttv_path_label((unsigned)k - 1);
+}
+
 static int legend_place(const lttv_view *v, int width, double *x, int *line)
 {
 	size_t n;
@@ -475,12 +490,14 @@ static int legend_place(const lttv_view *v, int width, double *x, int *line)
 
 	lost_text(v, lost, sizeof(lost));
 	marks_text(v, marks, sizeof(marks));
-	for (size_t i = 0; i <= n + 1; i++) {
+	for (size_t i = 0; i < n + 2 + LINK_ITEMS; i++) {
 		double w = i < n ? 18 + LEGEND_CHAR_W * (double)strlen(item_label(&items[i])) + 14
 			 : i == n ? 10 + 7.0 * (double)strlen(lost)
-				  : 18 + 7.0 * (double)strlen(marks);
+			 : i == n + 1 ? 18 + 7.0 * (double)strlen(marks)
+				      : 18 + LEGEND_CHAR_W * (double)strlen(link_label(i - n - 2)) + 14;
 
-		if ((i == n && !*lost) || (i == n + 1 && !*marks))
+		if ((i == n && !*lost) || (i == n + 1 && !*marks) ||
+		    (i >= n + 2 && !link_shown(v, i - n - 2)))
 			continue;
 		if (pos > 6 && pos + w > width - 4) {
 			pos = 6;
@@ -495,8 +512,8 @@ static int legend_place(const lttv_view *v, int width, double *x, int *line)
 
 static int legend_height(const lttv_view *v, int width)
 {
-	double x[G_N_ELEMENTS(cf_legend) + 2];
-	int line[G_N_ELEMENTS(cf_legend) + 2];
+	double x[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS];
+	int line[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS];
 
 	if (!v->legend)
 		return 0;
@@ -508,8 +525,8 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 {
 	size_t n;
 	const legend_item *items = legend_items(v, &n);
-	double x[G_N_ELEMENTS(cf_legend) + 2], y0 = l->height - l->legend_h + 4;
-	int line[G_N_ELEMENTS(cf_legend) + 2];
+	double x[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS], y0 = l->height - l->legend_h + 4;
+	int line[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS];
 	char lost[128], marks[160];
 
 	legend_place(v, l->width, x, line);
@@ -553,6 +570,32 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		cairo_fill(cr);
 		set_rgb(cr, 20, 20, 20);
 		text(cr, x[n + 1] + 18, y + 13, marks);
+	}
+	for (size_t k = 0; k < LINK_ITEMS; k++) {
+		double y = y0 + line[n + 2 + k] * LEGEND_LINE_H, xs = x[n + 2 + k], rgb[3];
+
+		if (!link_shown(v, k))
+			continue;
+		if (k == 0) {	/* an arrow down, as analysis-links.c draws them */
+			lttv_arrow_rgb(rgb);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_set_line_width(cr, 1);
+			cairo_move_to(cr, xs + 7.5, y + 2);
+			cairo_line_to(cr, xs + 7.5, y + 10);
+			cairo_stroke(cr);
+			cairo_move_to(cr, xs + 7.5, y + 15);
+			cairo_line_to(cr, xs + 4, y + 9);
+			cairo_line_to(cr, xs + 11, y + 9);
+			cairo_close_path(cr);
+			cairo_fill(cr);
+		} else {	/* the path's thick line */
+			lttv_path_rgb((unsigned)k - 1, rgb);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_rectangle(cr, xs, y + LEGEND_LINE_H / 2 - 2, 14, 4);
+			cairo_fill(cr);
+		}
+		set_rgb(cr, 20, 20, 20);
+		text(cr, xs + 18, y + 13, link_label(k));
 	}
 }
 

@@ -150,6 +150,23 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 		printf("marks total=%" PRIu64 " expr=%s\n", lttv_marks_total(v->doc->marks),
 		       lttv_marks_expr(v->doc->marks));
 	print_path(v);
+	if (v->arrows) {
+		size_t drawn, total;
+
+		lttv_arrows_count(v, &l, &drawn, &total);
+		printf("arrows drawn=%zu wakeups=%zu\n", drawn, total);
+	}
+	if (v->arrows || v->critical) {
+		double rgb[3];
+
+		lttv_arrow_rgb(rgb);
+		printf("link arrow rgb=%.0f,%.0f,%.0f\n", rgb[0] * 255, rgb[1] * 255, rgb[2] * 255);
+		for (unsigned k = 0; k < LTT_PATH_NUM_KINDS; k++) {
+			lttv_path_rgb(k, rgb);
+			printf("link path-%s rgb=%.0f,%.0f,%.0f\n", ltt_path_kind_name((ltt_path_kind)k),
+			       rgb[0] * 255, rgb[1] * 255, rgb[2] * 255);
+		}
+	}
 }
 
 #define LTTV_PNG_MAX 32767	/* cairo's largest image side */

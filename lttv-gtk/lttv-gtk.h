@@ -267,8 +267,20 @@ typedef struct lttv_aview {
 typedef struct lttv_alayout {
 	int x0, x1;			/* the time area */
 	int dens_y, dens_h, cpu_y, cpu_h, sc_y, sc_h, hist_y, hist_h;
+	int plot_y;			/* scatter: its points start under its key */
+	int axis_y;			/* the time axis' labels, under the scatter */
 	double lmin, lmax;		/* scatter: log10 of the durations shown */
 } lttv_alayout;
+
+/* The time axis of the Analyses tab: up to max ticks, 1-2-5 steps at
+ * least 90 pixels apart; *t and label of each (seconds from the trace's
+ * start, as the control flow's ruler). Returns how many. */
+unsigned lttv_aaxis_ticks(const lttv_aview *v, const lttv_alayout *l, int64_t *t,
+			  char (*label)[32], unsigned max);
+/* What the scatter's point o is, for its tooltip: "37 sh: sched 1.234 ms,
+ * from 4.567890123 s". */
+void lttv_analysis_describe(const lttv_aview *v, const ltt_latency *o, char *buf,
+			    size_t size);
 
 /* What was drawn, for --layout and tests. */
 typedef struct lttv_adraw_stats {
@@ -295,11 +307,16 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 
 /* analysis-links.c: wakeup arrows and the critical path over the rows of
  * the control flow (called by lttv_draw when v->analysis is set). At most
- * LTTV_MAX_ARROWS arrows: beyond, zoom in. */
-#define LTTV_MAX_ARROWS 2000
+ * one arrow per LTTV_ARROW_PX pixels: beyond, zoom in. */
+#define LTTV_ARROW_PX 6
 void lttv_draw_links(cairo_t *cr, const lttv_view *v, const lttv_layout *l);
-/* The colour of a critical-path segment of kind k (ltt_path_kind). */
+/* The arrows drawn and the wakeups they stand for, in view. */
+void lttv_arrows_count(const lttv_view *v, const lttv_layout *l, size_t *drawn, size_t *total);
+/* The colour of a critical-path segment of kind k (ltt_path_kind), its
+ * legend's label; the wakeup arrows' colour. */
 void lttv_path_rgb(unsigned k, double rgb[3]);
+const char *lttv_path_label(unsigned k);
+void lttv_arrow_rgb(double rgb[3]);
 /* The critical path drawn for v's selected process (its whole life; the
  * view draws what overlaps it): owned by analysis-links.c, valid until the
  * next call. 0 if none. */
