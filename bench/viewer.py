@@ -34,6 +34,9 @@ the load average: never edit them by hand.
                            longest time its main loop did not turn (the
                            most of any run), in its own CPU time and on the
                            clock less the time it waited for a CPU.
+  lttv-gtk -t T            the same, once, LTTV_GTK_BENCH=analyses: the
+                           window's memory once indexed and once the
+                           analyses (started by themselves then) are done.
 """
 import argparse
 import os
@@ -99,6 +102,29 @@ def window_times(trace, display, runs):
             max(stall[1:]))
 
 
+def window_memory(trace, display):
+    """The window's memory (MiB) at the end of each phase, one run under
+    LTTV_GTK_BENCH=analyses: resident once indexed, resident and peak once
+    the analyses (which start by themselves then) are done; the seconds
+    from the start to the analyses done."""
+    env = dict(os.environ, DISPLAY=display, LTTV_GTK_BENCH='analyses', NO_AT_BRIDGE='1')
+    t0 = time.perf_counter()
+    p = subprocess.Popen([GTK, '-t', trace], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, env=env, text=True)
+    got = {}
+    for line in p.stdout:
+        if line.startswith('bench window '):
+            f = line.split()
+            got[f[2]] = dict(x.split('=', 1) for x in f[3:])
+            got[f[2]]['s'] = time.perf_counter() - t0
+    p.wait(timeout=3600)
+    if 'indexed-frame' not in got or 'analyses-done' not in got:
+        sys.exit('lttv-gtk under Xvfb did not report its memory')
+    return (float(got['indexed-frame']['rss_kb']) / 1024,
+            float(got['analyses-done']['rss_kb']) / 1024,
+            float(got['analyses-done']['peak_kb']) / 1024, got['analyses-done']['s'])
+
+
 def start_xvfb():
     """An Xvfb on a free display, or (None, why)."""
     if not shutil.which('Xvfb'):
@@ -136,6 +162,8 @@ def measure(trace, n, runs, xvfb):
            for _ in range(runs)]
     os.unlink(png)
     win = window_times(trace, xvfb[1], runs) if xvfb else None
+    if win:
+        win = win + window_memory(trace, xvfb[1])
     return out, exp, win
 
 
@@ -216,6 +244,19 @@ def main():
             statistics.median(e[2] for e in exp) * 1e3, max(e[3] for e in exp)))
     if not xvfb:
         out('\n(window columns not measured: %s)' % why)
+
+    out('\n### Memory of the window at the end of each phase (one run, MiB)\n')
+    out('| events | resident once indexed | resident once the analyses are done '
+        '| the analyses, bytes/event | peak | analyses done at |')
+    out('|---:|---:|---:|---:|---:|---:|')
+    for n in sizes:
+        win = res[n][3]
+        if not win:
+            out('| %d | n/a | | | | |' % n)
+            continue
+        idx, ana, peak, at = win[4:8]
+        out('| %d | %.0f | %.0f | %.1f | %.0f | %.1f s |' % (
+            n, idx, ana, (ana - idx) * 2**20 / n, peak, at))
 
     zooms = sorted({k for n in sizes for k in res[n][1][0] if k.startswith('zoom=')},
                    key=lambda k: int(k[5:]))

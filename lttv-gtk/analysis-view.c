@@ -124,6 +124,7 @@ static gboolean poll_pass(gpointer data)
 	else
 		t->a->cf.v.analysis = t->data;	/* the links over the control flow */
 	lttv_queue_redraw(t->a);
+	lttv_bench_analyses_done(t->a);
 	return G_SOURCE_REMOVE;
 }
 

@@ -97,13 +97,31 @@ void lttv_view_sync(app *a, view_ui *vu)
 		vu->v.first_row = vu->v.nrows ? vu->v.nrows - 1 : 0;
 }
 
+/* A figure of /proc/self/status in kB ("VmRSS", "VmHWM"), or 0. */
+static unsigned long status_kb(const char *field)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	size_t n = strlen(field);
+	unsigned long kb = 0;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, field, n) && line[n] == ':')
+			kb = strtoul(line + n + 1, NULL, 10);
+	if (f)
+		fclose(f);
+	return kb;
+}
+
 /*
  * LTTV_GTK_BENCH: the benchmark (bench/viewer.py) times the window from
  * its start to these lines: the first frame of the control flow, then
  * the first one drawn once everything is indexed, with the longest times
  * the main loop went without turning in between (stall-meter.c: the
- * window's own work, and that on the clock less waiting for a CPU); then
- * the window quits.
+ * window's own work, and that on the clock less waiting for a CPU) and
+ * the memory then; then the window quits. LTTV_GTK_BENCH=analyses: it
+ * waits for the analyses, which start by themselves once indexed, and
+ * says the memory once they are done (lttv_bench_analyses_done).
  */
 static void bench_frame(app *a, int indexed)
 {
@@ -113,14 +131,30 @@ static void bench_frame(app *a, int indexed)
 		lttv_stall_meter_start(&a->bench_meter);
 	}
 	if (a->bench == 2 && indexed) {
+		const char *b = g_getenv("LTTV_GTK_BENCH");
+
 		lttv_stall_meter_stop(&a->bench_meter);
-		printf("bench window indexed-frame stall_cpu_ms=%.1f stall_ms=%.1f ticks=%u\n",
-		       a->bench_meter.max_cpu / 1000.0, a->bench_meter.max_own / 1000.0,
-		       a->bench_meter.ticks);
+		printf("bench window indexed-frame stall_cpu_ms=%.1f stall_ms=%.1f ticks=%u "
+		       "rss_kb=%lu\n", a->bench_meter.max_cpu / 1000.0,
+		       a->bench_meter.max_own / 1000.0, a->bench_meter.ticks, status_kb("VmRSS"));
 		a->bench = 3;
-		g_application_quit(G_APPLICATION(a->gapp));
+		if (b && !strcmp(b, "analyses"))
+			a->bench = 4;
+		else
+			g_application_quit(G_APPLICATION(a->gapp));
 	}
 	fflush(stdout);
+}
+
+void lttv_bench_analyses_done(app *a)
+{
+	if (a->bench != 4)
+		return;
+	printf("bench window analyses-done rss_kb=%lu peak_kb=%lu\n", status_kb("VmRSS"),
+	       status_kb("VmHWM"));
+	fflush(stdout);
+	a->bench = 5;
+	g_application_quit(G_APPLICATION(a->gapp));
 }
 
 static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)

@@ -247,6 +247,10 @@ gboolean lttv_control_idle(gpointer data);
  * (the window keeps what it has). window.c */
 int lttv_reload_doc(app *a);
 
+/* LTTV_GTK_BENCH=analyses: the analyses are done, say the memory and quit
+ * (window.c). */
+void lttv_bench_analyses_done(app *a);
+
 /* live.c: --follow */
 void lttv_live_start(app *a);
 void lttv_live_stop(app *a);
