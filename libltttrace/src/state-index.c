@@ -957,6 +957,10 @@ static void emit(emitter *em, int64_t s, int64_t e, int k)
  * pixels in 50 (still a comb); 4 moves it by about 30, and a kind drawn
  * stays within 4 pixels of its time. */
 #define PIXEL_NOISE 4.0
+/* ... in a pixel of more than PIXEL_FEW changes, all of it from
+ * PIXEL_FEW + PIXEL_CROWD on */
+#define PIXEL_FEW 4
+#define PIXEL_CROWD 16
 
 /* A number in [0, 1) from a 64-bit key (splitmix64's finaliser). */
 static double noise01(uint64_t x)
@@ -972,9 +976,9 @@ static double noise01(uint64_t x)
 /*
  * The kind a pixel of several shows: of the kinds spent in it (dur), the
  * one owed most (the balance of time spent minus pixels drawn, in pixels),
- * each balance raised by a number in [0, PIXEL_NOISE) drawn from the row,
- * the pixel's place on a grid of the whole trace and the kind; ties to the
- * longest here. It then owes a pixel. The balances keep the share drawn
+ * each balance raised by a number in [0, noise) drawn from the row, the
+ * pixel's place on a grid of the whole trace and the kind (noise: up to
+ * PIXEL_NOISE, by how crowded the pixel is); ties to the longest here. It then owes a pixel. The balances keep the share drawn
  * within PIXEL_NOISE + 1 pixels of the time spent; the noise keeps the pattern from being
  * the same on every row at the same x (rows of one mixture showed the
  * same kinds at the same places: machine-wide simultaneous events that
@@ -982,7 +986,8 @@ static double noise01(uint64_t x)
  * 20 pixels, exactly). The same pixel gets the same draw at every redraw
  * and pan.
  */
-static int pixel_kind(double *owed, const int64_t *dur, int64_t span, uint64_t where)
+static int pixel_kind(double *owed, const int64_t *dur, int64_t span, uint64_t where,
+		      double noise)
 {
 	int best = -1;
 	double best_v = 0;
@@ -993,7 +998,7 @@ static int pixel_kind(double *owed, const int64_t *dur, int64_t span, uint64_t w
 		if (!dur[k])
 			continue;
 		owed[k] += (double)dur[k] / (double)span;
-		v = owed[k] + PIXEL_NOISE * noise01(where * NKINDS + (uint64_t)k);
+		v = owed[k] + noise * noise01(where * NKINDS + (uint64_t)k);
 		if (best < 0 || v > best_v || (v == best_v && dur[k] > dur[best])) {
 			best = k;
 			best_v = v;
@@ -1026,6 +1031,8 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 	while (pos < t1) {
 		int64_t next = cu.tn < t1 ? cu.tn : t1;
 		int64_t be, sa[NKINDS], sb[NKINDS], dur[NKINDS];
+		size_t before;
+		double crowd;
 
 		if (ns_per_pixel <= 0 || next - pos >= ns_per_pixel) {
 			emit(&em, pos, next, cu.k);
@@ -1038,12 +1045,20 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 		 * difference of the sums before its two ends */
 		be = pos + ns_per_pixel < t1 ? pos + ns_per_pixel : t1;
 		row_cur_sum_at(&cu, pos, sa);
+		before = cu.c * ROW_CHUNK + cu.i;
 		row_cur_advance(&cu, be);
 		row_cur_sum_at(&cu, be, sb);
 		for (int k = 0; k < NKINDS; k++)
 			dur[k] = sb[k] - sa[k];
+		/* the draw grows with the changes in the pixel (chunks count as
+		 * full, near enough): none for a few, where placing each one
+		 * exactly reads best; all of it for a crowd */
+		crowd = ((double)(cu.c * ROW_CHUNK + cu.i) - (double)before - PIXEL_FEW) /
+			PIXEL_CROWD;
 		emit(&em, pos, be, pixel_kind(owed, dur, be - pos,
-					      row_seed ^ (uint64_t)(pos / ns_per_pixel)));
+					      row_seed ^ (uint64_t)(pos / ns_per_pixel),
+					      crowd < 0 ? 0 : crowd > 1 ? PIXEL_NOISE
+									: crowd * PIXEL_NOISE));
 		pos = be;
 	}
 	emit(&em, 0, 0, -2);	/* flush */
