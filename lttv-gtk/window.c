@@ -667,6 +667,37 @@ static int whole_interval(const lttv_doc *d, const lttv_row *row, hit *h)
 	return 0;
 }
 
+/*
+ * "." and ",": cursor A to the next (dir 1) or previous (-1) change of
+ * the selected row's state after (before) cursor A, or the view's left
+ * edge, brought into view. 0 if there is none (said in the status bar).
+ */
+static int row_change(app *a, int dir)
+{
+	view_ui *vu = lttv_current_view(a);
+	hit h;
+	int64_t from, to;
+
+	if (!a->doc || vu->v.selected < 0 || (unsigned)vu->v.selected >= vu->v.nrows)
+		return 0;
+	from = a->cursor_a != INT64_MIN ? a->cursor_a : a->t0;
+	h = (hit){ dir > 0 ? from : from - 1, 0, 0, -1 };
+	if (whole_interval(a->doc, &vu->rows[vu->v.selected], &h) < 0)
+		return 0;
+	to = dir > 0 ? h.e : h.s;
+	if ((dir > 0 && (to <= from || to >= ltt_state_index_indexed_ns(a->doc->view))) ||
+	    (dir < 0 && (to >= from || to <= a->doc->start_ns))) {
+		snprintf(a->status_note, sizeof(a->status_note), "no %s change of this row",
+			 dir > 0 ? "later" : "earlier");
+		lttv_queue_redraw(a);
+		return 0;
+	}
+	if (to < a->t0 || to > a->t1)
+		lttv_set_range(a, to - (a->t1 - a->t0) / 2, to + (a->t1 - a->t0) / 2);
+	lttv_set_cursor(a, to, 0);
+	return 1;
+}
+
 /* Hovering a bar says what it is: the state there, whole (its true begin,
  * end and duration, whatever the view shows); NULL where there is nothing
  * to say. */
@@ -1160,8 +1191,12 @@ static const char help_text[] =
 	"Keys\n"
 	"  + -                   zoom in, out\n"
 	"  0, Home               the whole trace\n"
+	"  End                   the end of the trace, at the same zoom\n"
 	"  z                     zoom to A..B (or the last right-drag)\n"
 	"  Left Right            pan\n"
+	"  W S, A D              zoom in, out (at cursor A if in view); pan\n"
+	"  . ,                   cursor A to the next, previous change of the\n"
+	"                        selected row's state\n"
 	"  Up Down               select a row (in the event list: a line)\n"
 	"  h                     hide the selected row\n"
 	"  Page Up/Down          scroll the event list\n"
@@ -1247,6 +1282,19 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
 		lttv_zoom(a, 2, INT64_MIN); return 1;
 	case GDK_KEY_0: case GDK_KEY_Home: lttv_zoom_fit(a); return 1;
+	case GDK_KEY_End:	/* the end of the trace, the same zoom */
+		if (a->doc)
+			lttv_set_range(a, a->doc->end_ns - (a->t1 - a->t0), a->doc->end_ns);
+		return 1;
+	/* as in Perfetto and Trace Compass: W S zoom in and out, A D pan */
+	case GDK_KEY_w: lttv_zoom(a, 0.5, a->cursor_a >= a->t0 && a->cursor_a <= a->t1 ?
+					  a->cursor_a : INT64_MIN); return 1;
+	case GDK_KEY_s: lttv_zoom(a, 2, a->cursor_a >= a->t0 && a->cursor_a <= a->t1 ?
+					a->cursor_a : INT64_MIN); return 1;
+	case GDK_KEY_a: pan(a, -0.2); return 1;
+	case GDK_KEY_d: pan(a, 0.2); return 1;
+	case GDK_KEY_period: row_change(a, 1); return 1;
+	case GDK_KEY_comma: row_change(a, -1); return 1;
 	case GDK_KEY_Left: pan(a, -0.2); return 1;
 	case GDK_KEY_Right: pan(a, 0.2); return 1;
 	case GDK_KEY_Up: lttv_select_row(vu, vu->v.selected > 0 ? vu->v.selected - 1 : 0); return 1;
