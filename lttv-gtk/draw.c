@@ -647,6 +647,32 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 	}
 }
 
+/* Bookmarks: a green line at each (a band to the end of a range), named
+ * in the ruler. */
+static void draw_bookmarks(cairo_t *cr, const lttv_view *v, const lttv_layout *l)
+{
+	for (unsigned i = 0; i < v->nbookmarks; i++) {
+		const lttv_bookmark *b = &v->bookmarks[i];
+		double x0, x1;
+
+		if (b->t1 < v->t0 || b->t0 > v->t1)
+			continue;
+		x0 = floor(lttv_time_to_x(v, l, MAX(b->t0, v->t0))) + 0.5;
+		x1 = floor(lttv_time_to_x(v, l, MIN(b->t1, v->t1))) + 0.5;
+		if (x1 > x0 + 1) {
+			cairo_set_source_rgba(cr, 0.0, 0.6, 0.2, 0.12);
+			cairo_rectangle(cr, x0, l->header_h, x1 - x0, l->height - l->legend_h -
+					l->header_h);
+			cairo_fill(cr);
+		}
+		set_rgb(cr, 0, 150, 50);
+		cairo_move_to(cr, x0, l->header_h - 14);
+		cairo_line_to(cr, x0, l->height - l->legend_h);
+		cairo_stroke(cr);
+		text(cr, x0 + 3, l->header_h - 16, b->label);
+	}
+}
+
 static void draw_cursor(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 			int64_t t, int r, int g, int b, const char *name)
 {
@@ -765,6 +791,7 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 				height - l.header_h - l.legend_h);
 		cairo_fill(cr);
 	}
+	draw_bookmarks(cr, v, &l);
 	draw_cursor(cr, v, &l, v->cursor_a, 220, 0, 0, "A");
 	draw_cursor(cr, v, &l, v->cursor_b, 0, 0, 220, "B");
 	cairo_restore(cr);

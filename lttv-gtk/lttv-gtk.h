@@ -146,6 +146,12 @@ void lttv_marks_cancel(lttv_marks_job *j);
 
 /* ---- draw.c ---- */
 
+/* A bookmark: a time (t1 == t0) or a range, named (session.c). */
+typedef struct lttv_bookmark {
+	int64_t t0, t1;
+	char label[48];
+} lttv_bookmark;
+
 typedef struct lttv_view {
 	lttv_doc *doc;
 	int resources;			/* 0: control flow, 1: resources */
@@ -161,6 +167,8 @@ typedef struct lttv_view {
 	const struct lttv_adata *analysis;	/* NULL: no links drawn */
 	int arrows;			/* wakeup arrows, waker row -> woken row */
 	int critical;			/* the selected process's critical path */
+	const lttv_bookmark *bookmarks;	/* drawn over the time area */
+	unsigned nbookmarks;
 } lttv_view;
 
 typedef struct lttv_layout {
@@ -326,6 +334,7 @@ size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs);
 
 /* follow: open the trace again as it grows (live.c) */
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
-		    const char *self_test, const char *screenshot, int follow);
+		    const char *self_test, const char *screenshot, int follow,
+		    const char *session);
 
 #endif

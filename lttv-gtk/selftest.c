@@ -543,6 +543,18 @@ static int cmd_expect_marks_none(cmd *c)
 	return 0;
 }
 
+/* expect-bookmarks N [LABEL]: N bookmarks, the last one named LABEL */
+static int cmd_expect_bookmarks(cmd *c)
+{
+	GArray *b = c->a->bookmarks;
+	const char *last = b->len ? g_array_index(b, lttv_bookmark, b->len - 1).label : "";
+
+	expect(c->a, b->len == (guint)atoi(c->w[1]) && (c->n < 3 || !strcmp(last, c->w[2])),
+	       "%s bookmarks%s%s (got %u, the last \"%s\")", c->w[1], c->n > 2 ? ", the last " : "",
+	       c->n > 2 ? c->w[2] : "", b->len, last);
+	return 0;
+}
+
 /* expect-no-warnings: GLib and GTK logged no warning nor critical since
  * the start (an invalid cast, a wrong widget...) */
 static int log_warnings;
@@ -831,6 +843,7 @@ static const command commands[] = {
 	{ "expect-no-row", 2, 1, cmd_expect_no_row },
 	{ "expect-row-of", 2, 1, cmd_expect_no_row },
 	{ "expect-marks-none", 1, 1, cmd_expect_marks_none },
+	{ "expect-bookmarks", 2, 0, cmd_expect_bookmarks },
 	{ "expect-no-warnings", 1, 0, cmd_expect_no_warnings },
 	{ "size", 3, 0, cmd_size },
 	{ "range", 2, 1, cmd_range },

@@ -91,6 +91,8 @@ void lttv_view_sync(app *a, view_ui *vu)
 	vu->v.t1 = a->t1;
 	vu->v.cursor_a = a->cursor_a;
 	vu->v.cursor_b = a->cursor_b;
+	vu->v.bookmarks = a->bookmarks ? (const lttv_bookmark *)(void *)a->bookmarks->data : NULL;
+	vu->v.nbookmarks = a->bookmarks ? a->bookmarks->len : 0;
 	if (vu->v.selected >= (int)vu->v.nrows)
 		vu->v.selected = -1;
 	if (vu->v.first_row >= vu->v.nrows)
@@ -214,6 +216,7 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	key.sel_b = vu->v.sel_b;
 	key.marks = a->doc->marks;
 	key.only_marked = a->doc->only_marked;
+	key.bookmarks_gen = a->bookmarks_gen;
 	g_strlcpy(key.message, msg, sizeof(key.message));
 	if (!vu->cache || memcmp(&key, &vu->cache_key, sizeof(key))) {
 		cairo_t *c;
@@ -1197,6 +1200,8 @@ static const char help_text[] =
 	"  W S, A D              zoom in, out (at cursor A if in view); pan\n"
 	"  . ,                   cursor A to the next, previous change of the\n"
 	"                        selected row's state\n"
+	"  b, Shift+B            bookmark cursor A (or A..B), remove the last\n"
+	"  Ctrl+S                save the session (--session FILE)\n"
 	"  Up Down               select a row (in the event list: a line)\n"
 	"  h                     hide the selected row\n"
 	"  Page Up/Down          scroll the event list\n"
@@ -1267,6 +1272,15 @@ int lttv_key(app *a, guint key, guint state)
 	if (ctrl) {
 		switch (key) {
 		case GDK_KEY_o: open_dialog(a); return 1;
+		case GDK_KEY_s:
+			if (a->session && lttv_session_write(a) == 0)
+				snprintf(a->status_note, sizeof(a->status_note),
+					 "session saved in %.100s", a->session);
+			else if (!a->session)
+				snprintf(a->status_note, sizeof(a->status_note),
+					 "no session file: start with --session FILE");
+			lttv_queue_redraw(a);
+			return 1;
 		case GDK_KEY_q: gtk_widget_destroy(a->win); return 1;
 		case GDK_KEY_g: gtk_widget_grab_focus(a->goto_entry); return 1;
 		case GDK_KEY_f: gtk_widget_grab_focus(a->row_filter); return 1;
@@ -1293,6 +1307,8 @@ int lttv_key(app *a, guint key, guint state)
 					a->cursor_a : INT64_MIN); return 1;
 	case GDK_KEY_a: pan(a, -0.2); return 1;
 	case GDK_KEY_d: pan(a, 0.2); return 1;
+	case GDK_KEY_b: lttv_bookmark_add(a); return 1;
+	case GDK_KEY_B: lttv_bookmark_remove_last(a); return 1;
 	case GDK_KEY_period: row_change(a, 1); return 1;
 	case GDK_KEY_comma: row_change(a, -1); return 1;
 	case GDK_KEY_Left: pan(a, -0.2); return 1;
@@ -1538,10 +1554,12 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_widget_hide(a->progress);
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->last_sel_a = a->last_sel_b = 0;
+	lttv_session_read(a);	/* its traces when -t gives none */
 	if (a->trace_paths)
 		open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
 	else if (!a->selftest)
 		open_dialog(a);
+	lttv_session_apply(a);
 	gtk_widget_grab_focus(a->cf.area);
 	if (a->follow)
 		lttv_live_start(a);
@@ -1550,7 +1568,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 }
 
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
-		    const char *self_test, const char *screenshot, int follow)
+		    const char *self_test, const char *screenshot, int follow,
+		    const char *session)
 {
 	app a = { 0 };
 	int rc;
@@ -1565,6 +1584,8 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	a.range = g_strdup(range);
 	a.bench = g_getenv("LTTV_GTK_BENCH") ? 1 : 0;
 	a.follow = follow;
+	a.session = g_strdup(session);
+	a.bookmarks = g_array_new(FALSE, TRUE, sizeof(lttv_bookmark));
 	if (follow)
 		lttv_set_live();
 	if (self_test)
@@ -1572,6 +1593,8 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	a.gapp = gtk_application_new("org.ltt.Viewer", G_APPLICATION_NON_UNIQUE);
 	g_signal_connect(a.gapp, "activate", G_CALLBACK(on_activate), &a);
 	rc = g_application_run(G_APPLICATION(a.gapp), 0, NULL);
+	if (a.session && a.doc && lttv_session_write(&a) < 0 && !a.exit_code)
+		a.exit_code = 1;	/* said */
 	lttv_indexer_stop(&a);
 	lttv_find_cancel(&a);
 	lttv_marks_stop(&a);
@@ -1594,6 +1617,10 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	lttv_filter_free(a.filter);
 	g_free(a.filter_text);
 	lttv_list_cancel(&a);
+	g_free(a.session);
+	g_array_free(a.bookmarks, TRUE);
+	if (a.session_restore)
+		g_key_file_free(a.session_restore);
 	lttv_doc_free(a.doc);
 	g_strfreev(a.trace_paths);
 	g_free(a.range);

@@ -37,6 +37,7 @@ typedef struct view_ui {
 		int64_t t0, t1, cursor_a, cursor_b, sel_a, sel_b;
 		const void *marks;
 		int only_marked;
+		unsigned bookmarks_gen;
 		char message[64];
 	} cache_key;
 } view_ui;
@@ -151,6 +152,11 @@ struct app {
 	struct lttv_stats_job *stats_job;	/* statistics being computed */
 	lttv_selftest *selftest;	/* --self-test, or NULL */
 	struct lttv_atab *atab;		/* the Analyses tab (analysis-view.c) */
+	/* bookmarks and --session (session.c) */
+	GArray *bookmarks;		/* lttv_bookmark */
+	unsigned bookmarks_gen;		/* changes to them: the views redraw */
+	char *session;			/* --session FILE, or NULL */
+	GKeyFile *session_restore;	/* read at the start, applied once open */
 	/* --follow (live.c) */
 	int follow;
 	guint live_timer;
@@ -246,6 +252,16 @@ gboolean lttv_control_idle(gpointer data);
 /* Opens the trace again (it grew): 0, or -1 if it cannot be read now
  * (the window keeps what it has). window.c */
 int lttv_reload_doc(app *a);
+
+/* session.c: b adds a bookmark at cursor A (A..B with both), B removes
+ * the last; --session FILE is read at the start (traces, range, cursors,
+ * filters, hidden rows, bookmarks), applied once the trace is open, and
+ * written by Ctrl+S and at the end. */
+void lttv_bookmark_add(app *a);
+void lttv_bookmark_remove_last(app *a);
+void lttv_session_read(app *a);
+void lttv_session_apply(app *a);
+int lttv_session_write(app *a);
 
 /* LTTV_GTK_BENCH=analyses: the analyses are done, say the memory and quit
  * (window.c). */
