@@ -353,6 +353,7 @@ void lttv_set_range(app *a, int64_t t0, int64_t t1)
 	a->t0 = t0;
 	a->t1 = t1;
 	lttv_list_follow(a, t0, t1);
+	lttv_stats_follow(a);
 	lttv_queue_redraw(a);
 }
 
@@ -388,6 +389,7 @@ void lttv_set_cursor(app *a, int64_t t, int which_b)
 		a->cursor_b = t;
 	else
 		a->cursor_a = t;
+	lttv_stats_follow(a);
 	if (!which_b) {
 		a->status_note[0] = 0;
 		a->list.anchor = t;

@@ -244,6 +244,9 @@ void lttv_marks_stop(app *a);
 typedef struct lttv_stats_job lttv_stats_job;
 void lttv_stats_refresh(app *a);
 void lttv_stats_cancel(app *a);
+/* The view or the cursors moved: the tab, if shown, is computed again
+ * once they settle. */
+void lttv_stats_follow(app *a);
 
 /* control.c */
 void lttv_on_control(GtkButton *button, gpointer data);
