@@ -572,10 +572,12 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		text(cr, x[n + 1] + 18, y + 13, marks);
 	}
 	for (size_t k = 0; k < LINK_ITEMS; k++) {
-		double y = y0 + line[n + 2 + k] * LEGEND_LINE_H, xs = x[n + 2 + k], rgb[3];
+		double y, xs, rgb[3];
 
 		if (!link_shown(v, k))
-			continue;
+			continue;	/* not placed */
+		y = y0 + line[n + 2 + k] * LEGEND_LINE_H;
+		xs = x[n + 2 + k];
 		if (k == 0) {	/* an arrow down, as analysis-links.c draws them */
 			lttv_arrow_rgb(rgb);
 			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
