@@ -5,6 +5,7 @@
 #   make            build the user-space tools into build/
 #   make install    install them (PREFIX=/usr/local, DESTDIR; install.mk)
 #   make kernel     unpack Debian's linux-source, apply kernel/patches, build bzImage
+#   make stock-modules  the same tracer as modules of Debian's own kernel (kernel/modules)
 #   make bench      the benchmarks of docs/performance.md (bench/)
 #   make qemu-test  boot that kernel in QEMU and trace end to end
 #   make demo-live  the same, shown live on the host (lttv-gtk --follow)
@@ -102,6 +103,7 @@ include tests/fuzz/build.mk
 -include lttd/build.mk
 -include lttv-gtk/build.mk
 -include kernel/build.mk
+-include kernel/modules/build.mk
 -include qemu/build.mk
 include install.mk
 

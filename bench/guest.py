@@ -27,9 +27,29 @@ def example_checksum():
     return out.split()[1]
 
 
+# Which kernel the guest benchmarks boot: 'bench' (build-kernel-bench, our
+# series without debug options) or 'stock' (Debian's own image with the
+# tracer's modules, qemu/modules-boot.sh); bench/tracer.py --kernel sets it.
+WHICH = {'kernel': 'bench'}
+STOCK_CACHE = os.environ.get('LTT_STOCK_CACHE', '/var/cache/ltt')
+
+
+def stock_kver():
+    """The ABI scripts/install-deps.sh kernel pinned, or None."""
+    try:
+        with open(os.path.join(STOCK_CACHE, 'stock-kver')) as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
+
+
 def missing():
     """Why the guest benchmarks cannot run here, or None."""
-    if not os.path.exists(KERNEL):
+    if WHICH['kernel'] == 'stock':
+        kver = stock_kver()
+        if not kver or not os.path.isdir('/usr/src/linux-headers-%s' % kver):
+            return 'no pinned stock kernel and its headers (scripts/install-deps.sh kernel)'
+    elif not os.path.exists(KERNEL):
         return 'no benchmark kernel %s (make bench-kernel)' % os.path.relpath(KERNEL, TOP)
     if not shutil.which('qemu-system-x86_64'):
         return 'no qemu-system-x86_64 (scripts/install-deps.sh kernel)'
@@ -60,7 +80,9 @@ def cpio_list(work, params, programs):
     tool = os.path.join(work, 'ltt-bench-tool')
     os.makedirs(work, exist_ok=True)
     subprocess.run([os.environ.get('CC', 'cc'), '-static', '-O2', '-Wall', '-Wextra', '-std=c11',
-                    '-I' + os.path.join(TOP, 'include'), '-o', tool, os.path.join(TOP, 'bench', 'ltt-bench-tool.c')], check=True)
+                    '-I' + os.path.join(TOP, 'include'), '-I' + os.path.join(TOP, 'libltt-usertrace', 'include'),
+                    '-o', tool, os.path.join(TOP, 'bench', 'ltt-bench-tool.c'),
+                    os.path.join(BUILD, 'lib', 'libltt-usertrace.a')], check=True)
     pfile = os.path.join(work, 'params')
     with open(pfile, 'w') as f:
         for k, v in params.items():
@@ -95,7 +117,12 @@ def boot(out, script, params, programs, mem=2048, timeout=1200):
     lst = cpio_list(work, params, programs)
     env = dict(os.environ, BUILD='build', KERNEL_TREE=KTREE, GUEST_SCRIPT=script,
                INITRAMFS_EXTRA=lst, QEMU_MEM=str(mem), QEMU_TIMEOUT=str(timeout))
-    subprocess.run([os.path.join(TOP, 'qemu', 'run.sh'), out], env=env, cwd=TOP, check=True,
+    runner = 'run.sh'
+    if WHICH['kernel'] == 'stock':
+        del env['KERNEL_TREE']
+        env['LTT_MODULES_KERNEL'] = 'stock'
+        runner = 'modules-boot.sh'
+    subprocess.run([os.path.join(TOP, 'qemu', runner), out], env=env, cwd=TOP, check=True,
                    stdout=subprocess.DEVNULL)
     with open(os.path.join(out, 'guest.rc')) as f:
         rc = f.read().strip()
@@ -121,8 +148,10 @@ def machine(out):
             kernel = f.readline().strip()
     except OSError:
         kernel = '?'
-    return ('host %s %s, %d CPUs; %s, TCG, 2 vCPUs; guest Linux %s (build-kernel-bench, no debug options)'
-            % (platform.machine(), cpu, os.cpu_count(), qemu, kernel))
+    what = ("Debian's own image with the tracer's modules" if WHICH['kernel'] == 'stock'
+            else 'build-kernel-bench, no debug options')
+    return ('host %s %s, %d CPUs; %s, TCG, 2 vCPUs; guest Linux %s (%s)'
+            % (platform.machine(), cpu, os.cpu_count(), qemu, kernel, what))
 
 
 def count_events(trace):

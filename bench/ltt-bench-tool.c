@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include <ltt/ltt-abi.h>
+#include "ltt-usertrace.h"
 
 static long long now_ns(void)
 {
@@ -105,7 +106,7 @@ static int do_generic(long n, long size, unsigned long checksum)
 	struct ltt_user_facility_info info;
 	unsigned char buf[1024];
 	__u32 id;
-	long failed = 0;
+	long failed = 0, err;
 	long long t0;
 
 	memset(&info, 0, sizeof(info));
@@ -117,8 +118,10 @@ static int do_generic(long n, long size, unsigned long checksum)
 	info.pointer_size = sizeof(void *);
 	info.size_t_size = sizeof(size_t);
 	info.alignment = sizeof(void *);
-	if (syscall(LTT_SYSCALL_REGISTER_GENERIC, &id, &info) < 0) {
-		fprintf(stderr, "ltt-bench-tool: ltt_register_generic: %s\n", strerror(errno));
+	/* libltt-usertrace's door, as every program of ours uses it */
+	err = ltt_register_generic(&id, &info);
+	if (err) {
+		fprintf(stderr, "ltt-bench-tool: ltt_register_generic: %s\n", strerror((int)-err));
 		return 1;
 	}
 	memset(buf, 'x', sizeof(buf));
@@ -128,7 +131,7 @@ static int do_generic(long n, long size, unsigned long checksum)
 		unsigned int seq = (unsigned int)i;
 
 		memcpy(buf, &seq, sizeof(seq));
-		if (syscall(LTT_SYSCALL_TRACE_GENERIC, id, 1, buf, (size_t)size, 0, 0) < 0)
+		if (ltt_trace_generic(id, 1, buf, (size_t)size, 0, 0))
 			failed++;
 	}
 	report("generic", n, now_ns() - t0, failed);

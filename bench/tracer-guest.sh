@@ -18,6 +18,7 @@ R=/mnt/host
 T=/mnt/relayfs/ltt
 F=/sys/kernel/tracing
 P=/sys/module/ltt_probes/parameters/enable
+[ -e $P ] || P=/sys/module/ltt_core/parameters/enable	# the modules (kernel/modules)
 res() { echo "$1 $2" >>$R/results; }
 : >$R/results
 : >$R/times

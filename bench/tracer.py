@@ -7,8 +7,8 @@ pinned on CPU 0, R times each (default 5), interleaved:
 
   (a) user-space events: N write()s of SIZE bytes to /proc/ltt_user_generic
       (our user_generic.string event) with a trace active and without, N
-      ltt_trace_generic() system calls of SIZE bytes (patch 0009) with and
-      without, N writes to ftrace's trace_marker with tracing on and off, and
+      ltt_trace_generic() requests of SIZE bytes (libltt-usertrace's door,
+      patch 0010) with and without, N writes to ftrace's trace_marker with tracing on and off, and
       to /dev/null (the bare system call);
   (b) a getpid() loop and a pipe ping-pong between two processes on one CPU
       (two context switches per round trip): untraced, with our kernel
@@ -22,7 +22,10 @@ is what each tracer wrote on CPU 0 during the run (our trace decoded by
 lttv-text; ftrace's per_cpu/cpu0/stats).
 
     bench/tracer.py [--runs 5] [--user 50000] [--getpid 200000] [--pipe 20000]
-                    [--size 32] [--perf] [--dir OUT]
+                    [--size 32] [--perf] [--dir OUT] [--kernel bench|stock]
+
+--kernel stock boots Debian's own image, unmodified, with the tracer's
+modules (qemu/modules-boot.sh) instead: the same loads, its own tables.
     bench/tracer.py --from OUT [same options as that run]   (tables again, no boot)
 
 Besides the medians, each table ends with the same ratio from each row's
@@ -69,7 +72,11 @@ def main():
     ap.add_argument('--from', dest='again', default=None,
                     help='print the tables of an earlier run kept with --dir')
     ap.add_argument('--no-doc', action='store_true', help='do not write docs/performance.md')
+    ap.add_argument('--kernel', choices=('bench', 'stock'), default='bench',
+                    help="bench: our series (make bench-kernel); stock: Debian's own image "
+                         "with the tracer's modules (their own tables in the doc)")
     a = ap.parse_args()
+    guest.WHICH['kernel'] = a.kernel
     why = None if a.again else guest.missing()
     if why:
         print('tracer benchmark skipped: %s' % why)
@@ -195,7 +202,8 @@ def main():
                 top = [ln.rstrip() for ln in f][:16]
             say('\nperf (cpu-clock, CPU 0), %s:\n\n```\n%s\n```' % (name, '\n'.join(top)))
     if not a.no_doc:
-        hostrun.update_doc('tracer.py', say.text())
+        hostrun.update_doc('tracer.py' if a.kernel == 'bench' else 'tracer.py --kernel stock',
+                           say.text())
     if not a.dir and not a.again:
         shutil.rmtree(scratch)
     return 0

@@ -40,6 +40,7 @@
 #include "genevent.h"
 #include "ltttrace.h"
 #include "names.h"
+#include "ltt/tool-stdout.h"
 
 /* Strings and sequences are truncated to this many bytes or elements, so
  * that a payload always fits the stack buffer of its function. */
@@ -510,6 +511,7 @@ int main(int argc, const char **argv)
 	const char *xml;
 	int rc, status = 0;
 
+	ltt_check_stdout_at_exit("genevent");	/* --help, --version too */
 	poptSetOtherOptionHelp(ctx, "[--user] -o DIR FACILITY.xml...");
 	rc = poptGetNextOpt(ctx);
 	if (rc == -1 && version) {

@@ -21,3 +21,14 @@ BENCH_KERNEL_IMAGE := $(BENCH_KERNEL_OUT)/linux-source-6.1/arch/x86/boot/bzImage
 bench-kernel:
 	@LTT_KERNEL_DEBUG=0 LTT_KERNEL_OUT=$(BENCH_KERNEL_OUT) \
 		LTT_KERNEL_FRAGMENT=kernel/config-bench-fragment kernel/build.sh
+
+# The debug kernel of the modules' tests (tests/q61): no tracer built in,
+# the debug options, kmemleak, and what kernel/modules/ needs
+# (kernel/config-modtest-fragment), in its own folder.
+MODTEST_KERNEL_OUT := build-kernel-modtest
+MODTEST_KERNEL_TREE := $(MODTEST_KERNEL_OUT)/linux-source-6.1
+
+.PHONY: modtest-kernel
+modtest-kernel:
+	@LTT_KERNEL_DEBUG=1 LTT_KERNEL_TRACER=0 LTT_KERNEL_OUT=$(MODTEST_KERNEL_OUT) \
+		LTT_KERNEL_FRAGMENT=kernel/config-modtest-fragment kernel/build.sh

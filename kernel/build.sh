@@ -12,6 +12,10 @@
 # LTT_KERNEL_FRAGMENT an extra config fragment checked like ours: `make bench`
 # builds its own kernel with both (kernel/config-bench-fragment into
 # build-kernel-bench/), so that it never swaps the test kernel's config.
+# LTT_KERNEL_TRACER=0 leaves the tracer out (config-fragment's LTT,
+# RELAYFS and MARK options are not asked for): the kernel that
+# kernel/modules/ is tested on (`make modtest-kernel`); when the
+# configuration has modules, they are built too (Module.symvers, for M=).
 # Fails loudly: a patch that does not apply, a config option that did not
 # stick, a build error.  A changed series is swapped in file by file, only
 # the files whose content changed being rewritten (an incremental build).
@@ -26,6 +30,14 @@ case $OUT in /*) ;; *) OUT=$TOP/$OUT ;; esac
 EXTRA=${LTT_KERNEL_FRAGMENT:-}
 [ -z "$EXTRA" ] || [ -r "$EXTRA" ] || { echo "make kernel: no fragment $EXTRA" >&2; exit 1; }
 TREE=$OUT/linux-source-6.1
+# config-fragment, without the tracer's own options if LTT_KERNEL_TRACER=0
+BASE=$OUT/config-fragment
+mkdir -p "$OUT"
+if [ "${LTT_KERNEL_TRACER:-1}" = 0 ]; then
+	grep -Ev '^CONFIG_(LTT|RELAYFS|MARK)[A-Z_]*=' "$TOP/kernel/config-fragment" >"$BASE"
+else
+	cp "$TOP/kernel/config-fragment" "$BASE"
+fi
 PATCHES=${KERNEL_PATCHES:-$TOP/kernel/patches}
 APPLIED=$OUT/applied		# copy of the series as it is applied in $TREE
 
@@ -131,7 +143,7 @@ fi
 # Configure: allnoconfig + KCONFIG_ALLCONFIG (tiny-base, tiny, our fragments).
 frag=$OUT/allconfig
 cat "$TREE/kernel/configs/tiny-base.config" "$TREE/kernel/configs/tiny.config" \
-	"$TOP/kernel/config-fragment" >"$frag.new"
+	"$BASE" >"$frag.new"
 [ "$DEBUG" = 1 ] && cat "$TOP/kernel/config-debug-fragment" >>"$frag.new"
 [ -n "$EXTRA" ] && cat "$EXTRA" >>"$frag.new"
 if [ ! -r "$TREE/.config" ] || ! cmp -s "$frag.new" "$frag" ||
@@ -143,7 +155,7 @@ fi
 mv "$frag.new" "$frag"
 
 # Every option asked for must be in .config exactly as asked.
-missing=$(grep -h '^CONFIG_[A-Za-z0-9_]*=' "$TOP/kernel/config-fragment" \
+missing=$(grep -h '^CONFIG_[A-Za-z0-9_]*=' "$BASE" \
 	$( [ "$DEBUG" = 1 ] && echo "$TOP/kernel/config-debug-fragment") $EXTRA |
 	while read -r line; do
 		grep -qx -- "$line" "$TREE/.config" || echo "$line"
@@ -154,8 +166,11 @@ if [ -n "$missing" ] && [ "${LTT_CONFIG_CHECK:-1}" = 1 ]; then
 $missing"
 fi
 
-say "building bzImage (-j$JOBS)"
-if ! make -C "$TREE" -j"$JOBS" bzImage >"$OUT/build.log" 2>&1; then
+targets=bzImage
+grep -qx 'CONFIG_MODULES=y' "$TREE/.config" && targets="bzImage modules"
+say "building $targets (-j$JOBS)"
+# shellcheck disable=SC2086
+if ! make -C "$TREE" -j"$JOBS" $targets >"$OUT/build.log" 2>&1; then
 	grep -E 'error|Error' "$OUT/build.log" | head -n 40 >&2
 	tail -n 20 "$OUT/build.log" >&2
 	die "kernel build failed (full log: $OUT/build.log)"

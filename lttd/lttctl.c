@@ -21,6 +21,7 @@
 
 #include "lttctl.h"
 #include "ltttrace.h"
+#include "ltt/tool-stdout.h"
 
 #define DEFAULT_RELAYFS_ROOT	"/mnt/relayfs/" LTT_RELAYFS_ROOT
 
@@ -76,7 +77,15 @@ static const char help_text[] =
 "      --version            print the version and exit\n"
 "\n"
 "Exit status: 0 on success, 1 if the kernel or the system refused (the\n"
-"message says why), 2 on bad usage.\n";
+"message says why), 2 on bad usage.\n"
+"\n"
+"Kernels: the LTT patch series, or Debian's own kernel with the tracer's\n"
+"modules (ltt-modules-dkms: modprobe ltt_relay ltt_control ltt_user, then\n"
+"mount -t relayfs relayfs /mnt/relayfs).  With the modules there are no\n"
+"markers, no system calls 451/452 (user space writes through\n"
+"/proc/ltt_user_generic, as libltt-usertrace does on both), page faults are\n"
+"only those the memory manager handles, and the probes' switch is\n"
+"ltt_core.enable (see /usr/src/ltt-modules-*/README.md).\n";
 
 struct opts {
 	char *name;
@@ -571,6 +580,7 @@ int main(int argc, char **argv)
 {
 	char err[512];
 
+	ltt_check_stdout_at_exit("lttctl");	/* --help, --version too */
 	parse_options(argc, (const char **)argv, &g_opts);
 	next_seq = (uint32_t)time(NULL);
 

@@ -23,6 +23,7 @@
 
 #include "lttd.h"
 #include "ltttrace-version.h"
+#include "ltt/tool-stdout.h"
 
 static const char help_text[] =
 "Usage: lttd -t TRACE_DIR -d OUT_DIR [-a] [-N THREADS] [-f | -n] [-D]\n"
@@ -439,6 +440,7 @@ int main(int argc, char **argv)
 	struct stat st;
 	int status = 0;
 
+	ltt_check_stdout_at_exit("lttd");	/* --help, --version too */
 	parse_options(argc, (const char **)argv, &g_opts);
 
 	if (stat(g_opts.trace, &st) < 0) {

@@ -2,9 +2,12 @@
 /*
  * lttv-convert - convert an LTT trace to another format.
  *
- *   lttv-convert --ctf OUT -t TRACE [-f DIR]
+ *   lttv-convert --ctf OUT -t TRACE [-f DIR] [--replace]
  *
- * writes a CTF 1.8 trace that babeltrace2 and Trace Compass read. Exit
+ * writes a CTF 1.8 trace that babeltrace2 and Trace Compass read, whole:
+ * into a new folder renamed to OUT at the end (out-folder.c); an OUT that
+ * is not empty is refused unless --replace (then, a CTF trace, replaced
+ * whole). Exit
  * status: 0 done; 1 the trace could not be read or OUT written; 2 bad
  * command line; 3 done, but something was not read or decoded (events
  * without description are exported as raw bytes), each problem said on
@@ -15,17 +18,23 @@
 #include <string.h>
 
 #include "ctf-writer.h"
+#include "out-folder.h"
+#include "ltt/tool-memory.h"
+#include "ltt/tool-stdout.h"
 
 int main(int argc, const char **argv)
 {
-	char *trace_dir = NULL, *ctf = NULL, *fac = NULL;
-	int version = 0;
+	char *trace_dir = NULL, *ctf = NULL, *fac = NULL, *tmp = NULL;
+	int version = 0, replace = 0;
 	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
 	struct poptOption table[] = {
 		{ "trace", 't', POPT_ARG_STRING, &trace_dir, 0, "trace to convert", "DIR" },
 		{ "ctf", 0, POPT_ARG_STRING, &ctf, 0, "write a CTF 1.8 trace into OUT", "OUT" },
 		{ "facilities", 'f', POPT_ARG_STRING, &fac, 'f',
 		  "also look for facility descriptions in DIR (repeatable)", "DIR" },
+		{ "replace", 0, POPT_ARG_NONE, &replace, 0,
+		  "replace OUT if it is a CTF trace already (else a folder that is not "
+		  "empty is refused)", NULL },
 		{ "version", 0, POPT_ARG_NONE, &version, 0,
 		  "print the version and exit", NULL },
 		POPT_AUTOHELP
@@ -42,6 +51,8 @@ int main(int argc, const char **argv)
 	unsigned warned = 0;
 	int rc, status = 0;
 
+	ltt_check_stdout_at_exit("lttv-convert");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-convert");
 	while ((rc = poptGetNextOpt(ctx)) > 0)
 		if (rc == 'f') {
 			g_ptr_array_add(fac_dirs, fac);
@@ -79,8 +90,13 @@ int main(int argc, const char **argv)
 		status = 2;
 		goto out;
 	}
+	tmp = out_folder_begin(ctf, replace);
+	if (!tmp) {
+		status = 2;
+		goto out;
+	}
 	it = ltt_iter_new(&trace, 1, &err);
-	w = ctf_writer_new(ctf, trace);
+	w = ctf_writer_new(tmp, trace);
 	while (it && (rc = ltt_iter_next(it, &ev, &err)) > 0) {
 		if (!ltt_event_is_known(ev))
 			raw++;
@@ -111,6 +127,11 @@ int main(int argc, const char **argv)
 			"description were exported as raw bytes\n", raw);
 	if (!status && (raw || warned || ctf_writer_malformed(w) || ctf_writer_clamped(w)))
 		status = 3;
+	/* complete: in place of OUT; else OUT stays as it was */
+	if (status == 1)
+		out_folder_abandon(tmp);
+	else if (out_folder_commit(tmp, ctf) < 0)
+		status = 1;
 out:
 	ctf_writer_free(w);
 	ltt_iter_free(it);
@@ -121,5 +142,6 @@ out:
 	free(trace_dir);
 	free(ctf);
 	free(fac);
+	g_free(tmp);
 	return status;
 }

@@ -33,7 +33,9 @@
  * A key on one side only is "gone" or "new" (changed when it has
  * --min-count occurrences or more). Every figure comes with its number of
  * samples on each side. Changes are listed latencies first, by how far the
- * median moved, then the others by ratio.
+ * median moved, then the others by ratio. Names from the traces go into
+ * the keys through the one rule (ltt_text_safe()), so what is printed
+ * holds no control character.
  *
  * Exit status, for a CI job: 0 nothing changed, 1 some figures changed
  * (listed), 2 trouble (bad command line, a trace that cannot be read).
@@ -47,6 +49,8 @@
 #include <string.h>
 
 #include "ltttrace.h"
+#include "ltt/tool-memory.h"
+#include "ltt/tool-stdout.h"
 
 enum { FIG_LATENCY, FIG_COUNT, FIG_CPU };
 
@@ -111,7 +115,7 @@ static const char *proc_name(const ltt_state *st, int i)
 
 	if (i < 0 || ltt_state_process(st, (unsigned)i, &pi) < 0 || !*pi.name)
 		return "?";
-	return pi.name;
+	return ltt_text_safe(pi.name);
 }
 
 /* A file by its path; a descriptor whose path the trace does not say
@@ -124,7 +128,7 @@ static void file_key(const ltt_analysis *a, uint32_t id, char *key, size_t size)
 	int found = -1;
 
 	if (sscanf(name, "fd %u of tgid %u", &fd, &tgid) != 2) {
-		snprintf(key, size, "latency file %s", name);
+		snprintf(key, size, "latency file %s", ltt_text_safe(name));
 		return;
 	}
 	for (unsigned i = 0; i < ltt_state_num_processes(st); i++) {
@@ -150,7 +154,7 @@ static void latency_figures(run *r, const ltt_analysis *a, ltt_latency_kind k)
 			snprintf(key, sizeof(key), "latency sched %s", proc_name(st, l[i].process));
 		else
 			snprintf(key, sizeof(key), "latency %s %s", ltt_latency_kind_name(k),
-				 ltt_analysis_id_name(a, k, l[i].id));
+				 ltt_text_safe(ltt_analysis_id_name(a, k, l[i].id)));
 		put_duration(r, key, l[i].duration_ns);
 	}
 }
@@ -180,8 +184,8 @@ static int read_trace(run *r, const char *dir, const ltt_open_options *opt)
 	a = ltt_analysis_new();
 	while ((got = ltt_iter_next(it, &ev, &err)) > 0) {
 		ltt_analysis_process_event(a, ev);
-		snprintf(key, sizeof(key), "count events %s.%s", ltt_event_facility_name(ev),
-			 ltt_event_name(ev));
+		snprintf(key, sizeof(key), "count events %s.%s",
+			 ltt_text_safe(ltt_event_facility_name(ev)), ltt_text_safe(ltt_event_name(ev)));
 		put(r, key, FIG_COUNT, 1, 1);
 	}
 	if (got < 0) {
@@ -400,6 +404,8 @@ int main(int argc, const char **argv)
 	gpointer k, v;
 	unsigned nchanged = 0, shown = 0;
 
+	ltt_check_stdout_at_exit("lttv-diff");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-diff");
 	poptSetOtherOptionHelp(ctx, "[OPTION...] TRACE_A TRACE_B");
 	while ((rc = poptGetNextOpt(ctx)) > 0)
 		if (rc == 'f')
@@ -478,6 +484,7 @@ int main(int argc, const char **argv)
 done:
 	if (fflush(stdout) != 0 && rc != 2) {
 		perror("lttv-diff: write error");
+		ltt_stdout_error_said();
 		rc = 2;
 	}
 	poptFreeContext(ctx);

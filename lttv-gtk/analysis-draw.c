@@ -172,13 +172,14 @@ void lttv_analysis_describe(const lttv_aview *v, const ltt_latency *o, char *buf
 
 	if (o->process >= 0 &&
 	    ltt_state_process(ltt_analysis_state(v->an), (unsigned)o->process, &pi) == 0)
-		snprintf(who, sizeof(who), "%u %s", pi.pid, *pi.name ? pi.name : "-");
+		snprintf(who, sizeof(who), "%u %s", pi.pid, *pi.name ? ltt_text_safe(pi.name) : "-");
 	lttv_format_short(o->duration_ns, d, sizeof(d));
 	if (v->kind == LTT_LATENCY_SCHED)
 		snprintf(buf, size, "%s: waited %s for a CPU, from %.9f s", who, d, from);
 	else
 		snprintf(buf, size, "%s: %s %s, %s, from %.9f s", who,
-			 ltt_latency_kind_name(v->kind), ltt_analysis_id_name(v->an, v->kind, o->id),
+			 ltt_latency_kind_name(v->kind),
+			 ltt_text_safe(ltt_analysis_id_name(v->an, v->kind, o->id)),
 			 d, from);
 }
 
@@ -226,10 +227,11 @@ static const char *label_of(const lttv_aview *v, uint32_t key, char *buf, size_t
 	ltt_state_process_info pi;
 
 	if (v->kind != LTT_LATENCY_SCHED)
-		return ltt_analysis_id_name(v->an, v->kind, key);
+		return ltt_text_safe(ltt_analysis_id_name(v->an, v->kind, key));
 	if (ltt_state_process(ltt_analysis_state(v->an), key, &pi) < 0)
 		return "?";
-	snprintf(buf, size, "%u %s", pi.pid, pi.name);
+	snprintf(buf, size, "%u %s", pi.pid, ltt_text_safe(pi.name));
+	lttv_utf8_cut(buf);
 	return buf;
 }
 

@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ltt/tool-output.h"
+
 #include "lttv-gtk.h"
 
 int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char *file,
@@ -29,7 +31,8 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 	lttv_doc *d;
 	cairo_surface_t *s;
 	cairo_t *cr;
-	cairo_status_t cs;
+	cairo_status_t cs = CAIRO_STATUS_NO_MEMORY;
+	char *tmp;
 	int width = 1200, height = 0, svg = g_str_has_suffix(file, ".svg"), rc = 0;
 
 	if (kind_name && lttv_parse_latency_kind(kind_name, &v.kind) < 0) {
@@ -84,17 +87,24 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 	v.an = lttv_adata_analysis(data);
 	if (!height)
 		height = lttv_anatural_height();
-	s = svg ? cairo_svg_surface_create(file, width, height)
+	/* written beside FILE, renamed over it once complete */
+	tmp = ltt_output_begin(file);
+	s = !tmp ? NULL : svg ? cairo_svg_surface_create(tmp, width, height)
 		: cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	cr = cairo_create(s);
-	lttv_analysis_draw(cr, &v, width, height, &ds);
-	cairo_destroy(cr);
-	cs = svg ? (cairo_surface_finish(s), cairo_surface_status(s))
-		 : cairo_surface_write_to_png(s, file);
-	cairo_surface_destroy(s);
-	if (cs != CAIRO_STATUS_SUCCESS) {
+	if (s) {
+		cr = cairo_create(s);
+		lttv_analysis_draw(cr, &v, width, height, &ds);
+		cairo_destroy(cr);
+		cs = svg ? (cairo_surface_finish(s), cairo_surface_status(s))
+			 : cairo_surface_write_to_png(s, tmp);
+		cairo_surface_destroy(s);
+	}
+	if (!tmp || cs != CAIRO_STATUS_SUCCESS || ltt_output_finish(tmp, file, 1) < 0) {
 		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file,
-			cairo_status_to_string(cs));
+			tmp && cs != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(cs)
+							  : g_strerror(errno));
+		if (tmp && cs != CAIRO_STATUS_SUCCESS)
+			ltt_output_finish(tmp, file, 0);
 		rc = 1;
 	} else if (layout) {
 		lttv_alayout l;

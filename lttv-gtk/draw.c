@@ -605,7 +605,7 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		     const lttv_row *row, double y)
 {
 	const ltt_state *st = ltt_state_index_state(v->doc->view);
-	char buf[LTTV_NUM_COLS][64];
+	char buf[LTTV_NUM_COLS][64], *label;	/* label: names from the trace, shown safely */
 	double base = y + ROW_H - 6;
 
 	set_rgb(cr, 20, 20, 20);
@@ -614,7 +614,7 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 
 		if (ltt_state_process(st, row->index, &p) < 0)
 			return;
-		text_in(cr, l->col_x[0], base, proc_cols[0], *p.name ? p.name : "-");
+		text_in(cr, l->col_x[0], base, proc_cols[0], *p.name ? ltt_text_safe(p.name) : "-");
 		snprintf(buf[1], 64, "%u", p.pid);
 		snprintf(buf[2], 64, "%u", p.tgid);
 		snprintf(buf[3], 64, "%u", p.ppid);
@@ -637,15 +637,17 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 
 		if (ltt_state_irq(st, row->index, &q) < 0)
 			return;
-		snprintf(buf[0], 64, "IRQ %u %s", q.id, q.name);
-		text_in(cr, 0, base, l->col_x[1], buf[0]);
+		label = g_strdup_printf("IRQ %u %s", q.id, ltt_text_safe(q.name));
+		text_in(cr, 0, base, l->col_x[1], label);
+		g_free(label);
 	} else {
 		ltt_state_softirq_info q;
 
 		if (ltt_state_softirq(st, row->index, &q) < 0)
 			return;
-		snprintf(buf[0], 64, "softirq %u %s", q.id, q.name);
-		text_in(cr, 0, base, l->col_x[1], buf[0]);
+		label = g_strdup_printf("softirq %u %s", q.id, ltt_text_safe(q.name));
+		text_in(cr, 0, base, l->col_x[1], label);
+		g_free(label);
 	}
 }
 

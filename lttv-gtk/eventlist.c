@@ -81,12 +81,17 @@ static void add_line(app *a, const ltt_event *ev)
 		snprintf(ln->col[LIST_PID], sizeof(ln->col[0]), "%d", ln->pid);
 	else
 		snprintf(ln->col[LIST_PID], sizeof(ln->col[0]), "?");
-	g_strlcpy(ln->col[LIST_NAME], ln->pid >= 0 ? pi.name : "", sizeof(ln->col[0]));
+	/* names from the trace, shown safely; a cut never splits a character */
+	ltt_text_escape(ln->col[LIST_NAME], sizeof(ln->col[0]), ln->pid >= 0 ? pi.name : "",
+			ln->pid >= 0 ? strlen(pi.name) : 0);
 	snprintf(ln->col[LIST_EVENT], sizeof(ln->col[0]), "%s.%s",
-		 ltt_event_facility_name(ev), ltt_event_name(ev));
+		 ltt_text_safe(ltt_event_facility_name(ev)), ltt_text_safe(ltt_event_name(ev)));
+	lttv_utf8_cut(ln->col[LIST_EVENT]);
+	lttv_utf8_cut(ln->col[LIST_FIELDS]);
 	g_snprintf(ln->text, sizeof(ln->text), "%s  cpu %s  pid %s  %s  %s  { %s }",
 		   ln->col[LIST_TIME], ln->col[LIST_CPU], ln->col[LIST_PID],
 		   ln->col[LIST_NAME], ln->col[LIST_EVENT], ln->col[LIST_FIELDS]);
+	lttv_utf8_cut(ln->text);
 }
 
 /* One slice of filling: 1 if there is more to read. */

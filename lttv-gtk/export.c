@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltt/tool-output.h"
 #include "lttv-gtk.h"
 #include "lttv-filter.h"
 
@@ -126,19 +127,19 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 			ltt_state_process_info p;
 
 			ltt_state_process(st, rows[i].index, &p);
-			printf("row %u process pid=%u name=%s", i, p.pid, *p.name ? p.name : "-");
+			printf("row %u process pid=%u name=%s", i, p.pid, *p.name ? ltt_text_safe(p.name) : "-");
 		} else if (rows[i].type == LTT_STATE_ROW_CPU) {
 			printf("row %u cpu %u", i, rows[i].index);
 		} else if (rows[i].type == LTT_STATE_ROW_IRQ) {
 			ltt_state_irq_info q;
 
 			ltt_state_irq(st, rows[i].index, &q);
-			printf("row %u irq %u name=%s", i, q.id, q.name);
+			printf("row %u irq %u name=%s", i, q.id, ltt_text_safe(q.name));
 		} else {
 			ltt_state_softirq_info q;
 
 			ltt_state_softirq(st, rows[i].index, &q);
-			printf("row %u softirq %u name=%s", i, q.id, q.name);
+			printf("row %u softirq %u name=%s", i, q.id, ltt_text_safe(q.name));
 		}
 		/* the event filter's matches on the row, in the whole trace */
 		if (v->doc->marks)
@@ -184,6 +185,7 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 	cairo_t *cr;
 	int width = 1200, height = 0, svg, rc = 0;
 	cairo_status_t cs;
+	char *tmp;
 
 	if (view_name && strcmp(view_name, "controlflow") && strcmp(view_name, "resources")) {
 		fprintf(stderr, "lttv-gtk: --view is controlflow or resources, not \"%s\"\n",
@@ -289,23 +291,32 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 			height = LTTV_PNG_MAX;
 		}
 	}
+	/* written beside FILE, renamed over it once complete */
+	if (!(tmp = ltt_output_begin(file))) {
+		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file, g_strerror(errno));
+		rc = 1;
+		goto out;
+	}
 	if (svg)
-		s = cairo_svg_surface_create(file, width, height);
+		s = cairo_svg_surface_create(tmp, width, height);
 	else
 		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 	cr = cairo_create(s);
 	lttv_draw(cr, &v, width, height);
 	cairo_destroy(cr);
 	cs = svg ? (cairo_surface_finish(s), cairo_surface_status(s))
-		 : cairo_surface_write_to_png(s, file);
+		 : cairo_surface_write_to_png(s, tmp);
 	cairo_surface_destroy(s);
-	if (cs != CAIRO_STATUS_SUCCESS) {
+	if (cs != CAIRO_STATUS_SUCCESS || ltt_output_finish(tmp, file, 1) < 0) {
 		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file,
-			cairo_status_to_string(cs));
+			cs != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(cs) : g_strerror(errno));
+		if (cs != CAIRO_STATUS_SUCCESS)
+			ltt_output_finish(tmp, file, 0);
 		rc = 1;
 	} else if (layout) {
 		print_layout(&v, rows, width, height);
 	}
+out:
 	g_free(rows);
 	lttv_adata_free(data);
 	lttv_doc_free(d);

@@ -62,8 +62,8 @@ int lttv_filter_cli(const char *const *traces, unsigned ntraces, const char *exp
 		if (i < 0 || ltt_state_process(st, (unsigned)i, &pi) < 0)
 			pi.name = "?";
 		printf("%.9f cpu %u pid %u %s %s.%s\n", (ltt_event_time_ns(ev) - origin) / 1e9,
-		       ltt_event_cpu(ev), pi.pid, pi.name, ltt_event_facility_name(ev),
-		       ltt_event_name(ev));
+		       ltt_event_cpu(ev), pi.pid, ltt_text_safe(pi.name),
+		       ltt_text_safe(ltt_event_facility_name(ev)), ltt_text_safe(ltt_event_name(ev)));
 	}
 	if (r < 0)
 		fprintf(stderr, "lttv-gtk: %s\n", ltt_error_message(err));

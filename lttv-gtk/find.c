@@ -222,6 +222,7 @@ static gboolean on_answer(gpointer data)
 
 		snprintf(buf, sizeof(buf), "Search stopped by a read error after %.6f s: %s",
 			 ((at ? at : j->from) - a->doc->origin_ns) / 1e9, j->error);
+		lttv_utf8_cut(buf);
 		gtk_label_set_text(GTK_LABEL(a->filter_error), buf);
 		gtk_widget_show(a->filter_error);
 		lttv_status_note(a, "search failed: a read error (see above)");

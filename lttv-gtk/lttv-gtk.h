@@ -34,6 +34,20 @@
 
 #include "ltttrace.h"
 
+/*
+ * Text drawn or shown holds names from the trace through the one rule
+ * (ltt_text_safe(), ltt_text_escape()): valid UTF-8, no control. A fixed
+ * buffer that cut it may have split a character: this drops the part left
+ * (GTK and cairo refuse text that is not UTF-8, and draw nothing).
+ */
+static inline void lttv_utf8_cut(char *s)
+{
+	const gchar *end;
+
+	if (!g_utf8_validate(s, -1, &end))
+		*(char *)end = '\0';
+}
+
 /* ---- doc.c ---- */
 
 /* The columns of the control flow; LTTV_COL_BUSY: CPU time in the trace,

@@ -25,6 +25,8 @@
 
 #include "lttv-gtk.h"
 #include "lttv-filter.h"
+#include "ltt/tool-memory.h"
+#include "ltt/tool-stdout.h"
 
 int main(int argc, char **argv)
 {
@@ -85,6 +87,8 @@ int main(int argc, char **argv)
 	unsigned ntraces;
 	int rc;
 
+	ltt_check_stdout_at_exit("lttv-gtk");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-gtk");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_ignore_unknown_options(ctx, FALSE);
 	if (!g_option_context_parse(ctx, &argc, &argv, &gerr)) {
@@ -154,6 +158,7 @@ int main(int argc, char **argv)
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {
 		fprintf(stderr, "lttv-gtk: write error on standard output: %s\n",
 			g_strerror(errno));
+		ltt_stdout_error_said();
 		rc = 1;
 	}
 	if (rc == 0 && lttv_warnings_reported())

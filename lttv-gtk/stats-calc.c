@@ -82,7 +82,7 @@ static void proc_label(const lttv_stats_calc *c, const count *k, char *buf, size
 	GString *was = g_string_new(NULL);
 
 	if (!k->names || ltt_state_process(c->s1, (unsigned)atoi(k->key), &pi) < 0) {
-		snprintf(buf, size, "%s", k->key);
+		snprintf(buf, size, "%s", ltt_text_safe(k->key));
 		g_string_free(was, TRUE);
 		return;
 	}
@@ -93,9 +93,10 @@ static void proc_label(const lttv_stats_calc *c, const count *k, char *buf, size
 		while (j < i && strcmp(g_ptr_array_index(k->names, j), n))
 			j++;
 		if (strcmp(n, pi.name) && j == i)	/* another name, said once */
-			g_string_append_printf(was, "%s%s", was->len ? ", " : "", *n ? n : "-");
+			g_string_append_printf(was, "%s%s", was->len ? ", " : "",
+					       *n ? ltt_text_safe(n) : "-");
 	}
-	snprintf(buf, size, "%-6u %s%s%s%s", pi.pid, *pi.name ? pi.name : "-",
+	snprintf(buf, size, "%-6u %s%s%s%s", pi.pid, *pi.name ? ltt_text_safe(pi.name) : "-",
 		 was->len ? " (was " : "", was->str, was->len ? ")" : "");
 	g_string_free(was, TRUE);
 }
@@ -123,10 +124,11 @@ static void print_counts(GString *out, const char *title, GHashTable *h,
 		count *c = v->pdata[i];
 		char label[160];
 
+		/* keys and labels hold names from the trace: shown safely */
 		if (procs_of)
 			proc_label(procs_of, c, label, sizeof(label));
 		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n,
-				       procs_of ? label : c->key);
+				       procs_of ? label : ltt_text_safe(c->key));
 	}
 	g_ptr_array_free(v, TRUE);
 }
@@ -229,7 +231,7 @@ static void print_cpu_times(GString *out, const lttv_stats_calc *c)
 			       "unknown", "idle", "total");
 	for (unsigned r = 0; r < n; r++) {
 		g_string_append_printf(out, "%7u %7u %-16s", rows[r].pid, rows[r].tgid,
-				       *rows[r].name ? rows[r].name : "-");
+				       *rows[r].name ? ltt_text_safe(rows[r].name) : "-");
 		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
 			add_seconds(out, rows[r].ns[m]);
 			sum[m] += rows[r].ns[m];
@@ -328,8 +330,15 @@ int lttv_stats_cli(const char *const *traces, unsigned ntraces, const char *rang
 	text = lttv_stats_calc_text(c);
 	fputs(text, stdout);
 	rc = lttv_stats_calc_failed(c) ? 1 : 0;
-	if (rc)
-		fprintf(stderr, "lttv-gtk: statistics stopped by a read error (see the text)\n");
+	if (rc)	/* said on stderr too: the text may go to a file */
+		fprintf(stderr, "lttv-gtk: statistics stopped by an error: %s\n",
+			ltt_error_message(c->err));
+	if (!rc && ltt_state_num_ignored(c->s1)) {	/* the status says so too (3) */
+		fprintf(stderr, "lttv-gtk: warning: the state engine ignored %" PRIu64
+			" events: %s\n", ltt_state_num_ignored(c->s1),
+			ltt_state_ignored_reason(c->s1));
+		rc = 3;
+	}
 	g_free(text);
 	lttv_stats_calc_free(c);
 	lttv_doc_free(d);

@@ -282,6 +282,7 @@ static void update_status(app *a)
 		g_strlcat(buf, "   ", sizeof(buf));
 		g_strlcat(buf, a->status_note, sizeof(buf));
 	}
+	lttv_utf8_cut(buf);
 	gtk_label_set_text(GTK_LABEL(a->status), buf);
 }
 
@@ -712,7 +713,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	lttv_layout l;
 	int r;
 	hit h = { 0, 0, 0, -1 };
-	char name[96] = "", d[64], *text;
+	char name[256] = "", d[64], *text;
 	const char *detail = NULL;	/* "openat": what its mode is about */
 
 	if (!a->doc)
@@ -736,7 +737,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 		ltt_state_process_info p;
 
 		ltt_state_process(ltt_state_index_state(a->doc->view), vu->rows[r].index, &p);
-		snprintf(name, sizeof(name), "%s (pid %u)", *p.name ? p.name : "?", p.pid);
+		snprintf(name, sizeof(name), "%s (pid %u)", *p.name ? ltt_text_safe(p.name) : "?", p.pid);
 		/* the system call (trap, IRQ...) it was in then: the model at that time */
 		if (!a->tip_state)
 			a->tip_state = ltt_state_new();
@@ -755,7 +756,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 		    (i = ltt_state_cpu_process(a->tip_state, vu->rows[r].index)) >= 0 &&
 		    ltt_state_process(a->tip_state, (unsigned)i, &p) == 0) {
 			snprintf(name, sizeof(name), "CPU %u: %s (pid %u)", vu->rows[r].index,
-				 *p.name ? p.name : "?", p.pid);
+				 *p.name ? ltt_text_safe(p.name) : "?", p.pid);
 			detail = p.mode_name;
 		} else
 			snprintf(name, sizeof(name), "CPU %u", vu->rows[r].index);
@@ -763,13 +764,14 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 		ltt_state_irq_info q;
 
 		ltt_state_irq(ltt_state_index_state(a->doc->view), vu->rows[r].index, &q);
-		snprintf(name, sizeof(name), "IRQ %u %s", q.id, q.name);
+		snprintf(name, sizeof(name), "IRQ %u %s", q.id, ltt_text_safe(q.name));
 	} else {
 		ltt_state_softirq_info q;
 
 		ltt_state_softirq(ltt_state_index_state(a->doc->view), vu->rows[r].index, &q);
-		snprintf(name, sizeof(name), "softirq %u %s", q.id, q.name);
+		snprintf(name, sizeof(name), "softirq %u %s", q.id, ltt_text_safe(q.name));
 	}
+	lttv_utf8_cut(name);
 	lttv_format_duration(h.e - h.s, d, sizeof(d));
 	if (h.kind == LTT_STATE_KIND_DEAD)	/* to the end of the trace: no duration */
 		return g_strdup_printf("%s\n%s since %.9f s", name,
@@ -1095,7 +1097,7 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	lttv_view_sync(a, &a->res);
 	/* the same process stays selected, once indexed */
 	a->cf.reselect = pid != UINT_MAX ? pid + 1 : 0;
-	title = g_strdup_printf("%s - LTT viewer", d->path);
+	title = g_strdup_printf("%s - LTT viewer", ltt_text_safe(d->path));
 	gtk_window_set_title(GTK_WINDOW(a->win), title);
 	g_free(title);
 	if (d->events_lost || d->corrupted) {

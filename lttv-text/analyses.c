@@ -21,6 +21,9 @@
 #include "lttv-text.h"
 
 #define out_of(o) ((o)->out)
+/* a process label: a pid and a name of LTT_STATE_NAME_MAX bytes, each
+ * byte shown as up to 4 characters (\xHH) */
+#define LABEL_MAX (32 + 4 * LTT_STATE_NAME_MAX)
 
 /* "12.345": exact ns as us */
 static const char *us(char *buf, size_t size, uint64_t ns)
@@ -37,7 +40,14 @@ static void print_time(FILE *out, int64_t ns)
 		a % 1000000000);
 }
 
-/* "2404 bash" (the pid renumbered with --stable) */
+/* Names from the trace (files, IRQ handlers, system calls from its
+ * eventdefs), shown safely. */
+static const char *id_name(const ltt_analysis *a, ltt_latency_kind k, uint32_t id)
+{
+	return ltt_text_safe(ltt_analysis_id_name(a, k, id));
+}
+
+/* "2404 bash" (the pid renumbered with --stable; the name shown safely) */
 static const char *proc_label(const lttv_options *o, const ltt_analysis *a, int i,
 			      char *buf, size_t size)
 {
@@ -47,7 +57,7 @@ static const char *proc_label(const lttv_options *o, const ltt_analysis *a, int 
 		snprintf(buf, size, "-");
 		return buf;
 	}
-	snprintf(buf, size, "%u %s", lttv_pid_shown(o, pi.pid), *pi.name ? pi.name : "-");
+	snprintf(buf, size, "%u %s", lttv_pid_shown(o, pi.pid), *pi.name ? ltt_text_safe(pi.name) : "-");
 	return buf;
 }
 
@@ -55,11 +65,11 @@ static const char *group_label(const lttv_options *o, const ltt_analysis *a,
 			       ltt_latency_kind k, ltt_group_by by,
 			       const ltt_latency_group *g, char *buf, size_t size)
 {
-	char p[96];
+	char p[LABEL_MAX];
 
 	switch (by) {
 	case LTT_GROUP_ID:
-		snprintf(buf, size, "%s", ltt_analysis_id_name(a, k, g->id));
+		snprintf(buf, size, "%s", id_name(a, k, g->id));
 		break;
 	case LTT_GROUP_PROCESS:
 		proc_label(o, a, g->process, buf, size);
@@ -69,7 +79,7 @@ static const char *group_label(const lttv_options *o, const ltt_analysis *a,
 		break;
 	case LTT_GROUP_PROCESS_ID:
 		snprintf(buf, size, "%s %s", proc_label(o, a, g->process, p, sizeof(p)),
-			 ltt_analysis_id_name(a, k, g->id));
+			 id_name(a, k, g->id));
 		break;
 	default:
 		snprintf(buf, size, "all");
@@ -122,7 +132,7 @@ static void print_worst(const lttv_options *o, const ltt_analysis *a, ltt_latenc
 {
 	const ltt_latency **w;
 	size_t n = ltt_analysis_worst(a, k, t0, t1, (size_t)o->worst, &w);
-	char b1[32], b2[96];
+	char b1[32], b2[LABEL_MAX];
 
 	if (n) {
 		fprintf(out_of(o), "-- the %zu longest %s --\n", n, what);
@@ -145,13 +155,13 @@ static void print_worst(const lttv_options *o, const ltt_analysis *a, ltt_latenc
 			break;
 		case LTT_LATENCY_FILE:
 			fprintf(out, "%s %s ret %" PRId64, l->write ? "write" : "read",
-				ltt_analysis_id_name(a, k, l->id), l->ret);
+				id_name(a, k, l->id), l->ret);
 			break;
 		case LTT_LATENCY_SYSCALL:
-			fprintf(out, "%s ret %" PRId64, ltt_analysis_id_name(a, k, l->id), l->ret);
+			fprintf(out, "%s ret %" PRId64, id_name(a, k, l->id), l->ret);
 			break;
 		default:
-			fprintf(out, "%s", ltt_analysis_id_name(a, k, l->id));
+			fprintf(out, "%s", id_name(a, k, l->id));
 		}
 		fputc('\n', out);
 	}
@@ -166,7 +176,7 @@ static void print_latency(const lttv_options *o, const ltt_analysis *a, ltt_late
 	FILE *out = out_of(o);
 	ltt_latency_group *g;
 	unsigned n = ltt_analysis_groups(a, k, by, t0, t1, &g);
-	char lb[160], b[7][32];
+	char lb[2 * LABEL_MAX], b[7][32];
 	int file = k == LTT_LATENCY_FILE;
 
 	fprintf(out, "\n== %s by %s (us) ==\n", title, by_name(by, k));
@@ -210,7 +220,7 @@ static void print_cpu_top(const lttv_options *o, const ltt_analysis *a, int64_t 
 	const ltt_state *st = ltt_analysis_state(a);
 	ltt_analysis_top_row *rows;
 	unsigned n, ncpus = ltt_state_num_cpus(st), slices = o->buckets > 0 ? (unsigned)o->buckets : 10;
-	char b[32], lb[96];
+	char b[32], lb[LABEL_MAX];
 	uint64_t span;
 
 	if (t0 < ltt_analysis_first_ns(a))
@@ -263,9 +273,9 @@ static const char *waker_name(const ltt_analysis *a, const ltt_path_segment *sg)
 	if (sg->waker_id == LTT_WAKER_ID_NONE)
 		return NULL;
 	if (sg->waker_kind == LTT_STATE_KIND_IRQ)
-		return ltt_analysis_id_name(a, LTT_LATENCY_IRQ, sg->waker_id);
+		return ltt_text_safe(ltt_analysis_id_name(a, LTT_LATENCY_IRQ, sg->waker_id));
 	if (sg->waker_kind == LTT_STATE_KIND_SOFTIRQ)
-		return ltt_analysis_id_name(a, LTT_LATENCY_SOFTIRQ, sg->waker_id);
+		return ltt_text_safe(ltt_analysis_id_name(a, LTT_LATENCY_SOFTIRQ, sg->waker_id));
 	return NULL;
 }
 
@@ -277,7 +287,7 @@ void lttv_critical_path_print(const lttv_options *o, const ltt_analysis *a, int6
 	ltt_path_segment *segs;
 	int found = -1;
 	size_t n;
-	char b[32], lb[96];
+	char b[32], lb[LABEL_MAX];
 
 	/* the last process with that pid (a reused pid: the latest) */
 	for (unsigned i = 0; i < ltt_state_num_processes(st); i++) {

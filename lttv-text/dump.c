@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ltt/tool-output.h"
 #include "stats.h"
 
 /*
@@ -150,16 +151,17 @@ static void pieces_free(piece *cache)
 		g_free(cache[i].text);
 }
 
-/* "facility.event: " from the two names */
+/* "facility.event: " from the two names, shown safely (a trace's own
+ * eventdefs may name them anything) */
 static char *make_names(const void *facility, const void *event)
 {
-	return g_strconcat(facility, ".", event, ": ", NULL);
+	return g_strconcat(ltt_text_safe(facility), ".", ltt_text_safe(event), ": ", NULL);
 }
 
 /* " (cpu_0) cpu 0" of a tracefile */
 static char *make_where(const void *tf, const void *unused)
 {
-	return g_strdup_printf(" (%s) cpu %u", ltt_tracefile_relpath(tf),
+	return g_strdup_printf(" (%s) cpu %u", ltt_text_safe(ltt_tracefile_relpath(tf)),
 			       ltt_tracefile_cpu(tf));
 }
 
@@ -231,7 +233,7 @@ static void warn_empty_tracefiles(const lttv_options *o, ltt_trace *t,
 
 		if (ltt_tracefile_num_blocks(tf) == 0)
 			g_string_append_printf(names, "%s%s", n++ ? ", " : "",
-					       ltt_tracefile_relpath(tf));
+					       ltt_text_safe(ltt_tracefile_relpath(tf)));
 	}
 	if (n == 1)
 		fprintf(stderr, "lttv-text: warning: %s: %s: empty tracefile (0 "
@@ -366,7 +368,10 @@ int lttv_dump(lttv_options *o)
 			status = 2;
 			goto out;
 		}
-	if (o->output && !(o->out = fopen(o->output, "w"))) {
+	/* written beside it, renamed over it once complete (lttv-text.c):
+	 * a full disk leaves an existing file as it was */
+	if (o->output && (!(o->output_tmp = ltt_output_begin(o->output)) ||
+			  !(o->out = fopen(o->output_tmp, "w")))) {
 		fprintf(stderr, "lttv-text: cannot write %s: %s\n", o->output,
 			strerror(errno));
 		status = 1;
@@ -508,10 +513,12 @@ counted:
 		lttv_critical_path_print(o, an, o->has_begin ? o->begin_ns + shift : INT64_MIN,
 					 o->has_end ? o->end_ns + shift : INT64_MAX, shift);
 	}
-	if (state && ltt_state_num_ignored(state))
+	if (state && ltt_state_num_ignored(state)) {
 		fprintf(stderr, "lttv-text: warning: the state engine ignored %" PRIu64
 			" events: %s\n", ltt_state_num_ignored(state),
 			ltt_state_ignored_reason(state));
+		warnings++;	/* said: the status says so too (3) */
+	}
 	for (unsigned i = 0; i < o->num_traces; i++) {
 		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
 

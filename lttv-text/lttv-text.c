@@ -16,10 +16,14 @@
 #include <string.h>
 
 #include "lttv-text.h"
+#include "ltt/tool-output.h"
+#include "ltt/tool-memory.h"
+#include "ltt/tool-stdout.h"
 
 int main(int argc, const char **argv)
 {
 	lttv_options o = { .worst = 5, .buckets = 10, .critical_pid = -1 };
+	int write_failed = 0;	/* -o FILE: then left as it was */
 	/* popt allocates string arguments: the arrays own them */
 	GPtrArray *traces_arg = g_ptr_array_new_with_free_func(free);
 	GPtrArray *fac_dirs = g_ptr_array_new_with_free_func(free);
@@ -96,6 +100,8 @@ int main(int argc, const char **argv)
 	};
 	poptContext ctx = poptGetContext("lttv-text", argc, argv, table, 0);
 
+	ltt_check_stdout_at_exit("lttv-text");	/* --help, --version too */
+	ltt_exit_on_out_of_memory("lttv-text");
 	poptSetOtherOptionHelp(ctx, "-t TRACE [-t TRACE2...] [OPTION...]");
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
 		switch (rc) {
@@ -195,10 +201,20 @@ int main(int argc, const char **argv)
 	rc = lttv_dump(&o);
 	if (o.out && (fflush(o.out) != 0 || ferror(o.out))) {
 		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
+		if (!output)
+			ltt_stdout_error_said();
 		rc = 1;
+		write_failed = 1;
 	}
 	if (output && o.out && fclose(o.out) != 0 && rc != 1) {
 		fprintf(stderr, "lttv-text: write error: %s\n", strerror(errno));
+		rc = 1;
+		write_failed = 1;
+	}
+	/* -o: the new file in place of FILE, unless its writing failed */
+	if (o.output_tmp && ltt_output_finish(o.output_tmp, output, o.out && !write_failed) < 0 &&
+	    o.out && !write_failed) {
+		fprintf(stderr, "lttv-text: cannot write %s: %s\n", output, strerror(errno));
 		rc = 1;
 	}
 done:

@@ -30,6 +30,8 @@ typedef struct lttv_options {
 	int stable, addresses;
 	GHashTable *pids;		/* --stable: pid -> shown pid */
 	const char *output;	/* -o FILE, opened once the traces are */
+	char *output_tmp;	/* what is written, renamed to FILE at the end
+				 * (ltt/tool-output.h) */
 	FILE *out;		/* stdout, or that file (set by lttv_dump) */
 } lttv_options;
 

@@ -23,7 +23,7 @@ void lttv_state_print_line(const lttv_options *o, const ltt_state *st, const ltt
 		return;
 	}
 	fprintf(out, " pid %u tgid %u \"%s\" %s", lttv_pid_shown(o, pi.pid),
-		lttv_pid_shown(o, pi.tgid), pi.name,
+		lttv_pid_shown(o, pi.tgid), ltt_text_safe(pi.name),
 		ltt_state_mode_name(pi.mode));
 }
 
@@ -51,7 +51,7 @@ void lttv_state_print_process_stats(const lttv_options *o, const ltt_state *from
 	for (unsigned r = 0; r < n; r++) {
 		fprintf(out, "%7u %7u %-16s", lttv_pid_shown(o, rows[r].pid),
 			lttv_pid_shown(o, rows[r].tgid),
-			*rows[r].name ? rows[r].name : "-");
+			*rows[r].name ? ltt_text_safe(rows[r].name) : "-");
 		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
 			print_s(out, rows[r].ns[m]);
 			sum[m] += rows[r].ns[m];

@@ -115,7 +115,8 @@ void lttv_stats_print(lttv_stats *st, ltt_trace *const *traces, unsigned n,
 		g_hash_table_iter_init(&hi, st->by_ptr);
 		while (g_hash_table_iter_next(&hi, &k, &v)) {
 			const type_key *key = k;
-			char *name = g_strdup_printf("%s.%s", key->facility, key->event);
+			char *name = g_strdup_printf("%s.%s", ltt_text_safe(key->facility),
+						     ltt_text_safe(key->event));
 			uint64_t *count = g_hash_table_lookup(st->types, name);
 
 			if (!count) {

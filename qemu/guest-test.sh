@@ -13,6 +13,7 @@ mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 # only the events this test writes: the kernel's own events (kernel patch
 # 0007) would fill the small buffers and upset the loss accounting below
 P=/sys/module/ltt_probes/parameters/enable
+[ -e $P ] || P=/sys/module/ltt_core/parameters/enable	# the modules (kernel/modules)
 if [ -e $P ]; then echo 0 >$P; res probes_off $?; fi
 
 # -- control: not root, bad messages ------------------------------------
@@ -143,5 +144,6 @@ lttctl -n stress -q; res s_stop $?
 lttctl -n stress -r; res s_destroy $?
 wait $LS; res s_lttd $?
 
-ls $T >$R/ltt-left.txt 2>&1
+# nothing of ours left in relayfs once every trace is gone, not even "ltt"
+ls -A /mnt/relayfs >$R/ltt-left.txt 2>&1
 exit 0

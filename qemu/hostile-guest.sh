@@ -29,6 +29,7 @@ SMALL="--subbuf-size-high 4k --subbuf-num-high 2 --subbuf-size-med 4k --subbuf-n
 
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 P=/sys/module/ltt_probes/parameters/enable
+[ -e $P ] || P=/sys/module/ltt_core/parameters/enable	# the modules (kernel/modules)
 if [ -e $P ]; then echo 0 >$P; res probes_off $?; fi
 
 # -- the helper drops privileges for real -----------------------------------
@@ -187,5 +188,6 @@ if [ -e /lib/ltt-nest-test.ko ]; then
 	lttctl -n nest -r; res nest_destroy $?
 fi
 
-ls $T >$R/ltt-left.txt 2>&1
+# nothing of ours left in relayfs once every trace is gone, not even "ltt"
+ls -A /mnt/relayfs >$R/ltt-left.txt 2>&1
 exit 0

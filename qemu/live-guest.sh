@@ -11,6 +11,7 @@ res() { echo "$1 $2" >>$R/results; echo "== $1: $2"; }
 : >$R/results
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 P=/sys/module/ltt_probes/parameters/enable
+[ -e $P ] || P=/sys/module/ltt_core/parameters/enable	# the modules (kernel/modules)
 if [ -e $P ]; then echo 1 >$P; fi
 lttctl -n live -d -t $R/live -l $T \
 	--subbuf-size-low 4k --subbuf-num-low 4 \

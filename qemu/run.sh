@@ -35,6 +35,13 @@ GUEST=${GUEST_SCRIPT:-qemu/guest-test.sh}
 
 die() { echo "qemu/run.sh: $*" >&2; exit 1; }
 command -v "$QEMU" >/dev/null || die "no $QEMU (scripts/install-deps.sh kernel)"
+mkdir -p "$W"
+if [ ! -x "$GEN" ]; then
+	# no built tree (Debian's own kernel, qemu/modules-boot.sh): the tool from the tarball
+	tar -xOf "${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}" \
+		linux-source-6.1/usr/gen_init_cpio.c >"$W/gen_init_cpio.c" 2>/dev/null &&
+		${CC:-cc} -O2 -o "$W/gen_init_cpio" "$W/gen_init_cpio.c" && GEN=$W/gen_init_cpio
+fi
 for f in "$KERNEL" "$GEN" "$BUSYBOX" "$BUILD/bin/lttctl" "$BUILD/bin/lttd"; do
 	[ -e "$f" ] || die "missing $f (make kernel; make)"
 done

@@ -19,6 +19,7 @@ lttd_wait() { # lttd drains the channels after the stop, then exits
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 # only user-space events: the kernel's would fill the small buffers
 P=/sys/module/ltt_probes/parameters/enable
+[ -e $P ] || P=/sys/module/ltt_core/parameters/enable	# the modules (kernel/modules)
 if [ -e $P ]; then echo 0 >$P; res probes_off $?; fi
 
 # -- the example, hostile arguments, fork and exit --------------------------

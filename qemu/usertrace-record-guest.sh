@@ -25,6 +25,7 @@ lttd_wait() { # lttd drains the channels after the stop, then exits
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 # the kernel's events on (the default; say so in case a boot changed it)
 P=/sys/module/ltt_probes/parameters/enable
+[ -e $P ] || P=/sys/module/ltt_core/parameters/enable	# the modules (kernel/modules)
 if [ -e $P ]; then echo 1 >$P; res probes_on $?; fi
 
 # The trace's eventdefs/: the kernel's facilities and the example's, so

@@ -103,3 +103,44 @@ qemu_debug_kernel() {
 	grep -q 'Lock dependency validator' "$1" || { echo "no lockdep"; return 1; }
 	grep -Eq 'Linux version .* PREEMPT' "$1" || { echo "no full preemption"; return 1; }
 }
+
+# The kernel the QEMU tests boot (q10, q20, q30): LTT_PLATFORM=patched (the
+# default: our series, the debug test kernel), stock (Debian's own image,
+# unmodified) or modtest (the debug kernel without the tracer built in),
+# the last two with the modules of kernel/modules/ loaded by the guest's
+# /init (qemu/modules-boot.sh; tests/q60 and q61 run them so).
+LTT_PLATFORM=${LTT_PLATFORM:-patched}
+# the script that boots it (same arguments and environment as qemu/run.sh)
+case $LTT_PLATFORM in
+stock|modtest)
+	QEMU_BOOT=qemu/modules-boot.sh
+	LTT_MODULES_KERNEL=$LTT_PLATFORM
+	export LTT_MODULES_KERNEL ;;
+*)	QEMU_BOOT=qemu/run.sh ;;
+esac
+qemu_build() { # the kernel or the modules the platform boots, as a check
+	case $LTT_PLATFORM in
+	stock)
+		check "make stock-modules (against linux-headers-$(cat "${LTT_STOCK_CACHE:-/var/cache/ltt}/stock-kver" 2>/dev/null))" \
+			make --no-print-directory BUILD="$BUILD" stock-modules ;;
+	modtest)
+		check "make modtest-kernel (the debug kernel without the tracer, incremental)" \
+			make --no-print-directory modtest-kernel
+		check "make modtest-modules (against it)" \
+			make --no-print-directory BUILD="$BUILD" modtest-modules ;;
+	*)
+		check "make kernel (incremental)" make --no-print-directory kernel ;;
+	esac
+}
+patched_only() { # what why cmd...: a check only the patched kernel can pass; said when skipped
+	_po_what=$1 _po_why=$2; shift 2
+	if [ "$LTT_PLATFORM" = patched ]; then check "$_po_what" "$@"; else skip "$_po_what" "$_po_why"; fi
+}
+debug_only() { # what cmd...: a check of the debug options, on the kernels that have them
+	_do_what=$1; shift
+	if [ "$LTT_PLATFORM" = stock ]; then
+		skip "$_do_what" "Debian's kernel has no lockdep, KASAN nor full preemption: tests/q61 runs this on the debug kernel"
+	else
+		check "$_do_what" "$@"
+	fi
+}

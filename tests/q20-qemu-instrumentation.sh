@@ -35,11 +35,12 @@ if [ -n "${Q20_REUSE:-}" ]; then
 	skip "make kernel and boot" "Q20_REUSE=$Q20_REUSE: checking an earlier run"
 else
 	if [ -z "${KERNEL_TREE:-}" ]; then
-		check "make kernel (incremental)" make --no-print-directory kernel
-		[ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] || { done_testing; exit; }
+		qemu_build
+		[ "$LTT_PLATFORM" != patched ] || [ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] ||
+			{ done_testing; exit; }
 	fi
-	check "QEMU boots, traces the busybox session and powers off" \
-		env BUILD="$BUILD" GUEST_SCRIPT=qemu/instr-guest.sh QEMU_TIMEOUT=240 qemu/run.sh "$OUT"
+	check "QEMU boots ($LTT_PLATFORM kernel), traces the busybox session and powers off" \
+		env BUILD="$BUILD" GUEST_SCRIPT=qemu/instr-guest.sh QEMU_TIMEOUT=240 "$QEMU_BOOT" "$OUT"
 fi
 if [ ! -r "$OUT/results" ]; then
 	sed 's/^/#   console: /' "$OUT.console" 2>/dev/null | tail -n 30
@@ -154,10 +155,13 @@ syscalls_pair() {
 check "kernel_arch.syscall_entry and syscall_exit pair up in every task" syscalls_pair
 check "the shell's execve (59) of cat is a syscall_entry by pid $CAT" \
 	has "^kernel_arch\\.syscall_entry: .* pid $CAT tgid $CAT .*\\{ syscall_id = 59 \\[execve\\], "
-check "page faults: as many trap_exit as trap_entry (14), some in cat" sh -c "
+check "page faults: trap_entry (14), some in cat" \
+	grep -q '^kernel\.trap_entry: .* pid '"$CAT"' .*{ trap_id = 14 \[page_fault\], ' "$TMP/t.txt"
+# (Debian's kernel has no tracepoint where a page fault ends: the modules
+# take both ends from a kretprobe on handle_mm_fault, kernel/modules/README.md)
+check "page faults: as many trap_exit as trap_entry (14)" sh -c "
 	e=\$(grep -c '^kernel\\.trap_entry: .*{ trap_id = 14 \\[page_fault\\], ' '$TMP/t.txt'); x=\$(grep -c '^kernel\\.trap_exit: .*{ trap_id = 14 \\[page_fault\\] }' '$TMP/t.txt')
-	echo \"\$e entries, \$x exits\"; test \$e -gt 0 -a \$((e - x)) -le 2 -a \$((x - e)) -le 2 &&
-	grep -q '^kernel\\.trap_entry: .* pid $CAT ' '$TMP/t.txt'"
+	echo \"\$e entries, \$x exits\"; test \$e -gt 0 -a \$((e - x)) -le 2 -a \$((x - e)) -le 2"
 timer_ok() {
 	for c in 0 1; do
 		# the local APIC timer (236), or the global timer (irq 0) when

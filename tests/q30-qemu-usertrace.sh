@@ -38,11 +38,12 @@ if [ -n "${Q30_REUSE:-}" ]; then
 	skip "make kernel and boot" "Q30_REUSE=$Q30_REUSE: checking an earlier run"
 else
 	if [ -z "${KERNEL_TREE:-}" ]; then
-		check "make kernel (incremental)" make --no-print-directory kernel
-		[ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] || { done_testing; exit; }
+		qemu_build
+		[ "$LTT_PLATFORM" != patched ] || [ -r build-kernel/linux-source-6.1/arch/x86/boot/bzImage ] ||
+			{ done_testing; exit; }
 	fi
-	check "QEMU boots, runs the user-space tracing scenario and powers off" \
-		env BUILD="$BUILD" GUEST_SCRIPT=qemu/usertrace-guest.sh QEMU_TIMEOUT=240 qemu/run.sh "$OUT"
+	check "QEMU boots ($LTT_PLATFORM kernel), runs the user-space tracing scenario and powers off" \
+		env BUILD="$BUILD" GUEST_SCRIPT=qemu/usertrace-guest.sh QEMU_TIMEOUT=240 "$QEMU_BOOT" "$OUT"
 fi
 if [ ! -r "$OUT/results" ]; then
 	sed 's/^/#   console: /' "$OUT.console" 2>/dev/null | tail -n 30

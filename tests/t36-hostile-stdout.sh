@@ -2,6 +2,8 @@
 # Output that cannot be written is an error (issue 16): every tool that
 # prints on standard output exits 1, saying so, when it is closed (>&-) or
 # full (>/dev/full); none reports success for output that went nowhere.
+# Issue 31: --help and --version too (they exit inside popt or GOption),
+# for every tool.
 . "$(dirname "$0")/lib.sh"
 T="$TOP/traces/sample-synthetic"
 unset DISPLAY WAYLAND_DISPLAY
@@ -36,4 +38,18 @@ if [ -x "$BIN/lttv-gtk" ]; then
 else
 	skip "lttv-gtk with a bad stdout" "no $BIN/lttv-gtk (make all)"
 fi
+for tool in lttv-text lttv-diff lttv-convert lttv-gtk ltt-checksum lttd lttctl genevent; do
+	[ -x "$BIN/$tool" ] || { skip "$tool --help, --version on a full disk" "no $BIN/$tool"; continue; }
+	for opt in --help --version; do
+		"$BIN/$tool" $opt >/dev/full 2>"$TMP/err"
+		rc=$?
+		if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -qi "write error" "$TMP/err"; then
+			_report 0 "$tool $opt >/dev/full: exit $rc, said"
+		else
+			_report 1 "$tool $opt >/dev/full: non-zero, said (exit $rc)"
+		fi
+	done
+	"$BIN/$tool" --version >"$TMP/v" 2>&1
+	_report $? "$tool --version on a good stdout: exit 0"
+done
 done_testing

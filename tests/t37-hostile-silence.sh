@@ -4,7 +4,8 @@
 # lttv-text printed "<malformed payload: 0 bytes>" with exit 0 while
 # lttv-convert failed on the same event; lttv-gtk printed none of
 # lttv-text's warnings; with more than 16 traces the state engine dropped
-# the events of the 17th on in silence.
+# the events of the 17th on in silence. Issue 31: the events of a CPU
+# beyond the model's 4096 (cpu_4100) were said ignored with exit 0.
 . "$(dirname "$0")/lib.sh"
 TEXT="$BIN/lttv-text"
 CONVERT="$BIN/lttv-convert"
@@ -74,4 +75,17 @@ LTT_FACILITIES_DIR="$TOP/facilities" "$TEXT" -t "$TMP/s" -q --process-stats >"$T
 check "17 traces: the 17th's processes as when it is alone" cmp -s "$TMP/many" "$TMP/one"
 diff "$TMP/many" "$TMP/one" | head -n 4 | sed 's/^/#   /'
 check "   ... and they ran (CPU time counted)" grep -q "swapper" "$TMP/one"
+
+# a CPU the state model does not follow: said, and exit 3
+"$GEN" --scenario sample -o "$TMP/cpus" >/dev/null 2>&1
+mv "$TMP/cpus/cpu_1" "$TMP/cpus/cpu_4100"
+for opts in "-s" "--process-stats" "-A"; do
+	fails_with "lttv-text -q $opts, events of cpu 4100: said, exit 3" 3 \
+		"ignored [0-9]+ events: cpu 4100" \
+		env LTT_FACILITIES_DIR="$TOP/facilities" "$TEXT" -t "$TMP/cpus" -q $opts
+done
+if [ -x "$GTK" ]; then
+	fails_with "lttv-gtk --stats, events of cpu 4100: said, exit 3" 3 "ignored [0-9]+ events" \
+		env LTT_FACILITIES_DIR="$TOP/facilities" "$GTK" -t "$TMP/cpus" --stats
+fi
 done_testing

@@ -6,6 +6,9 @@
 # event before its sub-buffer, a duplicated sub-buffer); malformed events.
 # Each is converted by lttv-convert and read back by babeltrace2: every
 # event there, none refused, and the exit status says what was changed.
+# Issue 31: a conversion into a CTF folder kept its other streams (2 CPUs
+# over 4: cpu_2, cpu_3 stayed, babeltrace2 failed): a folder that is not
+# empty is refused unless --replace, which replaces it whole.
 . "$(dirname "$0")/lib.sh"
 CONVERT="$BIN/lttv-convert"
 TEXT="$BIN/lttv-text"
@@ -64,4 +67,29 @@ check "   ... and why, as the reader found it" grep -q "time goes backwards\|tim
 convert ctf-malformed 3 "malformed events"
 check "   ... exported as raw bytes, and said" grep -q "2 malformed events were exported as raw bytes" "$TMP/ctf-malformed.conv"
 check "   ... under a class of their own" test "$(grep -c 'demo.tick (malformed)' "$TMP/ctf-malformed.bt")" -eq 2
+
+# into an existing folder: refused, replaced whole with --replace
+GEN="$BIN/ltt-tracegen"
+"$GEN" --scenario big --events 20000 --cpus 4 -o "$TMP/c4" >/dev/null 2>&1
+"$GEN" --scenario big --events 20000 --cpus 2 -o "$TMP/c2" >/dev/null 2>&1
+check "a 4-CPU trace converted" "$CONVERT" -t "$TMP/c4" --ctf "$TMP/cc"
+ls "$TMP/cc" >"$TMP/cc.before"
+fails_with "a 2-CPU one over it without --replace: refused, said" 2 "not empty.*--replace" \
+	"$CONVERT" -t "$TMP/c2" --ctf "$TMP/cc"
+ls "$TMP/cc" | cmp -s - "$TMP/cc.before"
+_report $? "   ... the folder as it was"
+check "with --replace: converted" "$CONVERT" -t "$TMP/c2" --ctf "$TMP/cc" --replace
+check "   ... no stream of the old trace left (cpu_2, control_*_3)" \
+	sh -c '! ls "$1" | grep -q "_[23]\$"' sh "$TMP/cc"
+check "   ... nothing left beside it" sh -c '! ls -a "$1" | grep -q "^\.cc\."' sh "$TMP"
+babeltrace2 "$TMP/cc" >"$TMP/cc.bt" 2>"$TMP/cc.err"
+_report $? "   ... babeltrace2 reads it"
+check "   ... every event (lttv-text's count)" \
+	test "$(wc -l <"$TMP/cc.bt")" -eq "$("$TEXT" -t "$TMP/c2" | wc -l)"
+mkdir "$TMP/notctf" && echo keep >"$TMP/notctf/file"
+fails_with "--replace a folder that is not a CTF trace: refused" 2 "not a CTF trace" \
+	"$CONVERT" -t "$TMP/c2" --ctf "$TMP/notctf" --replace
+check "   ... its file kept" grep -q keep "$TMP/notctf/file"
+mkdir "$TMP/empty"
+check "into an empty folder: no --replace needed" "$CONVERT" -t "$TMP/c2" --ctf "$TMP/empty"
 done_testing

@@ -33,7 +33,7 @@ writer=$!
 xvfb-run -a -s "-screen 0 1400x900x24" timeout 200 "$gtk" -t "$TMP/live" --follow --self-test \
 	"wait-live Waiting for the trace; expect-live Waiting for the trace;
 	 screenshot $TMP/waiting.png;
-	 wait-live cpu_1: first sub-buffer; expect-live cpu_1: first sub-buffer;
+	 wait-live cpu_1: sub-buffer 0; expect-live cpu_1: sub-buffer 0;
 	 expect-live no facility table yet;
 	 live-mark; wait-live-grown; expect-live-grown; screenshot $TMP/leftout.png;
 	 wait-live-gone cpu_1; expect-live-gone cpu_1; wait-row-of 1011; expect-row-of 1005;
@@ -48,7 +48,7 @@ check "lttv-gtk --follow exits 0 (exit $rc)" test "$rc" -eq 0
 check "the window said it waited for the trace, no modal error" \
 	grep -q '^ok - the line under the toolbar says "Waiting for the trace"' "$TMP/gui.out"
 check "the tracefile that did not open was said" \
-	grep -q '^ok - the line under the toolbar says "cpu_1: first sub-buffer"' "$TMP/gui.out"
+	grep -q '^ok - the line under the toolbar says "cpu_1: sub-buffer 0"' "$TMP/gui.out"
 check "the missing facility table was said" \
 	grep -q '^ok - the line under the toolbar says "no facility table yet"' "$TMP/gui.out"
 check "the trace grew while cpu_1 was left out and cpu_0 half written" \

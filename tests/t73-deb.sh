@@ -34,7 +34,7 @@ done
 S=$TMP/src/ltt
 mkdir -p "$S"
 if git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
-	(cd "$TOP" && git ls-files -co --exclude-standard) | grep -v '^traces/\|^kernel/patches/' |
+	(cd "$TOP" && git ls-files -co --exclude-standard) | grep -v '^traces/' |
 		(cd "$TOP" && tar -cf - -T -) | tar -xf - -C "$S"
 else
 	(cd "$TOP" && tar -cf - --exclude='./build*' --exclude=./traces --exclude=./.git .) |
@@ -51,7 +51,7 @@ D=$TMP/src
 V=$(dpkg-parsechangelog -l "$S/debian/changelog" -S Version)
 A=$(dpkg-architecture -qDEB_HOST_ARCH)
 MA=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-for p in libltttrace0:$A libltttrace-dev:$A lttv:$A lttd:$A ltt-facilities:all; do
+for p in libltttrace0:$A libltttrace-dev:$A lttv:$A lttd:$A ltt-facilities:all ltt-modules-dkms:all; do
 	check "package ${p%%:*} built" test -f "$D/${p%%:*}_${V}_${p#*:}.deb"
 done
 if [ $rc -ne 0 ]; then
@@ -85,6 +85,35 @@ check "lttv depends on libltttrace0 (the viewers use the shared library)" \
 	sh -c "dpkg-deb -f '$D/lttv_${V}_$A.deb' Depends | grep -q 'libltttrace0'"
 check "lttv depends on ltt-facilities" \
 	sh -c "dpkg-deb -f '$D/lttv_${V}_$A.deb' Depends | grep -q 'ltt-facilities'"
+
+check "ltt-modules-dkms: the modules' sources and dkms.conf" \
+	has "$D/ltt-modules-dkms_${V}_all.deb" "usr/src/ltt-modules-$V/dkms.conf" \
+	"usr/src/ltt-modules-$V/Kbuild" "usr/src/ltt-modules-$V/kernel/ltt/ltt-core.c" \
+	"usr/src/ltt-modules-$V/ltt-compat.h" "usr/src/ltt-modules-$V/README.md"
+check "ltt-modules-dkms depends on dkms (dh_dkms)" \
+	sh -c "dpkg-deb -f '$D/ltt-modules-dkms_${V}_all.deb' Depends | grep -q 'dkms'"
+check "ltt-modules-dkms's postinst registers it with DKMS" \
+	sh -c "dpkg-deb -e '$D/ltt-modules-dkms_${V}_all.deb' '$TMP/dkms-ctl' && grep -q 'dkms' '$TMP/dkms-ctl/postinst'"
+# `dkms build` of the package's sources against Debian's headers, in
+# private folders: nothing is registered on this machine, nothing loaded
+KVER=$(cat "${LTT_STOCK_CACHE:-/var/cache/ltt}/stock-kver" 2>/dev/null)
+if ! command -v dkms >/dev/null || [ -z "$KVER" ] || [ ! -d "/usr/src/linux-headers-$KVER" ]; then
+	skip "dkms build of ltt-modules-dkms" "no dkms or no pinned linux-headers (scripts/install-deps.sh kernel)"
+else
+	mkdir -p "$TMP/dkms/src" "$TMP/dkms/tree"
+	dpkg -x "$D/ltt-modules-dkms_${V}_all.deb" "$TMP/dkms/pkg"
+	cp -R "$TMP/dkms/pkg/usr/src/ltt-modules-$V" "$TMP/dkms/src/"
+	dkms build --dkmstree "$TMP/dkms/tree" --sourcetree "$TMP/dkms/src" \
+		-m ltt-modules -v "$V" -k "$KVER" >"$TMP/dkms.log" 2>&1
+	check "dkms build of the package against linux-headers-$KVER" test $? -eq 0
+	built() {
+		for m in relayfs ltt_core ltt_relay ltt_control ltt_user; do
+			ls "$TMP/dkms/tree/ltt-modules/$V/$KVER"/*/module/$m.ko* >/dev/null 2>&1 ||
+				{ echo "no $m.ko"; tail -n 20 "$TMP/dkms.log"; return 1; }
+		done
+	}
+	check "it gives the five modules" built
+fi
 
 # unpacked in a scratch root, the tools run
 R=$TMP/root

@@ -237,6 +237,35 @@ struct ltt_control_msg {
 #define LTT_SYSCALL_REGISTER_GENERIC	451
 #define LTT_SYSCALL_TRACE_GENERIC	452
 
+/*
+ * The same two requests as ioctls on a descriptor of /proc/ltt_user_generic,
+ * with the same checks and errors: the door of a kernel that cannot have
+ * the system calls (the modules for an unpatched kernel), and of every
+ * kernel with this tracer.  Its open is the gate (EACCES: the group
+ * ltt_user.gid, or CAP_SYS_ADMIN).  The facility table is the open file's,
+ * not the process's: shared by whoever shares the descriptor (a fork), and
+ * dropped at its last close; open it O_CLOEXEC, so that a new program does
+ * not inherit the ids (as execve() drops them for the system calls).
+ * Pointers are 64-bit fields: one layout on every ABI.
+ */
+struct ltt_user_register_req {
+	__u64 facility_id;			/* __u32 *: the id, written */
+	__u64 info;				/* const struct ltt_user_facility_info * */
+};
+
+struct ltt_user_trace_req {
+	__u32 facility_id;
+	__u32 event_id;
+	__u64 data;				/* const void * */
+	__u64 data_size;
+	__s32 blocking;				/* 0 or 1 */
+	__s32 high_priority;			/* 0 or 1 */
+};
+
+#define LTT_USER_IOC_REGISTER_GENERIC	_IOW(0xF5, 0x00, struct ltt_user_register_req)
+#define LTT_USER_IOC_TRACE_GENERIC	_IOW(0xF5, 0x01, struct ltt_user_trace_req)
+#define LTT_USER_DOOR			"/proc/ltt_user_generic"
+
 #define LTT_USER_MAX_FACILITIES		32	/* per process */
 #define LTT_USER_MAX_EVENT_SIZE		65535	/* fits the event_size field */
 

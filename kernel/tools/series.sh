@@ -88,6 +88,9 @@ cmd_git() {
 	g config core.bare false
 	g config user.name "$ident_name"
 	g config user.email "$ident_mail"
+	# the patches' "index" lines as they were written: git's automatic
+	# length grows with the repository and would rewrite every patch
+	g config core.abbrev 7
 	# Debian's top-level .gitignore ignores everything ("/*"): the tarball's
 	# files are added by name, then the files each patch touches.
 	echo "series.sh: committing the pristine tree (a minute)"

@@ -16,9 +16,12 @@
  * kernel announces (core.facility_load), so give lttv-text the XML
  * (the trace's eventdefs/, or -f DIR).
  *
- * Every function returns 0 or a negative errno (the system calls' errors:
- * <ltt/ltt-abi.h>); with no active trace an event costs one system call.
- * Thread-safe; a child of fork() keeps its parent's facilities.
+ * Every function returns 0 or a negative errno (the errors of
+ * <ltt/ltt-abi.h>); with no active trace an event costs one system call
+ * (an ioctl on the kernel's door, /proc/ltt_user_generic, opened once per
+ * process and close-on-exec).  Works on the patched kernel and on
+ * Debian's own with the tracer's modules alike.  Thread-safe; a child of
+ * fork() keeps its parent's facilities (it shares the door).
  */
 #ifndef LTT_USERTRACE_H
 #define LTT_USERTRACE_H
@@ -64,13 +67,15 @@ void ltt_usertrace_info(const struct ltt_usertrace_facility *f,
 			struct ltt_user_facility_info *info);
 
 /*
- * 1 if the running kernel is an LTT one (it has relayfs): the system call
- * numbers belong to other calls in kernels after 6.1, so without it every
- * function returns -ENOSYS and makes no call.
+ * 1 if the running kernel has the tracer's door (LTT_USER_DOOR); without
+ * it every function returns -ENOSYS.
  */
 int ltt_usertrace_available(void);
 
-/* The two system calls themselves: 0 or -errno. */
+/*
+ * The two requests of the 2006 system calls, through the door: 0 or
+ * -errno (-EPERM if the caller may not open it: the group ltt_user.gid).
+ */
 long ltt_register_generic(uint32_t *facility_id,
 			  const struct ltt_user_facility_info *info);
 long ltt_trace_generic(unsigned int facility_id, unsigned int event_id,

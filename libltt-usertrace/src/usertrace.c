@@ -1,58 +1,112 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * usertrace.c - libltt-usertrace: facility registration and event writing
- * through the ltt_register_generic / ltt_trace_generic system calls
- * (numbers and structures: <ltt/ltt-abi.h>).
+ * through the door of the kernel's tracer, the ioctls on
+ * /proc/ltt_user_generic (numbers and structures: <ltt/ltt-abi.h>).
+ *
+ * Every kernel with this tracer has the door: the patched one (patch
+ * 0010; its system calls 451 and 452 serve the same requests, but those
+ * numbers are upstream's cachestat and fchmodat2 since 6.5 and 6.6, so a
+ * library must not call them blindly) and Debian's own with the tracer's
+ * modules, which cannot have system calls.  The descriptor is opened once
+ * per process, close-on-exec (a new program does not inherit the ids,
+ * as execve() drops them for the system calls); a child made by fork()
+ * shares it, and so its facilities.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/syscall.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ltt-usertrace.h"
 
-/*
- * The system call numbers are free ones of Linux 6.1 only: later kernels
- * gave them to other calls (cachestat, fchmodat2).  So no call is made
- * unless the running kernel has the LTT tracer, known by its relayfs.
- */
 int ltt_usertrace_available(void)
 {
-	static int known = -1;
-	char line[128];
-	FILE *f;
-	int yes = 0;
+	struct stat st;
 
-	if (__atomic_load_n(&known, __ATOMIC_RELAXED) >= 0)
-		return known;
-	f = fopen("/proc/filesystems", "re");
-	if (f) {
-		while (!yes && fgets(line, sizeof(line), f))
-			yes = strcmp(line, "nodev\trelayfs\n") == 0;
-		fclose(f);
+	return stat(LTT_USER_DOOR, &st) == 0;
+}
+
+#define DOOR_UNKNOWN	(-1)
+
+static int door_fd = DOOR_UNKNOWN;
+
+/*
+ * The door's descriptor, or -errno: -ENOSYS without the tracer, -EPERM
+ * when the caller may not write user-space events (the open is the gate,
+ * EACCES; the system calls said EPERM).  Opened by the first thread that
+ * asks; one that loses the race closes its own.  @stale: the descriptor
+ * that gave EBADF (the program closed it), opened again once.
+ */
+static int door(int stale)
+{
+	int fd = __atomic_load_n(&door_fd, __ATOMIC_ACQUIRE);
+	int expected;
+
+	if (fd >= 0 && fd != stale)
+		return fd;
+	fd = open(LTT_USER_DOOR, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return -ENOSYS;
+		return errno == EACCES ? -EPERM : -errno;
 	}
-	__atomic_store_n(&known, yes, __ATOMIC_RELAXED);
-	return yes;
+	expected = stale >= 0 ? stale : DOOR_UNKNOWN;
+	if (!__atomic_compare_exchange_n(&door_fd, &expected, fd, 0,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		close(fd);
+		return expected;
+	}
+	return fd;
+}
+
+/* One request through the door: 0 or -errno. */
+static long door_ioctl(unsigned long request, void *arg)
+{
+	int fd = door(-2), err;
+
+	if (fd < 0)
+		return fd;
+	if (ioctl(fd, request, arg) == 0)
+		return 0;
+	err = errno;
+	if (err != EBADF)
+		return -err;
+	fd = door(fd);
+	if (fd < 0)
+		return fd;
+	return ioctl(fd, request, arg) == 0 ? 0 : -errno;
 }
 
 long ltt_register_generic(uint32_t *facility_id,
 			  const struct ltt_user_facility_info *info)
 {
-	if (!ltt_usertrace_available())
-		return -ENOSYS;
-	return syscall(LTT_SYSCALL_REGISTER_GENERIC, facility_id, info) < 0 ?
-		-errno : 0;
+	struct ltt_user_register_req req = {
+		.facility_id = (uintptr_t)facility_id,
+		.info = (uintptr_t)info,
+	};
+
+	return door_ioctl(LTT_USER_IOC_REGISTER_GENERIC, &req);
 }
 
 long ltt_trace_generic(unsigned int facility_id, unsigned int event_id,
 		       const void *data, size_t data_size, int blocking,
 		       int high_priority)
 {
-	if (!ltt_usertrace_available())
-		return -ENOSYS;
-	return syscall(LTT_SYSCALL_TRACE_GENERIC, facility_id, event_id, data,
-		       data_size, blocking, high_priority) < 0 ? -errno : 0;
+	struct ltt_user_trace_req req = {
+		.facility_id = facility_id,
+		.event_id = event_id,
+		.data = (uintptr_t)data,
+		.data_size = data_size,
+		.blocking = blocking,
+		.high_priority = high_priority,
+	};
+
+	return door_ioctl(LTT_USER_IOC_TRACE_GENERIC, &req);
 }
 
 void ltt_usertrace_info(const struct ltt_usertrace_facility *f,

@@ -268,8 +268,10 @@ void ltt_trace_close(ltt_trace *trace);
 const char *ltt_trace_path(const ltt_trace *trace);
 /*
  * 1 when writing `path` could change what the trace reads: a path inside
- * its directory (through links too), or one of the files it read (a
- * tracefile, a description) under any name, a symbolic or a hard link.
+ * its directory (through links too, a dangling one included, and through
+ * another view of its folders: a bind mount, found by device and inode),
+ * or one of the files it read (a tracefile, a description) under any
+ * name, a symbolic or a hard link.
  * Tools refuse such an output before they create it.
  */
 int ltt_trace_path_is_input(const ltt_trace *trace, const char *path);
@@ -472,6 +474,29 @@ int ltt_trace_count_events(ltt_trace *trace, ltt_error **err);
  * is not such a number or does not fit in int64 nanoseconds.
  */
 int ltt_parse_seconds(const char *text, int64_t *ns);
+
+/* ---- Showing text from a trace ------------------------------------------ */
+
+/*
+ * Names and strings in a trace are chosen by whoever was traced; a tool
+ * shows every one of them (process, file, IRQ handler, facility, event,
+ * field and label names, string values) through this one rule, whether
+ * it prints or draws them: backslash and double quote as \\ and \",
+ * newline, tab and carriage return as \n \t \r, other C0 controls, DEL
+ * and bytes that are not valid UTF-8 as \xHH, and code points that
+ * control the display (C1 controls, bidirectional and invisible format
+ * characters, U+2028/U+2029, tag characters) as <U+XXXX>; the rest of
+ * UTF-8 is kept. The result is valid UTF-8 with no control character
+ * (libltttrace/src/safe-text.c lists the code points).
+ */
+/* s[0..n) escaped into buf (always NUL-terminated when size > 0, and cut
+ * only between characters and escapes); returns the length it needed, as
+ * snprintf() does. */
+size_t ltt_text_escape(char *buf, size_t size, const char *s, size_t n);
+/* The C string s as it may be shown: s itself when nothing needs escaping,
+ * else its escaped copy in a per-thread buffer valid until eight more
+ * calls in the same thread ("(null)" for NULL). */
+const char *ltt_text_safe(const char *s);
 
 /*
  * Where facility descriptions are looked up after the trace's eventdefs/:

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "safe-text.h"
 
 void ltt_set_error(ltt_error **err, ltt_error_code code, const char *fmt, ...)
 {
@@ -16,7 +17,7 @@ void ltt_set_error(ltt_error **err, ltt_error_code code, const char *fmt, ...)
 	*err = g_new0(ltt_error, 1);
 	(*err)->code = code;
 	va_start(ap, fmt);
-	(*err)->message = g_strdup_vprintf(fmt, ap);
+	(*err)->message = ltt_safe_message(g_strdup_vprintf(fmt, ap));
 	va_end(ap);
 }
 
@@ -53,7 +54,7 @@ void ltt_prefix_error(ltt_error **err, const char *fmt, ...)
 	joined = g_strconcat(outer, ": ", (*err)->message, NULL);
 	g_free(outer);
 	g_free((*err)->message);
-	(*err)->message = joined;
+	(*err)->message = ltt_safe_message(joined);
 }
 
 const char *ltt_error_message(const ltt_error *err)

@@ -11,6 +11,7 @@
 
 #include "internal.h"
 #include "numfmt.h"
+#include "safe-text.h"
 
 int64_t ltt_event_time_ns(const ltt_event *ev) { return ev->time_ns; }
 uint64_t ltt_event_cycles(const ltt_event *ev) { return ev->cycles; }
@@ -62,6 +63,19 @@ int ltt_event_field_index(const ltt_event *ev, const char *name)
 	return v ? GPOINTER_TO_INT(v) - 1 : -1;
 }
 
+/* A double of a trace whose float_word_order is 4321 (ARM's FPA): its
+ * two words were read in the wrong order: swapped back. */
+static inline void ltt_value_fpa(const ltt_trace *t, const ltt_node *n, ltt_value *v)
+{
+	if (G_UNLIKELY(t->fpa_doubles) && v->kind == LTT_KIND_FLOAT && n->size == 8) {
+		uint64_t raw;
+
+		memcpy(&raw, &v->f, 8);
+		raw = (raw << 32) | (raw >> 32);
+		memcpy(&v->f, &raw, 8);
+	}
+}
+
 /*
  * A field where the description puts it is read without a call (the state
  * engine reads two or three fields of nearly every event: this was a third
@@ -81,6 +95,7 @@ static int event_field(const ltt_event *ev, int index, ltt_value *out)
 	if (off < 0 ||
 	    ltt_node_value(et->fields[index].node, ev->payload, ev->size, (size_t)off, out) < 0)
 		goto none;
+	ltt_value_fpa(ev->trace, et->fields[index].node, out);
 	ltt_value_named(et, index, out);
 	return 0;
 none:
@@ -151,13 +166,18 @@ typedef struct out {
 	size_t over;		/* bytes that did not fit */
 } out;
 
+/* What does not fit: the part that does, cut between characters (the
+ * text is UTF-8: a GUI cannot draw half a character), then no more. */
 static void out_spill(out *o, const char *s, size_t n)
 {
-	size_t room = (size_t)(o->end - o->p);
+	size_t room = (size_t)(o->end - o->p), take = room;
 
-	memcpy(o->p, s, room);
-	o->p += room;
-	o->over += n - room;
+	while (take && ((unsigned char)s[take] & 0xc0) == 0x80)
+		take--;
+	memcpy(o->p, s, take);
+	o->p += take;
+	o->over += n - take;
+	o->end = o->p;
 }
 
 static inline void out_add(out *o, const char *s, size_t n)
@@ -186,94 +206,36 @@ static inline void out_str(out *o, const char *s)
 	}								\
 } while (0)
 
-/* Any byte of the eight in x that a string must escape: below 0x20
- * (NUL included), '"', '\\' or DEL? Exact for the word as a whole. */
-static inline bool needs_escape8(uint64_t x)
-{
-	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
-#define HAS_ZERO(y) (((y) - ones) & ~(y) & high)
-	return ((x - 0x20 * ones) & ~x & high) | HAS_ZERO(x ^ ('"' * ones)) |
-	       HAS_ZERO(x ^ ('\\' * ones)) | HAS_ZERO(x ^ (0x7f * ones));
-#undef HAS_ZERO
-}
-
-/* One byte as \xHH: what neither a string nor text may hold raw. */
-static void append_hex_byte(out *o, unsigned char c)
-{
-	static const char hex[16] = "0123456789abcdef";
-	char x[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
-
-	out_add(o, x, 4);
-}
-
-/* The n bytes of s, escaped: runs of plain characters are copied at
- * once, found eight bytes at a time. */
+/* The n bytes of s as the one rule shows them (safe-text.c): runs that
+ * need nothing are copied at once. */
 static void append_escaped(out *o, const char *s, size_t n)
 {
-	size_t i = 0, run = 0;
+	while (n) {
+		size_t k = ltt_safe_prefix(s, n, 0), used;
+		char unit[LTT_SAFE_UNIT_MAX];
 
-	while (i < n) {
-		size_t stop;
-
-		for (;;) {
-			uint64_t x;
-
-			if (i + 8 > n)
-				break;
-			memcpy(&x, s + i, 8);
-			if (needs_escape8(x))
-				break;
-			i += 8;
+		if (k) {
+			out_add(o, s, k);
+			used = k;
+		} else {
+			out_add(o, unit, ltt_safe_escape_unit(s, n, unit, &used));
 		}
-		for (stop = i + 8 < n ? i + 8 : n; i < stop; i++) {
-			unsigned char c = (unsigned char)s[i];
-
-			if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f)
-				continue;
-			out_add(o, s + run, i - run);
-			run = i + 1;
-			switch (c) {
-			case '"': out_add(o, "\\\"", 2); break;
-			case '\\': out_add(o, "\\\\", 2); break;
-			case '\n': out_add(o, "\\n", 2); break;
-			case '\t': out_add(o, "\\t", 2); break;
-			case '\r': out_add(o, "\\r", 2); break;
-			default:
-				append_hex_byte(o, c);
-			}
-		}
+		s += used;
+		n -= used;
 	}
-	out_add(o, s + run, n - run);
 }
 
-/* A string: its n bytes in double quotes, escaped. */
+static inline void out_safe(out *o, const char *s)
+{
+	append_escaped(o, s, strlen(s));
+}
+
+/* A string, or text (an array or sequence of <uchar/>, any bytes, NULs
+ * included): its n bytes in double quotes, escaped. */
 static void append_string(out *o, const char *s, size_t n)
 {
 	out_add(o, "\"", 1);
 	append_escaped(o, s, n);
-	out_add(o, "\"", 1);
-}
-
-/* Text (an array or sequence of <uchar/>): as a string, but its bytes
- * are any bytes, not a C string a program wrote: what is not UTF-8 is
- * escaped too (\xHH), so that the output stays UTF-8 text. */
-static void append_text(out *o, const char *s, size_t n)
-{
-	out_add(o, "\"", 1);
-	while (n) {
-		const char *end;
-		size_t good;
-
-		g_utf8_validate(s, (gssize)n, &end);
-		good = (size_t)(end - s);
-		append_escaped(o, s, good);
-		if (good < n) {	/* an invalid byte, or a NUL: \xHH */
-			append_hex_byte(o, (unsigned char)s[good]);
-			good++;
-		}
-		s += good;
-		n -= good;
-	}
 	out_add(o, "\"", 1);
 }
 
@@ -287,7 +249,7 @@ static void append_scalar(out *o, const ltt_value *v)
 		OUT_NUM(o, ltt_fmt_u64, v->u);
 		if (v->label) {		/* a system call, trap, IRQ: "257 [openat]" */
 			out_add(o, " [", 2);
-			out_str(o, v->label);
+			out_safe(o, v->label);
 			out_add(o, "]", 1);
 		}
 		break;
@@ -297,7 +259,7 @@ static void append_scalar(out *o, const ltt_value *v)
 		break;
 	case LTT_KIND_ENUM:
 		if (v->label)
-			out_str(o, v->label);
+			out_safe(o, v->label);
 		else
 			OUT_NUM(o, ltt_fmt_u64, v->u);
 		break;
@@ -323,6 +285,7 @@ typedef struct walker {
 	int stopped;
 	const ltt_event_type *et;	/* top level: its named field */
 	int field;			/* the top-level field being walked */
+	const ltt_trace *trace;		/* its float_word_order */
 } walker;
 
 /* Text before the i-th member of a struct or event: ", name = ". */
@@ -331,7 +294,7 @@ static inline void begin_member(walker *w, uint64_t i, const char *name)
 	if (i)
 		out_add(w->out, ", ", 2);
 	if (w->flags & LTT_FORMAT_NAMES) {
-		out_str(w->out, name);
+		out_safe(w->out, name);
 		out_add(w->out, " = ", 3);
 	}
 }
@@ -355,6 +318,7 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 
 	if (ltt_node_value(n, w->p, w->len, off, &v) < 0)
 		return -1;
+	ltt_value_fpa(w->trace, n, &v);
 	if (depth == 0)
 		ltt_value_named(w->et, w->field, &v);
 	if (visit && !w->stopped && w->fn(w->user, w->path->str, depth, &v))
@@ -372,7 +336,7 @@ int64_t walk(walker *w, const ltt_node *n, size_t off, int depth, const bool vis
 		if (!visit && v.str) {
 			/* text (<uchar/> elements): one quoted string, as
 			 * the era's names and paths read (docs/format.md) */
-			append_text(w->out, v.str, (size_t)count);
+			append_string(w->out, v.str, (size_t)count);
 			off += (size_t)count;
 			off += ltt_node_tail(n, off);
 			if (off > w->len)
@@ -468,6 +432,7 @@ int walk_event(walker *w, const ltt_event *ev, const bool visit)
 	w->p = ev->payload;
 	w->len = ev->size;
 	w->et = et;
+	w->trace = ev->trace;
 	for (unsigned i = 0; i < et->num_fields && !w->stopped; i++) {
 		const ltt_member *f = &et->fields[i];
 		int64_t one;
@@ -485,6 +450,7 @@ int walk_event(walker *w, const ltt_event *ev, const bool visit)
 			begin_member(w, i, f->name);
 			if (ltt_node_value(f->node, w->p, w->len, off, &v) < 0)
 				return -1;
+			ltt_value_fpa(w->trace, f->node, &v);
 			ltt_value_named(et, (int)i, &v);
 			append_scalar(w->out, &v);
 			one = v.size + ltt_node_tail(f->node, off + v.size);
@@ -525,7 +491,7 @@ size_t ltt_event_format_fields(const ltt_event *ev, unsigned flags,
 	if (!ev->type) {
 		if (ev->fac)
 			msg = g_strdup_printf("<no description of %s 0x%08X: %zu bytes>",
-					      ev->fac->name, ev->fac->checksum, ev->size);
+					      ltt_text_safe(ev->fac->name), ev->fac->checksum, ev->size);
 		else
 			msg = g_strdup_printf("<facility id %u never loaded: %zu bytes>",
 					      ev->fac_id, ev->size);

@@ -291,7 +291,7 @@ int ltt_node_value(const ltt_node *n, const uint8_t *p,
 		v->u = raw;
 		v->label = raw < n->num_small ? n->small[raw] : ltt_node_label(n, raw);
 		return 0;
-	case LTT_OP_FLOAT:
+	case LTT_OP_FLOAT:	/* (FPA doubles: ltt_value_fpa(), event.c) */
 		v->kind = LTT_KIND_FLOAT;
 		if (n->size == 4) {
 			float f;
@@ -439,6 +439,9 @@ LTT_HIDDEN int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off,
 struct ltt_trace {
 	char *path;
 	ltt_trace_info info;
+	/* float_word_order 4321 (ARM's FPA): a double's two 32-bit words
+	 * high first, each little endian; swapped back when decoded */
+	bool fpa_doubles;
 	ltt_sizes header_sizes;		/* for core: int 4, others arch_size */
 	GPtrArray *tracefiles;		/* ltt_tracefile* */
 	GPtrArray *warnings;		/* char*, added under warn_lock */

@@ -20,9 +20,11 @@
 #include <sys/stat.h>
 
 #include "cursor.h"
+#include "safe-text.h"
 
 void ltt_trace_add_warning(ltt_trace *t, char *msg)
 {
+	msg = ltt_safe_message(msg);	/* it may name what the trace holds */
 	g_mutex_lock(&t->warn_lock);
 	for (guint i = 0; i < t->warnings->len; i++)
 		if (strcmp(t->warnings->pdata[i], msg) == 0) {

@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "ltttrace.h"
+#include "ltt/tool-stdout.h"
 
 int main(int argc, char **argv)
 {
 	int status = 0;
 
+	ltt_check_stdout_at_exit("ltt-checksum");	/* --help, --version too */
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: ltt-checksum FACILITY.xml...\n"

@@ -18,7 +18,8 @@ case $h in
 # 4 bytes of header, then two parts of one 8 KiB sub-buffer each (or
 # up to four 4 KiB ones): seed.py's cut. At 8192 every seed lost its tail
 # and with it the header's facilities part: cov 63 instead of 1078.
-trace|ctf) set -- "$@" -max_len=16388 ;;
+trace) set -- "$@" -max_len=16388 -dict="$here/trace.dict" ;;
+ctf) set -- "$@" -max_len=16388 ;;
 description|genevent) set -- "$@" -max_len=16384 -dict="$here/xml.dict" ;;
 filter) set -- "$@" -max_len=4096 -dict="$here/filter.dict" ;;
 esac

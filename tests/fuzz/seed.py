@@ -70,6 +70,9 @@ def writer_traces(tracegen, tmp):
         runs.append(('w-' + scen, ['--scenario', scen]))
     runs.append(('w-busy', ['--scenario', 'busy', '--events', '3000']))
     runs.append(('w-flight', ['--scenario', 'wraps', '--flight']))
+    # hostile names (issue 31) and doubles of ARM's FPA
+    runs.append(('w-names', ['--scenario', 'names']))
+    runs.append(('w-types-fpa', ['--scenario', 'types', '--float-word-order', '4321']))
     for variant, args in (('hb0', ['--heartbeat', '0', '--alignment', '4']),
                           ('a4', ['--arch-size', '4', '--alignment', '0'])):
         for scen in ('sample', 'types'):

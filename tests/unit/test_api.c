@@ -100,6 +100,7 @@ static void test_bad_kind_codes(void)
 		{ "all-empty", LTT_ERROR_NOT_A_TRACE },
 		{ "bad-magic", LTT_ERROR_CORRUPT },
 		{ "swapped-magic", LTT_ERROR_UNSUPPORTED },
+		{ "big-endian", LTT_ERROR_UNSUPPORTED },	/* the magic first: not "truncated" */
 		{ "bad-version", LTT_ERROR_UNSUPPORTED },
 		{ "bad-arch-size", LTT_ERROR_CORRUPT },
 		{ "buf-size-zero", LTT_ERROR_CORRUPT },

@@ -196,10 +196,56 @@ static void test_shrink(void)
 		ok(r < 0 && strstr(msg, "cpu_0") && strstr(msg, "changed"),
 		   "cpu_0 cut to %lld bytes while open: an error that says so, not SIGBUS",
 		   (long long)sizes[k]);
+		{	/* its size now, not the offset read (issue 31) */
+			char now[64];
+
+			snprintf(now, sizeof(now), "opened, %lld now", (long long)sizes[k]);
+			ok(r < 0 && strstr(msg, now), "   ... and says its size now: \"%s\"", now);
+		}
 		printf("#   %s (%u events before it)\n", msg, n);
 		g_free(msg);
 		ltt_trace_close(t);
 	}
+}
+
+
+/* Cut while the reader is far into it (issue 31): the error gave the
+ * offset the read had reached ("it ends at 0x3000 now") as the size. */
+static void test_shrink_midway(void)
+{
+	lttw_config c;
+	lttw_file *cpu;
+	lttw_trace *w;
+	ltt_trace *t;
+	ltt_iter *it;
+	ltt_error *err = NULL;
+	const ltt_event *ev;
+	unsigned n = 0;
+	int r = 1;
+	char *p;
+
+	lttw_config_default(&c);
+	w = new_trace("midway", &c, &cpu);
+	for (uint32_t i = 0; i < 2000; i++)
+		tick(cpu, w, c.start_tsc + 1000 * (uint64_t)(i + 1), i);
+	lttw_trace_close(w);
+	t = open_trace("midway");
+	it = t ? ltt_iter_new(&t, 1, &err) : NULL;
+	while (it && n < 700 && (r = ltt_iter_next(it, &ev, &err)) > 0)
+		n++;
+	p = path_of("midway", "cpu_0");
+	if (truncate(p, 100) < 0)
+		printf("# truncate failed\n");
+	g_free(p);
+	while (it && r > 0 && (r = ltt_iter_next(it, &ev, &err)) > 0)
+		n++;
+	ok(r < 0 && err && strstr(ltt_error_message(err), "opened, 100 now"),
+	   "cpu_0 cut to 100 bytes after %u events: the error says its size now, "
+	   "not the offset reached", n);
+	printf("#   %s\n", err ? ltt_error_message(err) : "(no error)");
+	ltt_error_free(err);
+	ltt_iter_free(it);
+	ltt_trace_close(t);
 }
 
 
@@ -830,6 +876,7 @@ int main(int argc, char **argv)
 	test_seek_extremes();
 	test_big_first_event();
 	test_shrink();
+	test_shrink_midway();
 	test_times();
 	test_duplicate();
 	test_sizes();

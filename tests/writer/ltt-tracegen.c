@@ -4,6 +4,7 @@
  * viewers' tests and benchmarks, and deliberately broken traces.
  *
  *	ltt-tracegen --scenario sample -o out        a small kernel-like trace
+ *	ltt-tracegen --scenario names -o out         the sample, hostile names
  *	ltt-tracegen --scenario types -o out         every field type
  *	ltt-tracegen --scenario wraps -o out         several 2^32 cycle wraps
  *	ltt-tracegen --scenario big --events N -o out
@@ -61,7 +62,7 @@ enum { CTL_FACILITIES, CTL_INTERRUPTS, CTL_PROCESSES, CTL_MODULES, CTL_NETWORK,
 
 /* Facility ids, in load order (core is always 0). */
 enum { ID_CORE = 0, ID_CHANNEL, ID_KERNEL, ID_KERNEL_ARCH, ID_PROCESS, ID_FS,
-       ID_STATEDUMP, ID_USER, ID_TYPES, ID_FIELDS };
+       ID_STATEDUMP, ID_USER, ID_TYPES, ID_FIELDS, ID_HOSTILE, ID_GHOST };
 
 struct gen {
 	lttw_trace *t;
@@ -98,6 +99,8 @@ struct gen {
 	int in_irq[MAX_CPUS];
 	int in_syscall[MAX_CPUS];
 	uint64_t khz;
+	int hostile;	/* the names scenario: the sample with hostile names */
+	uint32_t float_order;	/* --float-word-order */
 };
 
 __attribute__((format(printf, 1, 2), noreturn))
@@ -170,7 +173,7 @@ static void open_files(struct gen *g, const char *dir)
 	g->c.heartbeat_first = us(g, HEARTBEAT_FIRST_US);
 	g->c.heartbeat_period = us(g, HEARTBEAT_PERIOD_US);
 	/* the kernel writes 0 (no floats); a writer of floats its order */
-	g->c.float_word_order = g->has_floats ? FLOAT_ORDER : 0;
+	g->c.float_word_order = g->has_floats ? g->float_order : 0;
 	g->t = lttw_trace_create(dir, &g->c);
 	if (!g->t)
 		die("%s", lttw_last_error());
@@ -335,24 +338,47 @@ struct proc {
 	unsigned pid, ppid;
 	const char *name;
 	int kernel;
+	const char *hostile;	/* its name in the names scenario, if other */
 };
 
+/*
+ * The names scenario (issue 31): names whoever is traced can choose
+ * (prctl(PR_SET_NAME), a file named so, a trace's own eventdefs), each
+ * holding one kind of thing a tool must not print or draw raw: C0
+ * controls (a terminal title and bell, a clear screen, backspace, CR),
+ * C1 controls encoded in UTF-8 (CSI, OSC, NEL), bidi overrides and
+ * isolates, a line separator, a zero width character, bytes that are
+ * not UTF-8 (Latin-1). Quote and backslash too.
+ */
+#define H_TITLE		"\x1b]0;owned\x07"
+#define H_CSI		"\xc2\x9b" "31m"
+#define H_OSC		"\xc2\x9d" "0;t\xc2\x9c"
+#define H_NEL		"\xc2\x85"
+#define H_RLO		"\xe2\x80\xae"
+#define H_LSEP		"\xe2\x80\xa8"
+
+static const char *hostile_name(const struct gen *g, const char *plain,
+				const char *hostile)
+{
+	return g->hostile && hostile ? hostile : plain;
+}
+
 static const struct proc procs[] = {
-	{ 1, 0, "init", 0 },
-	{ 2, 1, "migration/0", 1 },
-	{ 3, 1, "ksoftirqd/0", 1 },
-	{ 4, 1, "migration/1", 1 },
-	{ 5, 1, "ksoftirqd/1", 1 },
-	{ 6, 1, "events/0", 1 },
-	{ 7, 1, "events/1", 1 },
-	{ 8, 1, "khelper", 1 },
-	{ 9, 1, "kthread", 1 },
-	{ 112, 9, "kblockd/0", 1 },
-	{ 1710, 1, "syslogd", 0 },
-	{ 1742, 1, "klogd", 0 },
-	{ 2101, 1, "sshd", 0 },
-	{ 2399, 1, "login", 0 },
-	{ 2404, 2399, "bash", 0 },
+	{ 1, 0, "init", 0, NULL },
+	{ 2, 1, "migration/0", 1, "mig" H_RLO "0/noitar" },
+	{ 3, 1, "ksoftirqd/0", 1, "ksoft\x1b[2Jirqd" },
+	{ 4, 1, "migration/1", 1, NULL },
+	{ 5, 1, "ksoftirqd/1", 1, "k\bsoft\rirqd" },
+	{ 6, 1, "events/0", 1, "ev" H_LSEP "ents" },
+	{ 7, 1, "events/1", 1, "ev\xe2\x81\xa6" "ents\xe2\x80\x8b" },
+	{ 8, 1, "khelper", 1, NULL },
+	{ 9, 1, "kthread", 1, "kth\"re\\ad" },
+	{ 112, 9, "kblockd/0", 1, NULL },
+	{ 1710, 1, "syslogd", 0, "sys\xe9logd" },
+	{ 1742, 1, "klogd", 0, "kl" H_CSI "ogd" },
+	{ 2101, 1, "sshd", 0, "ss" H_OSC "hd" },
+	{ 2399, 1, "login", 0, "log" H_NEL "in\x7f" },
+	{ 2404, 2399, "bash", 0, "ba" H_TITLE "sh" },
 };
 #define PID_BASH	2404
 #define PID_SYSLOGD	1710
@@ -666,15 +692,26 @@ static void scenario_sample(struct gen *g, const char *dir)
 	uint64_t t0 = g->c.start_tsc;
 	unsigned cpu;
 	lttw_file *ps, *irqs;
-	static const struct { unsigned irq; const char *action; } irq_list[] = {
-		{ 0, "timer" }, { 1, "i8042" }, { 8, "rtc" }, { 11, "eth0" },
-		{ 12, "i8042" }, { 14, "ide0" }, { 15, "ide1" },
+	static const struct { unsigned irq; const char *action, *hostile; } irq_list[] = {
+		{ 0, "timer", NULL }, { 1, "i8042", "i80" H_CSI "42" },
+		{ 8, "rtc", "r" H_RLO "tc" }, { 11, "eth0", H_TITLE "|eth0" },
+		{ 12, "i8042", "i8042\xff" }, { 14, "ide0", "ide" H_LSEP "0" },
+		{ 15, "ide1", NULL },
 	};
 
 	if (g->ncpus < 2)
 		die("the sample scenario needs 2 CPUs or more");
 	use_kernel_facilities(g);
+	if (g->hostile) {	/* beside tests/facilities: outside the era's dialect */
+		char hdir[PATH_MAX];
+
+		snprintf(hdir, sizeof(hdir), "%s/../hostile-facilities", g->testfacdir);
+		use_facility(g, hdir, "hostile.xml", "ho" H_TITLE "stile", ID_HOSTILE);
+	}
 	open_files(g, dir);
+	if (g->hostile)	/* a facility without a description, named so */
+		check(g, lttw_facility_load(g->ctl[CTL_FACILITIES], t0, "gh" H_CSI "o\x1b[2Jst",
+					    0x0BAD0BAD, ID_GHOST, 1));
 
 	/* the state dump, on the control channels */
 	ps = g->ctl[CTL_PROCESSES];
@@ -683,7 +720,7 @@ static void scenario_sample(struct gen *g, const char *dir)
 		P(g);
 		lttw_put_uint(&g->p, procs[i].pid);
 		lttw_put_uint(&g->p, procs[i].ppid);
-		lttw_put_string(&g->p, procs[i].name);
+		lttw_put_string(&g->p, hostile_name(g, procs[i].name, procs[i].hostile));
 		lttw_put_uint_n(&g->p, procs[i].kernel, 4);	/* type */
 		lttw_put_uint_n(&g->p, 1, 4);			/* mode: SYSCALL */
 		lttw_put_uint_n(&g->p, 0, 4);			/* submode: NONE */
@@ -696,7 +733,7 @@ static void scenario_sample(struct gen *g, const char *dir)
 	for (unsigned i = 0; i < sizeof(irq_list) / sizeof(irq_list[0]); i++) {
 		P(g);
 		lttw_put_uint_n(&g->p, irq_list[i].irq, 4);
-		lttw_put_string(&g->p, irq_list[i].action);
+		lttw_put_string(&g->p, hostile_name(g, irq_list[i].action, irq_list[i].hostile));
 		check(g, lttw_event(irqs, t0 + us(g, 30 + i), ID_STATEDUMP,
 				    LTTW_STATEDUMP_INTERRUPT, g->p.buf, g->p.len));
 	}
@@ -733,19 +770,27 @@ static void scenario_sample(struct gen *g, const char *dir)
 
 	/* the user types commands */
 	bash_reads_line(g, t0 + us(g, 150000), 3);
-	run_command(g, 2471, "/bin/ls", NULL, 6, 0);
+	run_command(g, 2471, hostile_name(g, "/bin/ls", "/bin/l\x1b[2Js"), NULL, 6, 0);
 	syslogd_writes(g, t0 + us(g, 260000));
 	bash_reads_line(g, t0 + us(g, 420000), 21);
-	run_command(g, 2472, "/bin/cat", "/etc/hostname", 1, 0);
+	run_command(g, 2472, hostile_name(g, "/bin/cat", "/bin/caf\xe9"),
+		    hostile_name(g, "/etc/hostname", "/etc/ho\x07st" H_RLO "eman"), 1, 0);
 	P(g);
-	lttw_put_string(&g->p, "bash: prompt");
+	lttw_put_string(&g->p, hostile_name(g, "bash: prompt", "bash: " H_TITLE H_OSC "\xfe"));
 	emit(g, 0, ID_USER, LTTW_USER_GENERIC_STRING);
+	if (g->hostile) {	/* hostile.xml's event: every name escaped */
+		P(g);
+		lttw_put_uint(&g->p, 1);
+		lttw_put_string(&g->p, "te" H_CSI "xt");
+		emit(g, 0, ID_HOSTILE, 0);
+	}
 	events_thread(g, t0 + us(g, 500000));
 	bash_reads_line(g, t0 + us(g, 610000), 8);
-	run_command(g, 2473, "/bin/sleep", NULL, 0, 1000000);
+	run_command(g, 2473, hostile_name(g, "/bin/sleep", "/bin/sl" H_LSEP "eep"), NULL, 0, 1000000);
 	syslogd_writes(g, t0 + us(g, 1700000));
 	bash_reads_line(g, t0 + us(g, 1780000), 6);
-	run_command(g, 2474, "/bin/ls", "/etc/passwd", 12, 0);
+	run_command(g, 2474, hostile_name(g, "/bin/ls", "/bin/" H_RLO "sl"),
+		    hostile_name(g, "/etc/passwd", "/etc/pa\xc0\xafsswd"), 12, 0);
 	P(g);
 	lttw_put_string(&g->p, "done: %d commands");
 	lttw_put_pointer(&g->p, 0x7fffffffe3a0ull);
@@ -1934,12 +1979,13 @@ int main(int argc, const char **argv)
 	int cpus = 2, subbuf = 0, alignment = 8, arch_size = 8, heartbeat = 1,
 	    flight = 0, list_bad = 0, seed = 1;
 	long long events = 1000000, start_tsc = -1, freq_khz = 0, plant_us = 0;
-	int pid_offset = 0;
+	int pid_offset = 0, float_order = FLOAT_ORDER;
 	long long losses = 0;
 	int slow_write_pct = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
-		  "sample, types, wraps, big, busy, latency, chain or fields", "NAME" },
+		  "sample, names (the sample with hostile names), types, wraps, big, "
+		  "busy, latency, chain or fields", "NAME" },
 		{ "family", 0, POPT_ARG_STRING, &family, 0,
 		  "--scenario fields: mixed, or one family of field types (ints, "
 		  "int64s, pointers, longs, floats, strings, sequences, arrays, "
@@ -1958,6 +2004,10 @@ int main(int argc, const char **argv)
 		  "has_alignment: 0, 4 or 8 (8)", "N" },
 		{ "arch-size", 0, POPT_ARG_INT, &arch_size, 0,
 		  "sizeof(void *) of the traced machine: 4 or 8 (8)", "N" },
+		{ "float-word-order", 0, POPT_ARG_INT, &float_order, 0,
+		  "float_word_order of a trace with floats: 1234, 4321 (ARM's FPA: "
+		  "a double's high word first) or any other, to test a reader "
+		  "(the machine's)", "N" },
 		{ "heartbeat", 0, POPT_ARG_INT, &heartbeat, 0,
 		  "1: 32-bit timestamps and heartbeats; 0: 64-bit (1)", "0|1" },
 		{ "flight", 0, POPT_ARG_NONE, &flight, 0,
@@ -2016,6 +2066,7 @@ int main(int argc, const char **argv)
 	memset(&g, 0, sizeof(g));
 	lttw_config_default(&g.c);
 	g.c.arch_size = (unsigned)arch_size;
+	g.float_order = (uint32_t)float_order;
 	g.c.alignment = (unsigned)alignment;
 	g.c.has_heartbeat = heartbeat != 0;
 	g.c.channel_facility_id = ID_CHANNEL;
@@ -2058,8 +2109,9 @@ int main(int argc, const char **argv)
 		free(family);
 		return 0;
 	}
-	if (!strcmp(scenario, "sample")) {
+	if (!strcmp(scenario, "sample") || !strcmp(scenario, "names")) {
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 8192;
+		g.hostile = !strcmp(scenario, "names");
 		scenario_sample(&g, out);
 	} else if (!strcmp(scenario, "types")) {
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 4096;

@@ -35,6 +35,8 @@ static const lttw_bad_kind kinds[] = {
 	{ "all-empty", "fail", "every tracefile is empty: no block header at all" },
 	{ "bad-magic", "fail", "first sub-buffer of cpu_0 has magic 0x12345678" },
 	{ "swapped-magic", "fail", "every magic is byte-swapped (0xEDB7D600): other byte order" },
+	{ "big-endian", "fail", "every block header as a big-endian machine writes it: magic, "
+	  "buf_size, lost_size and cycle counts byte-swapped" },
 	{ "bad-version", "fail", "second sub-buffer of cpu_0 says version 0.6" },
 	{ "bad-arch-size", "fail", "first sub-buffer of cpu_0 says arch_size 3" },
 	{ "buf-size-zero", "fail", "first sub-buffer of cpu_0 says buf_size 0" },
@@ -162,7 +164,9 @@ static int truncate_to_zero(const char *path)
 	return truncate(path, 0) ? fail("cannot truncate", path) : 0;
 }
 
-static int swap_magics(const char *path)
+/* fn(path, offset) on the block header of every sub-buffer of path (its
+ * size: the first header's buf_size, read before any is changed). */
+static int each_header(const char *path, int (*fn)(const char *path, off_t o))
 {
 	uint32_t bs;
 	off_t size = file_size(path);
@@ -172,10 +176,48 @@ static int swap_magics(const char *path)
 	if (peek(path, OFF_BUF_SIZE, &bs, 4))
 		return -1;
 	for (off_t o = 0; o + (off_t)bs <= size && bs; o += bs)
-		if (patch_u32(path, o + OFF_MAGIC,
-			      __builtin_bswap32(LTT_TRACER_MAGIC_NUMBER)))
+		if (fn(path, o))
 			return -1;
 	return 0;
+}
+
+static int swap_magic(const char *path, off_t o)
+{
+	return patch_u32(path, o + OFF_MAGIC, __builtin_bswap32(LTT_TRACER_MAGIC_NUMBER));
+}
+
+static int swap_magics(const char *path)
+{
+	return each_header(path, swap_magic);
+}
+
+/* The block headers as a big-endian machine writes them: each 32-bit and
+ * 64-bit field that a reader looks at first byte-swapped (the sizes too,
+ * so that a reader that trusts buf_size before the magic goes wrong). */
+static int swap_u32_at(const char *path, off_t off)
+{
+	uint32_t v;
+
+	return peek(path, off, &v, 4) || patch_u32(path, off, __builtin_bswap32(v)) ? -1 : 0;
+}
+
+static int big_endian_header(const char *path, off_t o)
+{
+	for (off_t f = 0; f < 32; f += 8) {	/* begin, end: cycle_count, freq */
+		uint32_t lo, hi;
+
+		if (peek(path, o + f, &lo, 4) || peek(path, o + f + 4, &hi, 4) ||
+		    patch_u32(path, o + f, __builtin_bswap32(hi)) ||
+		    patch_u32(path, o + f + 4, __builtin_bswap32(lo)))
+			return -1;
+	}
+	return swap_u32_at(path, o + OFF_LOST_SIZE) || swap_u32_at(path, o + OFF_BUF_SIZE) ||
+	       swap_u32_at(path, o + OFF_MAGIC) ? -1 : 0;
+}
+
+static int big_endian_headers(const char *path)
+{
+	return each_header(path, big_endian_header);
 }
 
 /* Offset of the first event header of the first sub-buffer of path. */
@@ -227,6 +269,8 @@ int lttw_bad_apply(const char *dir, const char *kind)
 		ret = patch_u32(cpu0, OFF_MAGIC, 0x12345678);
 	} else if (!strcmp(kind, "swapped-magic")) {
 		ret = each_tracefile(dir, swap_magics);
+	} else if (!strcmp(kind, "big-endian")) {
+		ret = each_tracefile(dir, big_endian_headers);
 	} else if (!strcmp(kind, "bad-version")) {
 		unsigned char minor = 6;
 

@@ -778,6 +778,7 @@ void lttw_payload_init(lttw_payload *p, const lttw_trace *t)
 {
 	lttw_payload_init_raw(p, t->c.alignment, t->c.arch_size);
 	p->int_size = t->c.int_size;
+	p->fpa_doubles = t->c.float_word_order == 4321;
 }
 
 void lttw_payload_free(lttw_payload *p)
@@ -820,6 +821,8 @@ void lttw_put_float(lttw_payload *p, double v, unsigned size)
 		uint64_t bits;
 
 		memcpy(&bits, &v, 8);
+		if (p->fpa_doubles)	/* the two words in the other order */
+			bits = (bits << 32) | (bits >> 32);
 		lttw_put_uint_n(p, bits, 8);
 	}
 }

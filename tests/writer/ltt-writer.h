@@ -180,6 +180,8 @@ typedef struct lttw_payload {
 	unsigned max_align;		/* A */
 	unsigned int_size, long_size, pointer_size, size_t_size;
 	int failed;			/* out of memory: buf is unusable */
+	int fpa_doubles;		/* float_word_order 4321: a double's high
+					 * word first (ARM's FPA) */
 } lttw_payload;
 
 void lttw_payload_init(lttw_payload *p, const lttw_trace *t);

@@ -1,0 +1,95 @@
+#!/bin/sh
+# qemu/modules-boot.sh OUT_DIR - qemu/run.sh on a kernel without the tracer
+# built in, with the LTT modules (kernel/modules/) loaded by the guest's
+# /init before the test runs:
+#   LTT_MODULES_KERNEL=stock (default): Debian's own vmlinuz, unmodified,
+#     from the image package scripts/install-deps.sh kernel downloaded
+#     (unpacked once per ABI into $BUILD/stock/KVER), with the stock modules
+#     9p needs taken from it, and ours built against its headers
+#     (`make stock-modules`);
+#   LTT_MODULES_KERNEL=modtest: the debug kernel of `make modtest-kernel`
+#     (lockdep, KASAN, full preemption, kmemleak; 9p built in), with ours
+#     built against its tree (`make modtest-modules`).
+# The ltt_core.ko built for the other kernel, when there is one, goes in
+# too, as /lib/modules/foreign/ltt_core.ko (qemu/modules-guest.sh tries it).
+# Same environment as run.sh (GUEST_SCRIPT, QEMU_TIMEOUT, ...), plus
+# LTT_STOCK_KVER (default: the ABI in /var/cache/ltt/stock-kver).
+set -eu
+OUT=${1:?usage: qemu/modules-boot.sh OUT_DIR}
+BUILD=${BUILD:-build}
+cache=${LTT_STOCK_CACHE:-/var/cache/ltt}
+die() { echo "qemu/modules-boot.sh: $*" >&2; exit 1; }
+KVER=${LTT_STOCK_KVER:-$(cat "$cache/stock-kver" 2>/dev/null || true)}
+stock_mods=$BUILD/stock-modules/$KVER
+modtest_mods=$BUILD/modtest-modules
+case ${LTT_MODULES_KERNEL:-stock} in
+stock)
+	[ -n "$KVER" ] || die "no stock kernel chosen (scripts/install-deps.sh kernel)"
+	deb=$(ls "$cache"/linux-image-"$KVER"_*.deb 2>/dev/null | head -n 1)
+	[ -n "$deb" ] || die "no linux-image-$KVER package in $cache (scripts/install-deps.sh kernel)"
+	img=$BUILD/stock/$KVER
+	if [ ! -e "$img/.unpacked" ]; then
+		rm -rf "$img"
+		mkdir -p "$img"
+		dpkg -x "$deb" "$img"
+		depmod -b "$img" "$KVER"
+		touch "$img/.unpacked"
+	fi
+	make --no-print-directory BUILD="$BUILD" LTT_STOCK_KVER="$KVER" stock-modules >/dev/null ||
+		die "the modules do not build against linux-headers-$KVER"
+	kernel=$img/boot/vmlinuz-$KVER
+	mods=$stock_mods
+	foreign=$modtest_mods/ltt_core.ko
+	mem=1024 ;;
+modtest)
+	make --no-print-directory BUILD="$BUILD" modtest-modules >/dev/null ||
+		die "the modules do not build against the modtest kernel (make modtest-kernel)"
+	kernel=build-kernel-modtest/linux-source-6.1/arch/x86/boot/bzImage
+	mods=$modtest_mods
+	foreign=$stock_mods/ltt_core.ko
+	img=
+	mem=1536 ;;
+*) die "LTT_MODULES_KERNEL is stock or modtest" ;;
+esac
+
+W=$OUT.modules
+rm -rf "$W"
+mkdir -p "$W"
+list=$W/initramfs-extra.list
+load=$W/modules.sh
+{
+	echo "dir /lib 0755 0 0"
+	echo "dir /lib/modules 0755 0 0"
+	echo "dir /lib/modules/stock 0755 0 0"
+	echo "dir /lib/modules/ltt 0755 0 0"
+	echo "file /ltt/modules.sh $load 0644 0 0"
+} >"$list"
+{
+	echo "# written by qemu/modules-boot.sh: the stock modules 9p needs, then ours"
+} >"$load"
+if [ -n "$img" ]; then
+	for m in 9pnet_virtio virtio_pci 9p; do
+		modprobe -d "$img" -S "$KVER" --show-depends "$m"
+	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' | while read -r ko; do
+		b=$(basename "$ko")
+		echo "file /lib/modules/stock/$b $ko 0644 0 0" >>"$list"
+		echo "insmod /lib/modules/stock/$b" >>"$load"
+	done
+fi
+# ours, in the order of their dependencies (kernel/modules/modules.list)
+for m in relayfs ltt_core ltt_relay ltt_control ltt_user; do
+	[ -r "$mods/$m.ko" ] || die "no $mods/$m.ko"
+	echo "file /lib/modules/ltt/$m.ko $mods/$m.ko 0644 0 0" >>"$list"
+	echo "insmod /lib/modules/ltt/$m.ko || echo \"GUEST: insmod $m failed\" >/dev/console" >>"$load"
+done
+
+if [ -r "$foreign" ]; then
+	echo "dir /lib/modules/foreign 0755 0 0" >>"$list"
+	echo "file /lib/modules/foreign/ltt_core.ko $foreign 0644 0 0" >>"$list"
+fi
+
+# the caller's own additions (bench/guest.py's tools)
+[ -z "${INITRAMFS_EXTRA:-}" ] || cat "$INITRAMFS_EXTRA" >>"$list"
+
+exec env BUILD="$BUILD" KERNEL_IMAGE="$kernel" \
+	INITRAMFS_EXTRA="$list" QEMU_MEM="${QEMU_MEM:-$mem}" qemu/run.sh "$OUT"
