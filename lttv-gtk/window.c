@@ -555,9 +555,13 @@ void lttv_mouse_release(view_ui *vu, double x, double y)
 
 		if (r >= 0)
 			lttv_select_row(vu, r);
-		if (x >= l.x0)
-			lttv_set_cursor(a, lttv_x_to_time(&vu->v, &l, x),
-				   (vu->press_state & GDK_SHIFT_MASK) != 0);
+		if (x >= l.x0) {
+			int b = (vu->press_state & GDK_SHIFT_MASK) != 0;
+
+			if (!b)	/* a new A: the range A..B of before is gone */
+				a->cursor_b = INT64_MIN;
+			lttv_set_cursor(a, lttv_x_to_time(&vu->v, &l, x), b);
+		}
 	}
 	vu->press_button = 0;
 	vu->dragging = vu->selecting = 0;
