@@ -25,6 +25,7 @@
 #define ROW_H		20
 #define HEADER_H	36
 #define FONT_SIZE	11.0
+#define TREE_INDENT	8.0		/* a level of the process tree, pixels */
 
 static const int proc_cols[LTTV_NUM_COLS] = { 130, 50, 50, 50, 35, 80, 75 };
 static const char *const proc_titles[LTTV_NUM_COLS] = {
@@ -614,7 +615,11 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 
 		if (ltt_state_process(st, row->index, &p) < 0)
 			return;
-		text_in(cr, l->col_x[0], base, proc_cols[0], *p.name ? ltt_text_safe(p.name) : "-");
+		/* in the tree, indented by its depth (at most half the column) */
+		double indent = MIN(row->depth * TREE_INDENT, proc_cols[0] / 2.0);
+
+		text_in(cr, l->col_x[0] + indent, base, proc_cols[0] - indent,
+			*p.name ? ltt_text_safe(p.name) : "-");
 		snprintf(buf[1], 64, "%u", p.pid);
 		snprintf(buf[2], 64, "%u", p.tgid);
 		snprintf(buf[3], 64, "%u", p.ppid);
@@ -716,7 +721,8 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		text_in(cr, 0, l.header_h - 11, l.col_x[1], "Resource");
 	} else {
 		for (int c = 0; c < LTTV_NUM_COLS; c++) {
-			snprintf(buf, sizeof(buf), "%s%s", proc_titles[c],
+			snprintf(buf, sizeof(buf), "%s%s%s", proc_titles[c],
+				 c == 0 && v->doc->tree ? " (tree)" : "",
 				 v->doc->sort_col == c ? (v->doc->sort_desc ? " v" : " ^") : "");
 			text_in(cr, l.col_x[c], l.header_h - 11, proc_cols[c], buf);
 		}

@@ -60,6 +60,7 @@ typedef struct lttv_marks lttv_marks;	/* marks.c */
 typedef struct lttv_row {
 	ltt_state_row_type type;
 	unsigned index;
+	unsigned depth;			/* in the process tree (doc->tree), else 0 */
 } lttv_row;
 
 /*
@@ -82,6 +83,8 @@ typedef struct lttv_doc {
 	int64_t origin_ns;		/* 0 of relative times, as lttv-text -r */
 	uint64_t events_lost, corrupted;
 	int sort_col, sort_desc;
+	int tree;			/* processes under their parents, threads
+					 * under their process (t), siblings sorted */
 	char *filter;			/* name substring or pid; NULL: all */
 	lttv_marks *marks;		/* the event filter's matches, or NULL */
 	int only_marked;		/* with marks: only the processes with some */

@@ -460,6 +460,22 @@ static int cmd_print_rows(cmd *c)
 	return 0;
 }
 
+/* print-tree: a line "tree DEPTH PID PPID TGID" per row of the control flow */
+static int cmd_print_tree(cmd *c)
+{
+	const ltt_state *st = ltt_state_index_state(c->a->doc->view);
+
+	for (unsigned r = 0; r < c->a->cf.v.nrows; r++) {
+		ltt_state_process_info p;
+
+		if (ltt_state_process(st, c->a->cf.rows[r].index, &p) == 0)
+			printf("tree %u %u %u %u\n", c->a->cf.rows[r].depth, p.pid, p.ppid,
+			       p.tgid);
+	}
+	fflush(stdout);
+	return 0;
+}
+
 /* the pid of the process of row r of the control flow, or -1 */
 static int row_pid(app *a, int r)
 {
@@ -840,6 +856,7 @@ static const command commands[] = {
 	{ "only-matching", 2, 1, cmd_only_matching },
 	{ "print-marks", 1, 1, cmd_print_marks },
 	{ "print-rows", 1, 1, cmd_print_rows },
+	{ "print-tree", 1, 1, cmd_print_tree },
 	{ "expect-no-row", 2, 1, cmd_expect_no_row },
 	{ "expect-row-of", 2, 1, cmd_expect_no_row },
 	{ "expect-marks-none", 1, 1, cmd_expect_marks_none },

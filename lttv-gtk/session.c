@@ -6,7 +6,8 @@
  *                 named #1, #2...; the last one removed
  *   --session F   read at the start: the traces (when -t gives none), then,
  *                 once they are open, the visible range, the cursors, the
- *                 row and event filters, the hidden rows and the bookmarks;
+ *                 row and event filters, the hidden rows, the bookmarks and
+ *                 the process tree (t);
  *                 written by Ctrl+S and when the window closes
  *
  * The file is a GLib key file, times in ns as lttv-text prints them
@@ -94,6 +95,7 @@ void lttv_session_apply(app *a)
 	a->cursor_b = get_ns(k, "cursor_b", INT64_MIN);
 	if (a->cursor_a != INT64_MIN)
 		lttv_set_cursor(a, a->cursor_a, 0);
+	a->doc->tree = g_key_file_get_boolean(k, GROUP, "tree", NULL);	/* absent: FALSE */
 	hidden = g_key_file_get_string_list(k, GROUP, "hidden", NULL, NULL);
 	for (char **h = hidden; h && *h; h++)
 		g_hash_table_add(a->doc->hidden, g_strdup(*h));
@@ -164,6 +166,7 @@ int lttv_session_write(app *a)
 	if (a->cursor_b != INT64_MIN)
 		set_ns(k, "cursor_b", a->cursor_b);
 	g_key_file_set_string(k, GROUP, "rows", a->doc->filter ? a->doc->filter : "");
+	g_key_file_set_boolean(k, GROUP, "tree", a->doc->tree);
 	g_key_file_set_string(k, GROUP, "events", a->filter_text ? a->filter_text : "");
 	g_hash_table_iter_init(&it, a->doc->hidden);
 	while (g_hash_table_iter_next(&it, &key, NULL))

@@ -1152,6 +1152,7 @@ int lttv_reload_doc(app *a)
 	 * (and CPU, for an idle task), which the new index keeps */
 	d->sort_col = old->sort_col;
 	d->sort_desc = old->sort_desc;
+	d->tree = old->tree;
 	d->filter = g_strdup(old->filter);
 	lttv_doc_copy_hidden(d, old);
 	/* the same window, grown when it showed the end of the trace */
@@ -1212,6 +1213,9 @@ static const char help_text[] =
 	"  Ctrl+S                save the session (--session FILE)\n"
 	"  Up Down               select a row (in the event list: a line)\n"
 	"  h                     hide the selected row\n"
+	"  t                     the process tree (threads under their\n"
+	"                        process, children under their parent), again:\n"
+	"                        the sorted list\n"
 	"  Page Up/Down          scroll the event list\n"
 	"  Enter                 (event list) cursor A on the selected event\n"
 	"  Ctrl+G                go to a time\n"
@@ -1326,6 +1330,13 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_Page_Down: lttv_list_scroll(a, 10); return 1;
 	case GDK_KEY_Page_Up: lttv_list_scroll(a, -10); return 1;
 	case GDK_KEY_h: lttv_hide_selected(a); return 1;
+	case GDK_KEY_t:	/* the process tree, or back to the sorted list */
+		if (a->doc) {
+			a->doc->tree = !a->doc->tree;
+			lttv_rows_changed(a);
+			lttv_queue_redraw(a);
+		}
+		return 1;
 	case GDK_KEY_z: lttv_on_zoom_sel(NULL, a); return 1;
 	case GDK_KEY_F1: lttv_show_help(a); return 1;
 	case GDK_KEY_F3: lttv_find(a, (state & GDK_SHIFT_MASK) ? -1 : 1); return 1;
