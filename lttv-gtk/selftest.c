@@ -144,14 +144,16 @@ static int cmd_click_time(cmd *c)
 	return 0;
 }
 
-/* drag T0 T1 [BUTTON]: from one time to another with button 1 (pan) or 3 */
+/* drag T0 T1 [BUTTON [shift|ctrl]]: from one time to another with button 1
+ * (pan; with shift: select A..B) or 3 (zoom) */
 static int cmd_drag(cmd *c)
 {
 	double x0 = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[1]));
 	double x1 = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[2]));
 	double y = c->l.y0 + 5;
 
-	lttv_mouse_press(&c->a->cf, x0, y, c->n > 3 ? (guint)atoi(c->w[3]) : 1, 0);
+	lttv_mouse_press(&c->a->cf, x0, y, c->n > 3 ? (guint)atoi(c->w[3]) : 1,
+			 modifier(c->n > 4 ? c->w[4] : NULL));
 	lttv_mouse_motion(&c->a->cf, (x0 + x1) / 2, y);
 	lttv_mouse_motion(&c->a->cf, x1, y);
 	lttv_mouse_release(&c->a->cf, x1, y);

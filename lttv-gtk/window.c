@@ -520,7 +520,8 @@ void lttv_mouse_motion(view_ui *vu, double x, double y)
 	lttv_layout_of(vu, &l);
 	if (fabs(x - vu->press_x) < 3 && !vu->dragging && !vu->selecting)
 		return;
-	if (vu->press_button == 3 || (vu->press_state & GDK_CONTROL_MASK)) {
+	if (vu->press_button == 3 ||
+	    (vu->press_state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK))) {
 		vu->selecting = 1;
 		vu->v.sel_a = lttv_x_to_time(&vu->v, &l, vu->press_x);
 		vu->v.sel_b = lttv_x_to_time(&vu->v, &l, x);
@@ -548,8 +549,17 @@ void lttv_mouse_release(view_ui *vu, double x, double y)
 		a->last_sel_a = s;
 		a->last_sel_b = e;
 		vu->v.sel_a = vu->v.sel_b = INT64_MIN;
-		if (e - s > 0)
+		if (e - s <= 0)
+			;
+		else if (vu->press_button == 1 && !(vu->press_state & GDK_CONTROL_MASK) &&
+			 (vu->press_state & GDK_SHIFT_MASK)) {
+			/* Shift+drag: the range selected as A..B, the view
+			 * kept (the Statistics tab sums it up) */
+			a->cursor_b = e;
+			lttv_set_cursor(a, s, 0);
+		} else {
 			lttv_set_range(a, s, e);
+		}
 	} else if (!vu->dragging && vu->press_button == 1) {
 		int r = lttv_y_to_row(&vu->v, &l, y);
 
@@ -1194,6 +1204,8 @@ static const char help_text[] =
 	"  Ctrl+wheel            zoom at the pointer\n"
 	"  Shift+wheel, drag     pan\n"
 	"  right-drag            zoom to the range dragged over\n"
+	"  Shift+drag            select the range dragged over as A..B (its\n"
+	"                        summary in the Statistics tab)\n"
 	"  click                 cursor A (and select the row)\n"
 	"  Shift+click           cursor B (B - A in the ruler and status bar)\n"
 	"  click a column title  sort by it (again: reverse)\n"
