@@ -36,4 +36,12 @@ check "Home: cursor A in view, the list at A ($at47), not the old left edge" \
 check "the first event names its process (lttctl), before the state dump named it" \
 	grep -q '^ok - first event line contains "3.766004838  cpu 0  pid 39  lttctl' "$TMP/gui.out"
 check "no check failed" grep -q '^# self-test: [0-9]* checks, 0 failed' "$TMP/gui.out"
+# without a move: the list filled while indexing names the process once
+# the index is done (it stayed blank until the view moved)
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$B" --self-test \
+	"wait-index; sleep 300; expect-list 3.766004838  cpu 0  pid 39  lttctl; quit" \
+	>"$TMP/start.out" 2>"$TMP/start.err"
+sed 's/^/# /' "$TMP/start.out"
+check "at the start, once indexed, the first event names its process" \
+	grep -q '^ok - first event line contains "3.766004838  cpu 0  pid 39  lttctl' "$TMP/start.out"
 done_testing
