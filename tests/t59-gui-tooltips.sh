@@ -7,14 +7,8 @@
 # 200 ms sleep of traces/qemu-busybox (lttv-text --critical-path says
 # 5.868342805 .. 6.068583734, its sleep; it is freed at 6.119005272).
 . "$(dirname "$0")/lib.sh"
-gtk="$BIN/lttv-gtk"
-export GSETTINGS_BACKEND=memory ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
-if ! command -v xvfb-run >/dev/null; then
-	skip "tooltips" "xvfb-run is missing (scripts/install-deps.sh)"
-	done_testing
-	exit
-fi
+gui_test "tooltips"
 "$BIN/ltt-tracegen" --scenario chain -o "$TMP/c" >/dev/null 2>&1
 check "the chain scenario is written" test -d "$TMP/c/eventdefs"
 B="$TOP/traces/qemu-busybox"

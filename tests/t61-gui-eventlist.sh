@@ -5,15 +5,9 @@
 # say its name (the column was blank). On traces/qemu-busybox, the times
 # from lttv-text -r.
 . "$(dirname "$0")/lib.sh"
-gtk="$BIN/lttv-gtk"
-export GSETTINGS_BACKEND=memory ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 B="$TOP/traces/qemu-busybox"
 
-if ! command -v xvfb-run >/dev/null; then
-	skip "event list" "xvfb-run is missing (scripts/install-deps.sh)"
-	done_testing
-	exit
-fi
+gui_test "event list"
 first_after() { "$BIN/lttv-text" -t "$B" -r 2>/dev/null | awk -v t="$1" '$2 >= t { print $2; exit }'; }
 at45=$(first_after 4.5) at47=$(first_after 4.7) at55=$(first_after 5.5)
 check "the first events after 4.5, 4.7 and 5.5 s ($at45, $at47, $at55)" \

@@ -5,15 +5,9 @@
 # selected row's state). On traces/qemu-busybox: sleep (pid 53) waits
 # from 5.868342805 to 6.068583734 s (its 200 ms sleep, tests/t59).
 . "$(dirname "$0")/lib.sh"
-gtk="$BIN/lttv-gtk"
-export GSETTINGS_BACKEND=memory ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 B="$TOP/traces/qemu-busybox"
 
-if ! command -v xvfb-run >/dev/null; then
-	skip "keys" "xvfb-run is missing (scripts/install-deps.sh)"
-	done_testing
-	exit
-fi
+gui_test "keys"
 xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$B" --range 4.5..5.0 --self-test \
 	"wait-index; key End; expect-range 6.043231709 6.543231709;
 	 key a; expect-range 5.943231709 6.443231709; key d; expect-range 6.043231709 6.543231709;

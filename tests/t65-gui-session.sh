@@ -4,16 +4,10 @@
 # the process tree and quits (the session is written at the end); a second, given only the
 # session, opens the same trace and finds them all. On traces/qemu-busybox.
 . "$(dirname "$0")/lib.sh"
-gtk="$BIN/lttv-gtk"
-export GSETTINGS_BACKEND=memory ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 B="$TOP/traces/qemu-busybox"
 S="$TMP/s.session"
 
-if ! command -v xvfb-run >/dev/null; then
-	skip "sessions" "xvfb-run is missing (scripts/install-deps.sh)"
-	done_testing
-	exit
-fi
+gui_test "sessions"
 run() { # out args...
 	out=$1
 	shift

@@ -6,15 +6,9 @@
 # Shift+drag selects a range as A..B, the view kept. Its
 # numbers are lttv-gtk --stats --range A..B's. On traces/qemu-busybox.
 . "$(dirname "$0")/lib.sh"
-gtk="$BIN/lttv-gtk"
-export GSETTINGS_BACKEND=memory ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 B="$TOP/traces/qemu-busybox"
 
-if ! command -v xvfb-run >/dev/null; then
-	skip "range statistics" "xvfb-run is missing (scripts/install-deps.sh)"
-	done_testing
-	exit
-fi
+gui_test "range statistics"
 "$gtk" -t "$B" --stats --range 4.7..4.8 2>/dev/null | sed -n '/^CPU time per process/,/ all /p' >"$TMP/want"
 sh_line=$(grep '^ *37 *37 sh ' "$TMP/want")
 check "lttv-gtk --stats --range 4.7..4.8: sh's line ($sh_line)" test -n "$sh_line"

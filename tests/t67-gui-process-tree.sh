@@ -7,15 +7,9 @@
 # ppid); a root's parent has no row (init's, the idle tasks'). On
 # traces/qemu-busybox, whose lttd has a thread (pid 42, tgid 41).
 . "$(dirname "$0")/lib.sh"
-gtk="$BIN/lttv-gtk"
-export GSETTINGS_BACKEND=memory ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 B="$TOP/traces/qemu-busybox"
 
-if ! command -v xvfb-run >/dev/null; then
-	skip "process tree" "xvfb-run is missing (scripts/install-deps.sh)"
-	done_testing
-	exit
-fi
+gui_test "process tree"
 xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$B" --self-test \
 	"wait-index; print-rows; key t; print-tree; print-rows; screenshot $TMP/tree.png;
 	 key t; print-rows; quit" >"$TMP/gui.out" 2>"$TMP/gui.err"
