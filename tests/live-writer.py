@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a trace as lttd does while it records, for the live tests
-(t55-live.sh, t58-live-waits.sh):
+(t55-live.sh, t68-live-waits.sh):
 
     live-writer.py SRC DST SYNC [--worst]
 
