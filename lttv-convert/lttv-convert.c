@@ -95,6 +95,9 @@ int main(int argc, const char **argv)
 		status = 2;
 		goto out;
 	}
+	/* removed if memory runs out (tool-memory.h) */
+	ltt_partial_output = tmp;
+	ltt_partial_output_is_folder = 1;
 	it = ltt_iter_new(&trace, 1, &err);
 	w = ctf_writer_new(tmp, trace);
 	while (it && (rc = ltt_iter_next(it, &ev, &err)) > 0) {
@@ -128,6 +131,7 @@ int main(int argc, const char **argv)
 	if (!status && (raw || warned || ctf_writer_malformed(w) || ctf_writer_clamped(w)))
 		status = 3;
 	/* complete: in place of OUT; else OUT stays as it was */
+	ltt_partial_output = NULL;
 	if (status == 1)
 		out_folder_abandon(tmp);
 	else if (out_folder_commit(tmp, ctf) < 0)

@@ -55,15 +55,10 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 		g_free(error);
 		return 1;
 	}
-	for (unsigned i = 0; i < d->ntraces; i++)
-		if (ltt_trace_path_is_input(d->traces[i], file)) {
-			/* never over the trace it draws (issue 16) */
-			fprintf(stderr, "lttv-gtk: --export %s: it is an input (a file "
-				"of the trace %s, or inside the trace): refused\n", file,
-				d->paths[i]);
-			lttv_doc_free(d);
-			return 2;
-		}
+	if (lttv_doc_output_is_input(d, "--export", file)) {
+		lttv_doc_free(d);
+		return 2;
+	}
 	v.t0 = d->start_ns;
 	v.t1 = d->end_ns;
 	if (range && lttv_range_arg(d, range, &v.t0, &v.t1, &error) < 0) {

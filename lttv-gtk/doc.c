@@ -4,6 +4,7 @@
  * lttv-text -t A -t B does: one machine, events in time order), their
  * state index and the row lists of the views (sort, filter, hidden rows).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,6 +167,19 @@ void lttv_doc_publish(lttv_doc *d, ltt_state_index *snapshot)
 	if (d->view != d->idx)
 		ltt_state_index_free(d->view);
 	d->view = snapshot;
+}
+
+int lttv_doc_output_is_input(const lttv_doc *d, const char *opt, const char *file)
+{
+	for (unsigned i = 0; i < d->ntraces; i++)
+		if (ltt_trace_path_is_input(d->traces[i], file)) {
+			/* never over the trace it shows (issues 16, 31) */
+			fprintf(stderr, "lttv-gtk: %s %s: it is an input (a file of the "
+				"trace %s, or inside the trace): refused\n", opt, file,
+				d->paths[i]);
+			return 1;
+		}
+	return 0;
 }
 
 void lttv_doc_free(lttv_doc *d)

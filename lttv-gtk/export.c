@@ -204,15 +204,10 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 		return 2;
 	}
 	d = lttv_doc_open(traces, ntraces, &error);
-	for (unsigned i = 0; d && i < d->ntraces; i++)
-		if (ltt_trace_path_is_input(d->traces[i], file)) {
-			/* never over the trace it draws (issue 16) */
-			fprintf(stderr, "lttv-gtk: --export %s: it is an input (a file "
-				"of the trace %s, or inside the trace): refused\n", file,
-				d->paths[i]);
-			lttv_doc_free(d);
-			return 2;
-		}
+	if (d && lttv_doc_output_is_input(d, "--export", file)) {
+		lttv_doc_free(d);
+		return 2;
+	}
 	if (d) {
 		v.t0 = d->start_ns;
 		v.t1 = d->end_ns;

@@ -99,6 +99,10 @@ void lttv_set_live(void);
 ltt_trace *lttv_trace_open(const char *path, ltt_error **err);
 /* Open traces (merged when more than one), or NULL with *error. */
 lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error);
+/* Whether `file`, an output (of option opt), is an input: a file of one of
+ * d's traces or a path into one, whatever links or mounts lead there
+ * (ltt_trace_path_is_input). 1 after saying so on stderr, else 0. */
+int lttv_doc_output_is_input(const lttv_doc *d, const char *opt, const char *file);
 /* Prints on stderr the warnings of a trace from *printed on (the library
  * adds some while reading: call again after a pass, with the trace not
  * being read by another thread). */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltt/tool-output.h"
 #include "window.h"
 
 struct lttv_selftest {
@@ -56,20 +57,26 @@ static void expect(app *a, int cond, const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* The window as a PNG: never into a trace shown, written whole (as
+ * --export) */
 static int save_window(app *a, const char *file)
 {
 	GdkWindow *gw = gtk_widget_get_window(a->win);
 	GdkPixbuf *pb;
+	char *tmp;
 	int ok;
 
-	if (!gw)
+	if (!gw || (a->doc && lttv_doc_output_is_input(a->doc, "screenshot", file)))
 		return -1;
 	pb = gdk_pixbuf_get_from_window(gw, 0, 0, gdk_window_get_width(gw),
 					gdk_window_get_height(gw));
 	if (!pb)
 		return -1;
-	ok = gdk_pixbuf_save(pb, file, "png", NULL, NULL);
+	tmp = ltt_output_begin(file);
+	ok = tmp && gdk_pixbuf_save(pb, tmp, "png", NULL, NULL);
 	g_object_unref(pb);
+	if (tmp && ltt_output_finish(tmp, file, ok) < 0)
+		ok = 0;
 	return ok ? 0 : -1;
 }
 

@@ -85,6 +85,22 @@ if [ -x "$GTK" ]; then
 	ln -s "$TMP/t/eventdefs/zz.svg" "$TMP/dangling.svg"
 	refused "lttv-gtk --export a dangling link into eventdefs/" "$GTK" -t "$TMP/t" --export "$TMP/dangling.svg"
 	check "lttv-gtk --export beside the trace is written" "$GTK" -t "$TMP/t" --export "$TMP/view.png"
+	# the self-test's screenshots: the same rule (they went anywhere)
+	if command -v xvfb-run >/dev/null; then
+		for shot in "$TMP/dangling.png" "$TMP/t/shot.png"; do
+			GSETTINGS_BACKEND=memory xvfb-run -a -s "-screen 0 1400x900x24" timeout 60 \
+				"$GTK" -t "$TMP/t" --self-test "wait-index" --screenshot "$shot" \
+				>"$TMP/out" 2>"$TMP/err"
+			rc=$?
+			[ $rc -ne 0 ] && grep -q "is an input" "$TMP/err" &&
+				grep -q "^not ok - final screenshot saved" "$TMP/out" &&
+				diff -r "$TMP/t" "$TMP/t.orig" >/dev/null
+			_report $? "lttv-gtk --screenshot ${shot#$TMP/}: refused, the trace untouched (exit $rc)"
+			rm -rf "$TMP/t" && cp -r "$TMP/t.orig" "$TMP/t"
+		done
+	else
+		skip "lttv-gtk --screenshot into the trace" "xvfb-run is missing (scripts/install-deps.sh)"
+	fi
 else
 	skip "lttv-gtk --export into the trace" "no $GTK (make all)"
 fi

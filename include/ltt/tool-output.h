@@ -20,6 +20,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The new file while it is written: removed if memory runs out. Defined
+ * by tool-memory.h, which each program using this header includes in its
+ * main() file (a link error says when one does not). */
+extern const char *ltt_partial_output;
+extern int ltt_partial_output_is_folder;
+
 /*
  * The file to write `path` into (malloc'd): a new, empty one in path's
  * folder (".NAME.XXXXXX", the permissions of a new file), or a copy of
@@ -67,6 +73,8 @@ static inline char *ltt_output_begin(const char *path)
 		errno = e;
 		return NULL;
 	}
+	ltt_partial_output = tmp;
+	ltt_partial_output_is_folder = 0;
 	return tmp;
 }
 
@@ -84,6 +92,8 @@ static inline int ltt_output_finish(char *tmp, const char *path, int ok)
 
 	if (!tmp)
 		return -1;
+	if (ltt_partial_output == tmp)
+		ltt_partial_output = NULL;
 	if (strcmp(tmp, path) == 0) {	/* not a regular file: written in place */
 		free(tmp);
 		return 0;

@@ -233,7 +233,18 @@ static void pipe_start(ltt_state_index *idx)
 	p->cur = &p->ring[0];
 	p->cur->n = 0;
 	idx->pipe = p;
-	p->thread = g_thread_new("ltt-index-coder", coder_thread, idx);
+	p->thread = g_thread_try_new("ltt-index-coder", coder_thread, idx, NULL);
+	if (!p->thread) {
+		/* no room for a thread (its stack, out of memory): the
+		 * caller codes the rows itself, as with one thread */
+		g_mutex_clear(&p->lock);
+		g_cond_clear(&p->filled);
+		g_cond_clear(&p->emptied);
+		g_free(p->ring);
+		g_free(p);
+		idx->pipe = NULL;
+		idx->threads = 1;
+	}
 }
 
 /* Hand the batch being filled over, if it holds anything; wait for a free one. */
