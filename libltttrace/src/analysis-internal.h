@@ -17,9 +17,13 @@
 typedef struct an_sample {
 	int64_t t;
 	uint64_t cum;
-	int on;
-	int blocked;			/* off: it left blocked, not preempted */
+	uint8_t on;
+	uint8_t blocked;		/* off: AN_PREEMPTED, AN_BLOCKED, AN_EXITED */
+	uint16_t sys;			/* off blocked: the system call it was in,
+					 * + 1; 0: none (or an id past 65534) */
 } an_sample;
+
+enum { AN_PREEMPTED = 0, AN_BLOCKED, AN_EXITED };
 
 typedef struct an_log {
 	an_sample *s;
@@ -37,6 +41,7 @@ typedef struct an_proc {
 	int32_t waker;
 	uint32_t waker_cpu;
 	uint8_t waker_kind;
+	uint16_t waker_id;		/* the waker's IRQ line or softirq vector */
 	int32_t on_cpu;			/* CPU it is logged running on, or -1 */
 	an_log cpu_log;
 } an_proc;

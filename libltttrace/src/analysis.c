@@ -291,24 +291,29 @@ static void log_add(an_log *l, int64_t t, uint64_t cum, int on, int blocked)
 {
 	if (l->n && l->s[l->n - 1].t == t) {	/* same instant: the last word */
 		l->s[l->n - 1].cum = cum;
-		l->s[l->n - 1].on = on;
-		l->s[l->n - 1].blocked = blocked;
+		l->s[l->n - 1].on = (uint8_t)on;
+		l->s[l->n - 1].blocked = (uint8_t)blocked;
+		l->s[l->n - 1].sys = 0;
 		return;
 	}
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->s = g_renew(an_sample, l->s, l->cap);
 	}
-	l->s[l->n++] = (an_sample){ t, cum, on, blocked };
+	l->s[l->n++] = (an_sample){ t, cum, (uint8_t)on, (uint8_t)blocked, 0 };
 }
 
-/* Whether process i, off its CPU now, is blocked rather than runnable. */
+/* How process i, off its CPU now, left it: AN_PREEMPTED (runnable),
+ * AN_BLOCKED, or AN_EXITED (for good). */
 static int is_blocked(const ltt_state *st, int i)
 {
 	ltt_state_process_info pi;
 
-	return ltt_state_process(st, (unsigned)i, &pi) == 0 &&
-	       pi.status != LTT_STATE_WAIT_CPU && pi.status != LTT_STATE_RUN;
+	if (ltt_state_process(st, (unsigned)i, &pi) < 0 || pi.status == LTT_STATE_WAIT_CPU ||
+	    pi.status == LTT_STATE_RUN)
+		return AN_PREEMPTED;
+	return pi.status == LTT_STATE_EXIT || pi.status == LTT_STATE_ZOMBIE ||
+	       pi.status == LTT_STATE_DEAD ? AN_EXITED : AN_BLOCKED;
 }
 
 static void record(ltt_analysis *a, ltt_latency_kind k, const ltt_latency *l)
@@ -537,8 +542,13 @@ static void follow_cpu(ltt_analysis *a, unsigned cpu, int64_t now)
 			an_proc *o = proc(a, c->running);
 
 			if (o->on_cpu == (int32_t)cpu) {
-				log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0,
-					is_blocked(a->st, c->running));
+				int how = is_blocked(a->st, c->running);
+
+				log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0, how);
+				/* what it blocked in (futex: a lock) */
+				if (how == AN_BLOCKED && o->sys_start != INT64_MIN &&
+				    o->sys_id < 0xffff)
+					o->cpu_log.s[o->cpu_log.n - 1].sys = (uint16_t)(o->sys_id + 1);
 				o->on_cpu = -1;
 			}
 		}
@@ -709,6 +719,20 @@ static void softirq(ltt_analysis *a, unsigned cpu, int64_t now, int64_t id,
 	c->sirq_start = INT64_MIN;
 }
 
+/* The IRQ line or softirq vector cpu is in, for a wakeup in it. */
+static uint16_t waker_id(const ltt_analysis *a, unsigned cpu, uint8_t kind)
+{
+	const an_cpu *c = cpu < a->ncpus ? &a->cpus[cpu] : NULL;
+	uint32_t id = LTT_WAKER_ID_NONE;
+
+	if (c && kind == LTT_STATE_KIND_IRQ && c->irq_depth && c->irq_depth <= AN_IRQ_DEPTH &&
+	    c->irq[c->irq_depth - 1].start != INT64_MIN)
+		id = c->irq[c->irq_depth - 1].id;
+	else if (c && kind == LTT_STATE_KIND_SOFTIRQ && c->sirq_start != INT64_MIN)
+		id = c->sirq_id;
+	return id < LTT_WAKER_ID_NONE ? (uint16_t)id : LTT_WAKER_ID_NONE;
+}
+
 /* After a schedchange on cpu: the task switched in ends its wait. */
 static void switched_in(ltt_analysis *a, unsigned cpu, int64_t now)
 {
@@ -728,6 +752,7 @@ static void switched_in(ltt_analysis *a, unsigned cpu, int64_t now)
 	l.waker = p->waker;
 	l.waker_cpu = p->waker_cpu;
 	l.waker_kind = p->waker_kind;
+	l.waker_id = p->waker_id;
 	record(a, LTT_LATENCY_SCHED, &l);
 	p->wake_ns = INT64_MIN;
 }
@@ -903,6 +928,7 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 		p->waker = ltt_state_cpu_process(a->st, cpu);
 		p->waker_cpu = cpu;
 		p->waker_kind = (uint8_t)ltt_state_cpu_kind(a->st, cpu);
+		p->waker_id = waker_id(a, cpu, p->waker_kind);
 		break;
 	}
 	case AN_SCHED:

@@ -454,6 +454,8 @@ struct ltt_trace {
 	ltt_sizes header_sizes;		/* for core: int 4, others arch_size */
 	GPtrArray *tracefiles;		/* ltt_tracefile* */
 	GPtrArray *warnings;		/* char*, added under warn_lock */
+	bool live;			/* ltt_open_options.live */
+	GPtrArray *left_out;		/* char*: tracefiles not read (live) */
 	GMutex warn_lock;		/* readers of tracefiles run in threads */
 	/* sub-buffer buffers that cursors gave back (tracefile.c), for the
 	 * next cursor: pages already in memory, where a new buffer's first

@@ -1223,7 +1223,13 @@ unsigned ltt_state_cpu_times_sized(const ltt_state *from, int64_t t0,
 			r->ns[m] = t0 < t1 && r->ns[m] > before[m] ? r->ns[m] - before[m] : 0;
 			r->total += r->ns[m];
 		}
-		if (!r->total)
+		r->idle = 0;
+		if (to->procs[i].pid == 0) {	/* its user mode is its idle loop */
+			r->idle = r->ns[LTT_STATE_USER_MODE];
+			r->total -= r->idle;
+			r->ns[LTT_STATE_USER_MODE] = 0;
+		}
+		if (!r->total && !r->idle)
 			continue;
 		r->index = i;
 		r->pid = to->procs[i].pid;

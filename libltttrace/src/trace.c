@@ -504,7 +504,19 @@ static int add_tracefiles(ltt_trace *t, const char *sub, ltt_error **err)
 		tf->is_facilities = sub && strcmp(name, LTT_FACILITIES_CHANNEL) == 0;
 		g_free(name);
 		g_ptr_array_add(t->tracefiles, tf);
-		ret = ltt_tracefile_open(t, rel, tf, err);
+		if (t->live) {
+			ltt_error *e = NULL;
+
+			if (ltt_tracefile_open(t, rel, tf, &e) < 0) {
+				/* being written: the others are read, this one
+				 * at the next open */
+				g_ptr_array_add(t->left_out, g_strdup(ltt_error_message(e)));
+				ltt_error_free(e);
+				g_ptr_array_remove_index(t->tracefiles, t->tracefiles->len - 1);
+			}
+		} else {
+			ret = ltt_tracefile_open(t, rel, tf, err);
+		}
 		g_free(rel);
 	}
 	g_ptr_array_free(names, TRUE);
@@ -554,6 +566,7 @@ void ltt_trace_close(ltt_trace *t)
 	g_ptr_array_free(t->tracefiles, TRUE);
 	ltt_ctf_close(t);
 	g_ptr_array_free(t->warnings, TRUE);
+	g_ptr_array_free(t->left_out, TRUE);
 	g_mutex_clear(&t->warn_lock);
 	for (unsigned i = 0; i < LTT_SPARE_BUFS; i++)
 		g_free(t->spare_bufs[i].buf);
@@ -688,6 +701,8 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 	t->path = g_strdup(dir);
 	t->tracefiles = g_ptr_array_new_with_free_func(free_tracefile);
 	t->warnings = g_ptr_array_new_with_free_func(g_free);
+	t->live = opt->live != 0;
+	t->left_out = g_ptr_array_new_with_free_func(g_free);
 	g_mutex_init(&t->warn_lock);
 	g_mutex_init(&t->buf_lock);
 	t->all_facilities = g_ptr_array_new();
@@ -773,6 +788,16 @@ unsigned ltt_trace_num_warnings(const ltt_trace *t)
 const char *ltt_trace_warning(const ltt_trace *t, unsigned i)
 {
 	return i < t->warnings->len ? t->warnings->pdata[i] : NULL;
+}
+
+unsigned ltt_trace_num_left_out(const ltt_trace *t)
+{
+	return t->left_out->len;
+}
+
+const char *ltt_trace_left_out(const ltt_trace *t, unsigned i)
+{
+	return i < t->left_out->len ? t->left_out->pdata[i] : NULL;
 }
 
 const ltt_trace_info *ltt_trace_get_info(const ltt_trace *t)
