@@ -14,7 +14,12 @@ export of the same trace, in the same run:
              interrupts, a few small fields each) at 1 M and 10 M events;
   limit      decode only on one core and on all of them (lttv-text
              --threads), at 10 M and 100 M events of the kernel-like mix
-             (the 100 M trace, about 2 GB, is generated and deleted).
+             (the 100 M trace, about 2 GB, is generated and deleted);
+  lttng      an LTTng 2.13 user-space trace (CTF as LTTng writes it, read
+             by both tools directly): tests/lttng-ust/record.sh's sample
+             program, ROUNDS x 720 events (default 1400: 1 M), recorded
+             here (needs lttng-tools, liblttng-ust-dev and root), or the
+             trace given by --lttng-trace.
 
 Compared, with wall and CPU (user + system) times, and the ratios:
   text dump      lttv-text -t T          vs  babeltrace2 CTF (sink.text.pretty)
@@ -27,6 +32,7 @@ The tables are printed and written into docs/performance.md (between the
 
     bench/decode.py [--events 1000000] [--sizes 1000000,10000000]
                     [--limit 10000000,100000000] [--families all]
+                    [--lttng 1400] [--lttng-trace DIR]
                     [--runs 5] [--dir /tmp/x] [--no-doc]
 """
 import argparse
@@ -205,12 +211,50 @@ def limit(out, a, scratch):
         % (best[0] / 1e6, best[1], best[2]))
 
 
+def lttng(out, a, scratch):
+    out('\n### An LTTng 2.13 trace (CTF 1.8 as LTTng writes it)\n')
+    trace = a.lttng_trace
+    if not trace:
+        trace = os.path.join(scratch, 'lttng-ust-%d' % a.lttng)
+        if not os.path.isdir(trace):
+            if not shutil.which('lttng-sessiond') or os.geteuid() != 0:
+                out('Skipped: recording needs lttng-tools, liblttng-ust-dev and root '
+                    '(or give --lttng-trace).')
+                return
+            subprocess.run(['sh', os.path.join(TOP, 'tests', 'lttng-ust', 'record.sh'),
+                            trace, str(a.lttng), '1048576'], check=True)
+    count = subprocess.run([TEXT, '-t', trace, '-q', '-S'], capture_output=True, text=True).stdout
+    n = sum(int(line.split()[0]) for line in count.splitlines()
+            if line.strip() and line.split()[0].isdigit() and '.' in line)
+    out('`tests/lttng-ust/record.sh` (the sample program\'s integers, floats, strings, '
+        'arrays, sequences, enums, with the vpid, vtid and procname contexts; 2 '
+        'channels, 1 MiB sub-buffers, nothing lost): %d events, %.0f MiB; both tools '
+        'read the same files.\n' % (n, mib(trace)))
+    out('| what | lttv | babeltrace2 | lttv events/s | bt2 events/s | ratio '
+        '| lttv CPU | bt2 CPU | CPU ratio | goal |')
+    out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+    for what, ours, theirs, goal in (
+            ('text dump', [TEXT, '-t', trace], ['babeltrace2', trace], 5),
+            ('decode only', [TEXT, '-t', trace, '-q', '-S'],
+             ['babeltrace2', trace, '-c', 'sink.utils.dummy'], 10)):
+        t1, c1, t2, c2, _, _ = pair(ours, theirs, a.runs)
+        met = t2 / t1 >= goal and c2 / c1 >= goal
+        out('| %s | %.3f s | %.3f s | %.2f M | %.2f M | %.1fx | %.3f s | %.3f s | %.1fx '
+            '| %dx: %s |' % (what, t1, t2, n / t1 / 1e6, n / t2 / 1e6, t2 / t1, c1, c2,
+                             c2 / c1, goal, 'met' if met else 'NOT met'))
+    if not a.dir and not a.lttng_trace:
+        shutil.rmtree(trace, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--events', type=int, default=1000000, help='events per family trace')
     ap.add_argument('--families', default='all', help="comma-separated, all, or '' for none")
     ap.add_argument('--sizes', default='1000000,10000000')
     ap.add_argument('--limit', default='10000000,100000000')
+    ap.add_argument('--lttng', type=int, default=1400,
+                    help='rounds of the LTTng sample program (0: no LTTng part)')
+    ap.add_argument('--lttng-trace', default=None, help='an LTTng trace to use instead')
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--dir', default=None, help='keep the traces there (default: a temporary folder)')
     ap.add_argument('--no-doc', action='store_true', help='do not write docs/performance.md')
@@ -227,6 +271,14 @@ def main():
         'median of %d runs, output to /dev/null.\n'
         % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
            hostrun.version(['babeltrace2', '--version']), a.runs))
+    # the LTTng part has markers of its own: a run of it alone leaves the
+    # other tables as they are, and the reverse
+    lt = hostrun.Report()
+    lt('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
+       'median of %d runs, output to /dev/null.'
+       % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
+          hostrun.version(['babeltrace2', '--version']), a.runs))
+    own = (a.events and a.families) or a.sizes or a.limit
     try:
         if a.events and a.families:     # --families '': none
             families(out, a, scratch)
@@ -234,12 +286,18 @@ def main():
             sizes(out, a, scratch)
         if a.limit:
             limit(out, a, scratch)
+        if a.lttng or a.lttng_trace:
+            lttng(lt, a, scratch)
     finally:
         if not a.dir:
             shutil.rmtree(scratch, ignore_errors=True)
     out('\nLoad average at the end: %.1f.' % hostrun.load())
+    lt('\nLoad average at the end: %.1f.' % hostrun.load())
     if not a.no_doc:
-        hostrun.update_doc('decode.py', out.text())
+        if own:
+            hostrun.update_doc('decode.py', out.text())
+        if a.lttng or a.lttng_trace:
+            hostrun.update_doc('decode.py lttng', lt.text())
     return 0
 
 

@@ -34,6 +34,9 @@ the load average: never edit them by hand.
                            longest time its main loop did not turn (the
                            most of any run), in its own CPU time and on the
                            clock less the time it waited for a CPU.
+  lttv-gtk -t T            the same, once, LTTV_GTK_BENCH=analyses: the
+                           window's memory once indexed and once the
+                           analyses (started by themselves then) are done.
 """
 import argparse
 import os
@@ -70,33 +73,54 @@ def median_of(dicts, key, field):
     return statistics.median(d[key][field] for d in dicts)
 
 
+def window_report(trace, display, mode, timeout):
+    """One run of the window under Xvfb, LTTV_GTK_BENCH=mode: its lines
+    'bench window KEY a=1 ...' as {KEY: {'a': '1', ..., 's': seconds from
+    the start of the process to the line}}."""
+    env = dict(os.environ, DISPLAY=display, LTTV_GTK_BENCH=mode, NO_AT_BRIDGE='1')
+    t0 = time.perf_counter()
+    p = subprocess.Popen([GTK, '-t', trace], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, env=env, text=True)
+    got = {}
+    for line in p.stdout:
+        if line.startswith('bench window '):
+            f = line.split()
+            got[f[2]] = dict(x.split('=', 1) for x in f[3:])
+            got[f[2]]['s'] = time.perf_counter() - t0
+    p.wait(timeout=timeout)
+    return got
+
+
 def window_times(trace, display, runs):
     """Wall seconds from the start of lttv-gtk to its first frame and to its
     first frame after indexing, medians over runs; and the longest stalls of
     its main loop in between (ms, the most of any run): of its own work (CPU
     time), and on the clock less the time it waited for a CPU."""
-    env = dict(os.environ, DISPLAY=display, LTTV_GTK_BENCH='1', NO_AT_BRIDGE='1')
     first, full, stall_cpu, stall = [], [], [], []
     for _ in range(runs + 1):
-        t0 = time.perf_counter()
-        p = subprocess.Popen([GTK, '-t', trace], stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, env=env, text=True)
-        got = {}
-        for line in p.stdout:
-            if line.startswith('bench window '):
-                f = line.split()
-                got[f[2]] = time.perf_counter() - t0
-                got.update(x.split('=', 1) for x in f[3:])
-        p.wait(timeout=600)
+        got = window_report(trace, display, '1', 600)
         if 'first-frame' not in got or 'indexed-frame' not in got:
             sys.exit('lttv-gtk under Xvfb did not report its frames')
-        first.append(got['first-frame'])
-        full.append(got['indexed-frame'])
-        stall_cpu.append(float(got['stall_cpu_ms']))
-        stall.append(float(got['stall_ms']))
+        first.append(got['first-frame']['s'])
+        full.append(got['indexed-frame']['s'])
+        stall_cpu.append(float(got['indexed-frame']['stall_cpu_ms']))
+        stall.append(float(got['indexed-frame']['stall_ms']))
     # the first run warms the caches (fonts, the trace): not counted
     return (statistics.median(first[1:]), statistics.median(full[1:]), max(stall_cpu[1:]),
             max(stall[1:]))
+
+
+def window_memory(trace, display):
+    """The window's memory (MiB) at the end of each phase, one run under
+    LTTV_GTK_BENCH=analyses: resident once indexed, resident and peak once
+    the analyses (which start by themselves then) are done; the seconds
+    from the start to the analyses done."""
+    got = window_report(trace, display, 'analyses', 3600)
+    if 'indexed-frame' not in got or 'analyses-done' not in got:
+        sys.exit('lttv-gtk under Xvfb did not report its memory')
+    return (float(got['indexed-frame']['rss_kb']) / 1024,
+            float(got['analyses-done']['rss_kb']) / 1024,
+            float(got['analyses-done']['peak_kb']) / 1024, got['analyses-done']['s'])
 
 
 def start_xvfb():
@@ -136,6 +160,8 @@ def measure(trace, n, runs, xvfb):
            for _ in range(runs)]
     os.unlink(png)
     win = window_times(trace, xvfb[1], runs) if xvfb else None
+    if win:
+        win = win + window_memory(trace, xvfb[1])
     return out, exp, win
 
 
@@ -216,6 +242,19 @@ def main():
             statistics.median(e[2] for e in exp) * 1e3, max(e[3] for e in exp)))
     if not xvfb:
         out('\n(window columns not measured: %s)' % why)
+
+    out('\n### Memory of the window at the end of each phase (one run, MiB)\n')
+    out('| events | resident once indexed | resident once the analyses are done '
+        '| the analyses, bytes/event | peak | analyses done at |')
+    out('|---:|---:|---:|---:|---:|---:|')
+    for n in sizes:
+        win = res[n][3]
+        if not win:
+            out('| %d | n/a | | | | |' % n)
+            continue
+        idx, ana, peak, at = win[4:8]
+        out('| %d | %.0f | %.0f | %.1f | %.0f | %.1f s |' % (
+            n, idx, ana, (ana - idx) * 2**20 / n, peak, at))
 
     zooms = sorted({k for n in sizes for k in res[n][1][0] if k.startswith('zoom=')},
                    key=lambda k: int(k[5:]))

@@ -25,6 +25,8 @@
 #define TITLE_H 18
 #define GAP 10
 #define NCOLOURS 8
+#define KEY_H 18	/* the scatter's key, a band above its points */
+#define AXIS_H 16	/* the time axis' labels, under the scatter */
 
 static const double palette[NCOLOURS][3] = {
 	{ 0.12, 0.47, 0.71 }, { 1.00, 0.50, 0.05 }, { 0.17, 0.63, 0.17 },
@@ -44,11 +46,13 @@ void lttv_alayout_get(const lttv_aview *v, int width, int height, lttv_alayout *
 	l->cpu_y = l->dens_y + l->dens_h + GAP + TITLE_H;
 	l->cpu_h = 70;
 	l->sc_y = l->cpu_y + l->cpu_h + GAP + TITLE_H;
-	free_h = height - l->sc_y - 2 * GAP - TITLE_H - 16;
+	free_h = height - l->sc_y - 2 * GAP - TITLE_H - 16 - AXIS_H;
 	if (free_h < 120)
 		free_h = 120;
 	l->sc_h = free_h * 3 / 5;
-	l->hist_y = l->sc_y + l->sc_h + GAP + TITLE_H;
+	l->plot_y = l->sc_y + KEY_H + 4;
+	l->axis_y = l->sc_y + l->sc_h + AXIS_H - 3;
+	l->hist_y = l->sc_y + l->sc_h + AXIS_H + GAP + TITLE_H;
 	l->hist_h = free_h - l->sc_h;
 	/* durations from 1 us (or less) to the longest, as powers of ten */
 	l->lmin = 2.0;		/* 100 ns */
@@ -77,11 +81,9 @@ double lttv_ax_of(const lttv_aview *v, const lttv_alayout *l, int64_t t)
 	return l->x0 + (double)(t - v->t0) / (double)(v->t1 - v->t0) * (l->x1 - l->x0);
 }
 
-#define KEY_H 18	/* the scatter's key, above its points */
-
 static double y_of_duration(const lttv_alayout *l, uint64_t ns)
 {
-	double lv = log10(ns ? (double)ns : 1.0), h = l->sc_h - KEY_H - 4;
+	double lv = log10(ns ? (double)ns : 1.0), h = l->sc_y + l->sc_h - 4 - l->plot_y;
 
 	if (lv < l->lmin)
 		lv = l->lmin;
@@ -93,6 +95,92 @@ static void text(cairo_t *cr, double x, double y, const char *s, double size)
 	cairo_set_font_size(cr, size);
 	cairo_move_to(cr, x, y);
 	cairo_show_text(cr, s);
+}
+
+unsigned lttv_aaxis_ticks(const lttv_aview *v, const lttv_alayout *l, int64_t *t,
+			  char (*label)[32], unsigned max)
+{
+	double span = (double)(v->t1 - v->t0), px = l->x1 - l->x0, step = 1;
+	int64_t origin = v->doc ? v->doc->origin_ns : 0, first, k;
+	unsigned n = 0;
+	int decimals;
+
+	if (span <= 0 || px <= 0)
+		return 0;
+	/* the smallest 1, 2, 5 x 10^k ns at least 90 pixels apart */
+	while (step / span * px < 90) {
+		double d = step;
+
+		step = d * 2;
+		if (step / span * px >= 90)
+			break;
+		step = d * 5;
+		if (step / span * px >= 90)
+			break;
+		step = d * 10;
+	}
+	decimals = step >= 1e9 ? 0 : (int)ceil(9 - log10(step) - 1e-9);
+	first = (int64_t)ceil((double)(v->t0 - origin) / step);
+	for (k = first; n < max; k++) {
+		int64_t rel = (int64_t)((double)k * step);
+
+		if (origin + rel > v->t1)
+			break;
+		t[n] = origin + rel;
+		snprintf(label[n], sizeof(label[n]), "%.*f", decimals, rel / 1e9);
+		n++;
+	}
+	return n;
+}
+
+/* The time axis: faint lines through the time panels, labels under the
+ * scatter (seconds from the trace's start). */
+static void draw_axis(cairo_t *cr, const lttv_aview *v, const lttv_alayout *l)
+{
+	int64_t t[64];
+	char label[64][32];
+	unsigned n = lttv_aaxis_ticks(v, l, t, label, 64);
+	const int panels[3][2] = { { l->dens_y, l->dens_h }, { l->cpu_y, l->cpu_h },
+				   { l->plot_y, l->sc_y + l->sc_h - l->plot_y } };
+
+	cairo_set_line_width(cr, 1);
+	for (unsigned i = 0; i < n; i++) {
+		double x = floor(lttv_ax_of(v, l, t[i])) + 0.5;
+		cairo_text_extents_t e;
+
+		cairo_set_source_rgba(cr, 0.4, 0.4, 0.4, 0.35);
+		for (int p = 0; p < 3; p++) {
+			cairo_move_to(cr, x, panels[p][0] + 1);
+			cairo_line_to(cr, x, panels[p][0] + panels[p][1] - 1);
+		}
+		cairo_stroke(cr);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_set_font_size(cr, 10);
+		cairo_text_extents(cr, label[i], &e);
+		text(cr, fmin(fmax(x - e.x_advance / 2, l->x0), l->x1 - e.x_advance), l->axis_y,
+		     label[i], 10);
+	}
+	text(cr, 4, l->axis_y, "time (s)", 10);
+}
+
+void lttv_analysis_describe(const lttv_aview *v, const ltt_latency *o, char *buf,
+			    size_t size)
+{
+	ltt_state_process_info pi;
+	char d[32], who[96] = "?";
+	double from = (o->start_ns - (v->doc ? v->doc->origin_ns : 0)) / 1e9;
+
+	if (o->process >= 0 &&
+	    ltt_state_process(ltt_analysis_state(v->an), (unsigned)o->process, &pi) == 0)
+		snprintf(who, sizeof(who), "%u %s", pi.pid, *pi.name ? ltt_text_safe(pi.name) : "-");
+	lttv_format_short(o->duration_ns, d, sizeof(d));
+	if (v->kind == LTT_LATENCY_SCHED)
+		snprintf(buf, size, "%s: waited %s for a CPU, from %.9f s", who, d, from);
+	else
+		snprintf(buf, size, "%s: %s %s, %s, from %.9f s", who,
+			 ltt_latency_kind_name(v->kind),
+			 ltt_text_safe(ltt_analysis_id_name(v->an, v->kind, o->id)),
+			 d, from);
 }
 
 static void frame(cairo_t *cr, const lttv_alayout *l, int y, int h, const char *title)
@@ -268,7 +356,11 @@ static void draw_scatter(cairo_t *cr, const lttv_aview *v, const lttv_alayout *l
 		cairo_arc(cr, x, y, 6, 0, 2 * M_PI);
 		cairo_stroke(cr);
 	}
-	/* the key: the ids in colour */
+	/* the key: the ids in colour, in a band of its own above the points */
+	cairo_set_source_rgb(cr, 0.8, 0.8, 0.8);
+	cairo_move_to(cr, l->x0, l->sc_y + KEY_H + 0.5);
+	cairo_line_to(cr, l->x1, l->sc_y + KEY_H + 0.5);
+	cairo_stroke(cr);
 	for (unsigned i = 0; i < nids; i++) {
 		cairo_set_source_rgb(cr, palette[i][0], palette[i][1], palette[i][2]);
 		cairo_rectangle(cr, l->x0 + 6 + 130.0 * i, l->sc_y + 6, 8, 8);
@@ -350,6 +442,7 @@ void lttv_analysis_draw(cairo_t *cr, const lttv_aview *v, int width, int height,
 	draw_density(cr, v, &l, stats);
 	draw_cpu(cr, v, &l);
 	draw_scatter(cr, v, &l, stats);
+	draw_axis(cr, v, &l);
 	draw_histogram(cr, v, &l, stats);
 	if (v->message) {
 		cairo_set_source_rgb(cr, 0.7, 0, 0);

@@ -7,6 +7,8 @@
  *   alayout x0=80 x1=1188 dens_y=18 ... t0=... t1=...
  *   density events=5598            events in the density bars
  *   scatter kind=syscall points=672
+ *   scatter key_y1=... plot_y=... axis_y=...   its key's band ends above its points
+ *   axis t=... x=... label=4.5     the time axis' ticks (seconds from the start)
  *   hist bucket=19 count=48        the histogram's bars
  *   cpu 0 busy_ns=... span_ns=...  CPU usage over the range
  */
@@ -108,6 +110,16 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 		       "sc_h=%d hist_y=%d hist_h=%d t0=%" PRId64 " t1=%" PRId64 "\n", l.x0, l.x1,
 		       l.dens_y, l.dens_h, l.cpu_y, l.cpu_h, l.sc_y, l.sc_h, l.hist_y, l.hist_h,
 		       v.t0, v.t1);
+		printf("scatter key_y1=%d plot_y=%d axis_y=%d\n", l.sc_y + 18, l.plot_y, l.axis_y);
+		{
+			int64_t t[64];
+			char label[64][32];
+			unsigned nt = lttv_aaxis_ticks(&v, &l, t, label, 64);
+
+			for (unsigned i = 0; i < nt; i++)
+				printf("axis t=%" PRId64 " x=%.0f label=%s\n", t[i],
+				       lttv_ax_of(&v, &l, t[i]), label[i]);
+		}
 		printf("density events=%" PRIu64 "\n", ds.density_events);
 		printf("scatter kind=%s points=%" PRIu64 "\n", ltt_latency_kind_name(v.kind),
 		       ds.points);

@@ -7,11 +7,12 @@
  *                   arrow from the waker's row (the task running on the
  *                   waking CPU: the idle task for an interrupt on an idle
  *                   CPU) to the woken task's row;
- *   critical path   of the selected process over the visible range, as
- *                   Trace Compass draws it: a thick line along the rows of
- *                   the tasks it waited on, coloured by what the path was
- *                   doing (running, waiting for a CPU, blocked on a
- *                   device, unknown), with a vertical line where it passes
+ *   critical path   of the selected process over its whole life (the
+ *                   view shows a part of it), as Trace Compass draws it:
+ *                   a thick line along the rows of the tasks it waited on,
+ *                   coloured by what the path was doing (running, waiting
+ *                   for a CPU, blocked on a timer, a device, a lock or a
+ *                   task, unknown), with a vertical line where it passes
  *                   from one task to the one that woke it.
  *
  * The analysis and the index are two models fed the same events by the
@@ -19,21 +20,26 @@
  * joined when the two agree on its pid.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "lttv-gtk.h"
 
 void lttv_path_rgb(unsigned k, double rgb[3])
 {
-	static const double c[][3] = {
-		{ 0.00, 0.55, 0.00 },	/* running */
-		{ 0.95, 0.55, 0.00 },	/* waiting for a CPU */
-		{ 0.80, 0.00, 0.00 },	/* blocked on a device */
-		{ 0.45, 0.45, 0.45 },	/* unknown */
+	/* in 0..255, so that a pixel reads back the same (tests, legend) */
+	static const unsigned char c[][3] = {
+		{ 0, 140, 0 },		/* running */
+		{ 242, 140, 0 },	/* waiting for a CPU */
+		{ 204, 0, 0 },		/* blocked on a device */
+		{ 115, 115, 115 },	/* unknown */
+		{ 26, 89, 217 },	/* blocked on a timer */
+		{ 140, 64, 13 },	/* blocked on a lock (futex) */
+		{ 140, 0, 140 },	/* blocked on another task */
 	};
 
 	for (int i = 0; i < 3; i++)
-		rgb[i] = c[k <= LTT_PATH_UNKNOWN ? k : LTT_PATH_UNKNOWN][i];
+		rgb[i] = c[k < LTT_PATH_NUM_KINDS ? k : LTT_PATH_UNKNOWN][i] / 255.0;
 }
 
 /* y of the middle of process index p's row, if visible; else NAN. */
@@ -68,25 +74,41 @@ static void arrow(cairo_t *cr, double x, double y0, double y1)
 	cairo_fill(cr);
 }
 
-static void draw_arrows(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
-			const ltt_analysis *an, const ltt_state *ist)
+void lttv_arrow_rgb(double rgb[3])
 {
-	size_t n, shown = 0;
-	const ltt_latency *w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &n);
+	rgb[0] = 20 / 255.0;	/* navy: no state's colour (IRQ orange was) */
+	rgb[1] = 41 / 255.0;
+	rgb[2] = 140 / 255.0;
+}
 
-	for (size_t i = 0; i < n; i++)
-		if (w[i].start_ns >= v->t0 && w[i].start_ns <= v->t1 && w[i].waker >= 0)
-			shown++;
-	if (shown > LTTV_MAX_ARROWS) {
-		cairo_set_source_rgb(cr, 0.6, 0.3, 0);
-		cairo_move_to(cr, l->x0 + 6, l->y0 - 4);
-		cairo_show_text(cr, "too many wakeups to draw their arrows here: zoom in");
-		return;
-	}
-	cairo_set_source_rgba(cr, 0.75, 0.35, 0.0, 0.9);
-	cairo_set_line_width(cr, 1);
+const char *lttv_path_label(unsigned k)
+{
+	static const char *const n[] = { "path: running", "path: waits for a CPU",
+		"path: blocked on a device", "path: unknown", "path: blocked on a timer",
+		"path: blocked on a lock", "path: blocked on a task" };
+
+	return k < LTT_PATH_NUM_KINDS ? n[k] : n[LTT_PATH_UNKNOWN];
+}
+
+/*
+ * The wakeup arrows between rows on screen, thinned: at most one in each
+ * column of LTTV_ARROW_PX pixels (the first wakeup there), so that a view
+ * of thousands of wakeups stays readable (it was a mass at full zoom).
+ * Calls fn for each drawn; *total: the wakeups in view between rows on
+ * screen. Returns how many were drawn.
+ */
+static size_t thin_arrows(const lttv_view *v, const lttv_layout *l, const ltt_analysis *an,
+			  const ltt_state *ist, cairo_t *cr, size_t *total)
+{
+	size_t n, drawn = 0;
+	const ltt_latency *w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &n);
+	int ncols = (l->x1 - l->x0) / LTTV_ARROW_PX + 2;
+	guint8 *used = g_malloc0((size_t)ncols);	/* columns with an arrow */
+
+	*total = 0;
 	for (size_t i = 0; i < n; i++) {
 		double x, y0, y1;
+		int col;
 
 		if (w[i].start_ns < v->t0 || w[i].start_ns > v->t1 || w[i].waker < 0)
 			continue;
@@ -94,36 +116,114 @@ static void draw_arrows(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		y1 = row_y(v, l, ltt_analysis_state(an), ist, w[i].process);
 		if (isnan(y0) || isnan(y1) || y0 == y1)
 			continue;
+		(*total)++;
 		x = floor(l->x0 + (double)(w[i].start_ns - v->t0) / (double)(v->t1 - v->t0) *
 			  (l->x1 - l->x0));
-		arrow(cr, x, y0, y1);
+		/* the waits are in the order they ended, not of their wakeups:
+		 * a column may come again */
+		col = (int)floor((x - l->x0) / LTTV_ARROW_PX);
+		if (col < 0 || col >= ncols || used[col])
+			continue;
+		used[col] = 1;
+		drawn++;
+		if (cr)
+			arrow(cr, x, y0, y1);
 	}
+	g_free(used);
+	return drawn;
+}
+
+void lttv_arrows_count(const lttv_view *v, const lttv_layout *l, size_t *drawn, size_t *total)
+{
+	const ltt_analysis *an = v->analysis ? lttv_adata_analysis(v->analysis) : NULL;
+
+	*drawn = *total = 0;
+	if (an && v->arrows && v->doc)
+		*drawn = thin_arrows(v, l, an, ltt_state_index_state(v->doc->view), NULL, total);
+}
+
+static void draw_arrows(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
+			const ltt_analysis *an, const ltt_state *ist)
+{
+	double rgb[3];
+	size_t total, drawn;
+
+	lttv_arrow_rgb(rgb);
+	cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+	cairo_set_line_width(cr, 1);
+	drawn = thin_arrows(v, l, an, ist, cr, &total);
+	if (drawn < total) {
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "%zu wakeups here, one arrow per %d pixels drawn: "
+			 "zoom in for all", total, LTTV_ARROW_PX);
+		cairo_move_to(cr, l->x0 + 6, l->y0 - 4);
+		cairo_show_text(cr, msg);
+	}
+}
+
+/*
+ * The critical path of the selected process over its whole life (the
+ * range shown only picks what is drawn: a zoom never changes it), kept
+ * for the next redraws of the same process on the same analysis (the walk
+ * covers the process's life, every redraw would walk it again).
+ */
+static struct {
+	const ltt_analysis *an;
+	unsigned p;
+	size_t nwaits;
+	int64_t last_wait;
+	ltt_path_segment *segs;
+	size_t n;
+} path_cache;
+
+size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs)
+{
+	const ltt_analysis *an = v->analysis ? lttv_adata_analysis(v->analysis) : NULL;
+	const lttv_row *sel;
+	const ltt_latency *w;
+	size_t nw;
+
+	*segs = NULL;
+	if (!an || v->selected < 0 || (unsigned)v->selected >= v->nrows)
+		return 0;
+	sel = &v->rows[v->selected];
+	if (sel->type != LTT_STATE_ROW_PROCESS)
+		return 0;
+	w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &nw);
+	if (path_cache.an != an || path_cache.p != sel->index || path_cache.nwaits != nw ||
+	    (nw && path_cache.last_wait != w[nw - 1].start_ns)) {
+		free(path_cache.segs);
+		path_cache.an = an;
+		path_cache.p = sel->index;
+		path_cache.nwaits = nw;
+		path_cache.last_wait = nw ? w[nw - 1].start_ns : 0;
+		path_cache.n = ltt_analysis_critical_path(an, sel->index, INT64_MIN, INT64_MAX,
+							  &path_cache.segs);
+	}
+	*segs = path_cache.segs;
+	return path_cache.n;
 }
 
 static void draw_path(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		      const ltt_analysis *an, const ltt_state *ist)
 {
-	const lttv_row *sel;
-	ltt_path_segment *segs;
-	size_t n;
+	const ltt_path_segment *segs;
+	size_t n = lttv_view_path(v, &segs);
 	double prev_y = NAN;
 
-	if (v->selected < 0 || (unsigned)v->selected >= v->nrows)
-		return;
-	sel = &v->rows[v->selected];
-	if (sel->type != LTT_STATE_ROW_PROCESS)
-		return;
-	n = ltt_analysis_critical_path(an, sel->index, v->t0, v->t1, &segs);
 	cairo_set_line_width(cr, 4);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	for (size_t i = 0; i < n; i++) {
-		double xs = l->x0 + (double)(segs[i].start_ns - v->t0) / (double)(v->t1 - v->t0) *
-				    (l->x1 - l->x0);
-		double xe = l->x0 + (double)(segs[i].end_ns - v->t0) / (double)(v->t1 - v->t0) *
-				    (l->x1 - l->x0);
-		double y = row_y(v, l, ltt_analysis_state(an), ist, segs[i].process);
-		double rgb[3];
+		double xs, xe, y, rgb[3];
 
+		if (segs[i].end_ns < v->t0 || segs[i].start_ns > v->t1)
+			continue;	/* out of view (and far out of cairo's range) */
+		xs = l->x0 + (double)(MAX(segs[i].start_ns, v->t0) - v->t0) /
+			     (double)(v->t1 - v->t0) * (l->x1 - l->x0);
+		xe = l->x0 + (double)(MIN(segs[i].end_ns, v->t1) - v->t0) /
+			     (double)(v->t1 - v->t0) * (l->x1 - l->x0);
+		y = row_y(v, l, ltt_analysis_state(an), ist, segs[i].process);
 		if (isnan(y)) {
 			prev_y = NAN;
 			continue;
@@ -144,7 +244,6 @@ static void draw_path(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		cairo_stroke(cr);
 		prev_y = y;
 	}
-	free(segs);
 }
 
 void lttv_draw_links(cairo_t *cr, const lttv_view *v, const lttv_layout *l)

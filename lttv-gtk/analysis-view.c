@@ -124,6 +124,7 @@ static gboolean poll_pass(gpointer data)
 	else
 		t->a->cf.v.analysis = t->data;	/* the links over the control flow */
 	lttv_queue_redraw(t->a);
+	lttv_bench_analyses_done(t->a);
 	return G_SOURCE_REMOVE;
 }
 
@@ -224,6 +225,34 @@ static int click(lttv_atab *t, double x, double y)
 	return 1;
 }
 
+/* Hovering a point of the scatter says what it is. */
+static char *tip_at(lttv_atab *t, double x, double y)
+{
+	lttv_aview v;
+	char msg[256], text[256];
+	const ltt_latency *hit;
+
+	view_of(t, &v, msg, sizeof(msg));
+	hit = lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
+				gtk_widget_get_allocated_height(t->area), x, y);
+	if (!hit)
+		return NULL;
+	lttv_analysis_describe(&v, hit, text, sizeof(text));
+	return g_strdup(text);
+}
+
+static gboolean on_tooltip(GtkWidget *w, gint x, gint y, gboolean kbd, GtkTooltip *tip,
+			   gpointer data)
+{
+	char *text = tip_at(data, x, y);
+
+	if (!text)
+		return FALSE;
+	gtk_tooltip_set_text(tip, text);
+	g_free(text);
+	return TRUE;
+}
+
 static gboolean on_press(GtkWidget *w, GdkEventButton *e, gpointer data)
 {
 	if (e->type == GDK_BUTTON_PRESS && e->button == 1)
@@ -291,6 +320,8 @@ GtkWidget *lttv_atab_widget(app *a)
 	gtk_widget_add_events(t->area, GDK_BUTTON_PRESS_MASK);
 	g_signal_connect(t->area, "draw", G_CALLBACK(on_draw), t);
 	g_signal_connect(t->area, "button-press-event", G_CALLBACK(on_press), t);
+	gtk_widget_set_has_tooltip(t->area, TRUE);
+	g_signal_connect(t->area, "query-tooltip", G_CALLBACK(on_tooltip), t);
 	gtk_box_pack_start(GTK_BOX(t->box), bar, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(t->box), t->area, TRUE, TRUE, 0);
 	return t->box;
@@ -358,6 +389,15 @@ int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size
 					break;
 			}
 			*ok = y <= l.sc_y + l.sc_h && click(t, x, y) && t->selected == worst[0];
+			if (*ok && n > 1) {	/* analysis-click-worst TEXT: its tooltip says it */
+				char *tip = tip_at(t, x, y), *want = g_strjoinv(" ", w + 1);
+
+				*ok = tip && strstr(tip, want);
+				snprintf(buf, size, "the longest %s's tooltip says \"%s\" (got \"%s\")",
+					 ltt_latency_kind_name(t->kind), want, tip ? tip : "");
+				g_free(tip);
+				g_free(want);
+			}
 		}
 		free(worst);
 	} else if (!strcmp(w[0], "links") && n == 3) {

@@ -11,14 +11,49 @@
 #include "lttv-gtk.h"
 
 static gint warnings_reported;
+static int live;
+/* live: the warnings printed, "path: warning": a trace opened again
+ * every second says the same ones, printed once */
+static GHashTable *printed_once;
+static GMutex printed_lock;
+
+void lttv_set_live(void)
+{
+	live = 1;
+	printed_once = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+}
+
+ltt_trace *lttv_trace_open(const char *path, ltt_error **err)
+{
+	ltt_open_options o = { .size = sizeof(o), .live = (unsigned)live };
+
+	return ltt_trace_open(path, &o, err);
+}
+
+/* Whether a warning is to print: always, or once when live. */
+static int first_time(const ltt_trace *t, const char *warning)
+{
+	char *key;
+	int first;
+
+	if (!printed_once)
+		return 1;
+	key = g_strdup_printf("%s: %s", ltt_trace_path(t), warning);
+	g_mutex_lock(&printed_lock);
+	first = g_hash_table_add(printed_once, key);
+	g_mutex_unlock(&printed_lock);
+	return first;
+}
 
 void lttv_report_warnings(const ltt_trace *t, unsigned *printed)
 {
 	unsigned n = ltt_trace_num_warnings(t);
 
 	for (; *printed < n; (*printed)++) {
-		g_printerr("lttv-gtk: warning: %s: %s\n", ltt_trace_path(t),
-			   ltt_trace_warning(t, *printed));
+		const char *w = ltt_trace_warning(t, *printed);
+
+		if (first_time(t, w))
+			g_printerr("lttv-gtk: warning: %s: %s\n", ltt_trace_path(t), w);
 		g_atomic_int_set(&warnings_reported, 1);
 	}
 }
@@ -46,11 +81,15 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 	d->warned = g_new0(unsigned, n ? n : 1);
 	d->paths = g_new0(char *, n + 1);
 	d->origin_ns = INT64_MAX;
+	/* live: the exit status says what the last version read had, not
+	 * what an earlier one lacked while it was written */
+	if (live)
+		g_atomic_int_set(&warnings_reported, 0);
 	for (unsigned i = 0; i < n; i++) {
 		const ltt_trace_info *info;
 
 		d->paths[i] = g_strdup(paths[i]);
-		d->traces[i] = ltt_trace_open(paths[i], NULL, &err);
+		d->traces[i] = lttv_trace_open(paths[i], &err);
 		if (!d->traces[i])
 			break;
 		d->ntraces++;
@@ -92,7 +131,7 @@ ltt_trace **lttv_open_traces(char *const *paths, unsigned n, ltt_error **err)
 	ltt_trace **t = g_new0(ltt_trace *, n ? n : 1);
 
 	for (unsigned i = 0; i < n; i++)
-		if (!(t[i] = ltt_trace_open(paths[i], NULL, err))) {
+		if (!(t[i] = lttv_trace_open(paths[i], err))) {
 			lttv_close_traces(t, i);
 			return NULL;
 		}
@@ -112,7 +151,7 @@ int lttv_doc_open_reader(lttv_doc *d, char **error)
 
 	d->rtraces = g_new0(ltt_trace *, d->ntraces);
 	for (unsigned i = 0; i < d->ntraces; i++) {
-		d->rtraces[i] = ltt_trace_open(d->paths[i], NULL, &err);
+		d->rtraces[i] = lttv_trace_open(d->paths[i], &err);
 		if (!d->rtraces[i]) {
 			*error = g_strdup_printf("%s: %s", d->paths[i], ltt_error_message(err));
 			ltt_error_free(err);
@@ -295,6 +334,127 @@ static int matches(const lttv_doc *d, const ltt_state_process_info *p)
 	return strstr(p->name, d->filter) != NULL;
 }
 
+/* A process there before the trace was born before any other: its
+ * birth_ns is only when the trace first saw it. */
+static int64_t born(const ltt_state_process_info *p)
+{
+	return p->before_trace ? INT64_MIN : p->birth_ns;
+}
+
+/*
+ * The row a process hangs under: a thread (pid != tgid) under its
+ * process's row, a process under its parent's; of the processes with that
+ * pid (pids are reused), the latest born no later than it. -1: none.
+ */
+static int up_row(GHashTable *by_pid, const ltt_state_process_info *pi, unsigned r)
+{
+	unsigned up = pi[r].tgid && pi[r].tgid != pi[r].pid ? pi[r].tgid : pi[r].ppid;
+	int best = -1;
+
+	if (!pi[r].pid || !up)	/* the idle tasks, and init: roots */
+		return -1;
+	for (GSList *l = g_hash_table_lookup(by_pid, GUINT_TO_POINTER(up + 1)); l; l = l->next) {
+		int c = GPOINTER_TO_INT(l->data);
+
+		if (c != (int)r && born(&pi[c]) <= born(&pi[r]) &&
+		    (best < 0 || born(&pi[c]) > born(&pi[best])))
+			best = c;
+	}
+	return best;
+}
+
+/*
+ * The sorted process rows as a tree (doc->tree): each row under the row
+ * up_row() gives, depth first, siblings in the sorted order; a row
+ * without one (its parent has no row: hidden, filtered, before the
+ * trace) is a root. A loop (equal birth times and reused pids) is cut
+ * where it closes. Each row's depth is set, for the indent of its name.
+ */
+static void as_tree(const ltt_state *st, lttv_row *rows, unsigned n)
+{
+	GHashTable *by_pid = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+						   (GDestroyNotify)g_slist_free);
+	ltt_state_process_info *pi = g_new(ltt_state_process_info, n + 1);
+	int *parent = g_new(int, n + 1), *first = g_new(int, n + 1), *next = g_new(int, n + 1);
+	int *last = g_new(int, n + 1), *stack = g_new(int, n + 1);
+	unsigned *depth = g_new(unsigned, n + 1);
+	char *mark = g_new0(char, n + 1);	/* 1: on the walk now, 2: done */
+	lttv_row *out = g_new(lttv_row, n + 1);
+	unsigned k = 0;
+	int sp = 0;
+
+	for (unsigned r = 0; r < n; r++) {
+		gpointer key;
+		GSList *same;
+
+		ltt_state_process(st, rows[r].index, &pi[r]);
+		pi[r].name = NULL;	/* valid only until the next call */
+		key = GUINT_TO_POINTER(pi[r].pid + 1);
+		same = g_hash_table_lookup(by_pid, key);
+		g_hash_table_steal(by_pid, key);	/* the list lives on */
+		g_hash_table_insert(by_pid, key, g_slist_prepend(same, GINT_TO_POINTER((int)r)));
+		first[r] = last[r] = next[r] = -1;
+	}
+	for (unsigned r = 0; r < n; r++)
+		parent[r] = up_row(by_pid, pi, r);
+	for (unsigned r = 0; r < n; r++) {	/* loops cut */
+		int a = (int)r;
+
+		sp = 0;
+		while (a >= 0 && !mark[a]) {
+			mark[a] = 1;
+			stack[sp++] = a;
+			a = parent[a];
+		}
+		if (a >= 0 && mark[a] == 1)	/* back on this walk: a loop */
+			parent[stack[sp - 1]] = -1;
+		while (sp > 0)
+			mark[stack[--sp]] = 2;
+	}
+	for (unsigned r = 0; r < n; r++) {	/* children, in the sorted order */
+		int p = parent[r];
+
+		if (p < 0)
+			continue;
+		if (last[p] < 0)
+			first[p] = (int)r;
+		else
+			next[last[p]] = (int)r;
+		last[p] = (int)r;
+	}
+	for (int r = (int)n - 1; r >= 0; r--)	/* the roots, the first on top */
+		if (parent[r] < 0) {
+			depth[r] = 0;
+			stack[sp++] = r;
+		}
+	while (sp > 0) {
+		int r = stack[--sp], m = 0, c;
+
+		out[k] = rows[r];
+		out[k++].depth = depth[r];
+		for (c = first[r]; c >= 0; c = next[c])
+			m++;
+		sp += m;	/* the children, the first on top */
+		c = first[r];
+		for (int j = 1; j <= m; j++, c = next[c]) {
+			depth[c] = depth[r] + 1;
+			stack[sp - j] = c;
+		}
+	}
+	g_assert(k == n);	/* no loop left: every row is reached once */
+	memcpy(rows, out, n * sizeof(*rows));
+	g_free(pi);
+	g_free(parent);
+	g_free(first);
+	g_free(next);
+	g_free(last);
+	g_free(stack);
+	g_free(depth);
+	g_free(mark);
+	g_free(out);
+	g_hash_table_destroy(by_pid);
+}
+
 unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out)
 {
 	const ltt_state *st = ltt_state_index_state(d->view);
@@ -333,8 +493,10 @@ unsigned lttv_doc_rows(lttv_doc *d, int resources, lttv_row **out)
 		g_qsort_with_data(keys, (gint)n, sizeof(proc_key), cmp_proc, d);
 		rows = g_new(lttv_row, n + 1);
 		for (unsigned r = 0; r < n; r++)
-			rows[r] = (lttv_row){ LTT_STATE_ROW_PROCESS, keys[r].index };
+			rows[r] = (lttv_row){ LTT_STATE_ROW_PROCESS, keys[r].index, 0 };
 		g_free(keys);
+		if (d->tree)
+			as_tree(st, rows, n);
 	}
 	*out = rows;
 	return n;

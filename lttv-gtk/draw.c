@@ -25,6 +25,7 @@
 #define ROW_H		20
 #define HEADER_H	36
 #define FONT_SIZE	11.0
+#define TREE_INDENT	8.0		/* a level of the process tree, pixels */
 
 static const int proc_cols[LTTV_NUM_COLS] = { 130, 50, 50, 50, 35, 80, 75 };
 static const char *const proc_titles[LTTV_NUM_COLS] = {
@@ -465,6 +466,21 @@ static void lost_text(const lttv_view *v, char *buf, size_t len)
  * right, wrapping at width: x[i] and line[i] of each; returns the number
  * of lines.
  */
+/* The links drawn over the control flow (analysis-links.c), in the legend
+ * after the states: link k is the wakeup arrow (k = 0) or the critical
+ * path's kind k - 1; 1 if it is drawn in v. */
+#define LINK_ITEMS (1 + LTT_PATH_NUM_KINDS)
+
+static int link_shown(const lttv_view *v, size_t k)
+{
+	return !v->resources && v->analysis && (k == 0 ? v->arrows : v->critical);
+}
+
+static const char *link_label(size_t k)
+{
+	return k == 0 ? "wakeup (who woke whom)" : lttv_path_label((unsigned)k - 1);
+}
+
 static int legend_place(const lttv_view *v, int width, double *x, int *line)
 {
 	size_t n;
@@ -475,12 +491,14 @@ static int legend_place(const lttv_view *v, int width, double *x, int *line)
 
 	lost_text(v, lost, sizeof(lost));
 	marks_text(v, marks, sizeof(marks));
-	for (size_t i = 0; i <= n + 1; i++) {
+	for (size_t i = 0; i < n + 2 + LINK_ITEMS; i++) {
 		double w = i < n ? 18 + LEGEND_CHAR_W * (double)strlen(item_label(&items[i])) + 14
 			 : i == n ? 10 + 7.0 * (double)strlen(lost)
-				  : 18 + 7.0 * (double)strlen(marks);
+			 : i == n + 1 ? 18 + 7.0 * (double)strlen(marks)
+				      : 18 + LEGEND_CHAR_W * (double)strlen(link_label(i - n - 2)) + 14;
 
-		if ((i == n && !*lost) || (i == n + 1 && !*marks))
+		if ((i == n && !*lost) || (i == n + 1 && !*marks) ||
+		    (i >= n + 2 && !link_shown(v, i - n - 2)))
 			continue;
 		if (pos > 6 && pos + w > width - 4) {
 			pos = 6;
@@ -495,8 +513,8 @@ static int legend_place(const lttv_view *v, int width, double *x, int *line)
 
 static int legend_height(const lttv_view *v, int width)
 {
-	double x[G_N_ELEMENTS(cf_legend) + 2];
-	int line[G_N_ELEMENTS(cf_legend) + 2];
+	double x[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS];
+	int line[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS];
 
 	if (!v->legend)
 		return 0;
@@ -508,8 +526,8 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 {
 	size_t n;
 	const legend_item *items = legend_items(v, &n);
-	double x[G_N_ELEMENTS(cf_legend) + 2], y0 = l->height - l->legend_h + 4;
-	int line[G_N_ELEMENTS(cf_legend) + 2];
+	double x[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS], y0 = l->height - l->legend_h + 4;
+	int line[G_N_ELEMENTS(cf_legend) + 2 + LINK_ITEMS];
 	char lost[128], marks[160];
 
 	legend_place(v, l->width, x, line);
@@ -554,6 +572,34 @@ static void draw_legend(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		set_rgb(cr, 20, 20, 20);
 		text(cr, x[n + 1] + 18, y + 13, marks);
 	}
+	for (size_t k = 0; k < LINK_ITEMS; k++) {
+		double y, xs, rgb[3];
+
+		if (!link_shown(v, k))
+			continue;	/* not placed */
+		y = y0 + line[n + 2 + k] * LEGEND_LINE_H;
+		xs = x[n + 2 + k];
+		if (k == 0) {	/* an arrow down, as analysis-links.c draws them */
+			lttv_arrow_rgb(rgb);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_set_line_width(cr, 1);
+			cairo_move_to(cr, xs + 7.5, y + 2);
+			cairo_line_to(cr, xs + 7.5, y + 10);
+			cairo_stroke(cr);
+			cairo_move_to(cr, xs + 7.5, y + 15);
+			cairo_line_to(cr, xs + 4, y + 9);
+			cairo_line_to(cr, xs + 11, y + 9);
+			cairo_close_path(cr);
+			cairo_fill(cr);
+		} else {	/* the path's thick line */
+			lttv_path_rgb((unsigned)k - 1, rgb);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_rectangle(cr, xs, y + LEGEND_LINE_H / 2 - 2, 14, 4);
+			cairo_fill(cr);
+		}
+		set_rgb(cr, 20, 20, 20);
+		text(cr, xs + 18, y + 13, link_label(k));
+	}
 }
 
 static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
@@ -569,7 +615,11 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 
 		if (ltt_state_process(st, row->index, &p) < 0)
 			return;
-		text_in(cr, l->col_x[0], base, proc_cols[0], *p.name ? ltt_text_safe(p.name) : "-");
+		/* in the tree, indented by its depth (at most half the column) */
+		double indent = MIN(row->depth * TREE_INDENT, proc_cols[0] / 2.0);
+
+		text_in(cr, l->col_x[0] + indent, base, proc_cols[0] - indent,
+			*p.name ? ltt_text_safe(p.name) : "-");
 		snprintf(buf[1], 64, "%u", p.pid);
 		snprintf(buf[2], 64, "%u", p.tgid);
 		snprintf(buf[3], 64, "%u", p.ppid);
@@ -603,6 +653,32 @@ static void row_text(cairo_t *cr, const lttv_view *v, const lttv_layout *l,
 		label = g_strdup_printf("softirq %u %s", q.id, ltt_text_safe(q.name));
 		text_in(cr, 0, base, l->col_x[1], label);
 		g_free(label);
+	}
+}
+
+/* Bookmarks: a green line at each (a band to the end of a range), named
+ * in the ruler. */
+static void draw_bookmarks(cairo_t *cr, const lttv_view *v, const lttv_layout *l)
+{
+	for (unsigned i = 0; i < v->nbookmarks; i++) {
+		const lttv_bookmark *b = &v->bookmarks[i];
+		double x0, x1;
+
+		if (b->t1 < v->t0 || b->t0 > v->t1)
+			continue;
+		x0 = floor(lttv_time_to_x(v, l, MAX(b->t0, v->t0))) + 0.5;
+		x1 = floor(lttv_time_to_x(v, l, MIN(b->t1, v->t1))) + 0.5;
+		if (x1 > x0 + 1) {
+			cairo_set_source_rgba(cr, 0.0, 0.6, 0.2, 0.12);
+			cairo_rectangle(cr, x0, l->header_h, x1 - x0, l->height - l->legend_h -
+					l->header_h);
+			cairo_fill(cr);
+		}
+		set_rgb(cr, 0, 150, 50);
+		cairo_move_to(cr, x0, l->header_h - 14);
+		cairo_line_to(cr, x0, l->height - l->legend_h);
+		cairo_stroke(cr);
+		text(cr, x0 + 3, l->header_h - 16, b->label);
 	}
 }
 
@@ -645,7 +721,8 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		text_in(cr, 0, l.header_h - 11, l.col_x[1], "Resource");
 	} else {
 		for (int c = 0; c < LTTV_NUM_COLS; c++) {
-			snprintf(buf, sizeof(buf), "%s%s", proc_titles[c],
+			snprintf(buf, sizeof(buf), "%s%s%s", proc_titles[c],
+				 c == 0 && v->doc->tree ? " (tree)" : "",
 				 v->doc->sort_col == c ? (v->doc->sort_desc ? " v" : " ^") : "");
 			text_in(cr, l.col_x[c], l.header_h - 11, proc_cols[c], buf);
 		}
@@ -724,6 +801,7 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 				height - l.header_h - l.legend_h);
 		cairo_fill(cr);
 	}
+	draw_bookmarks(cr, v, &l);
 	draw_cursor(cr, v, &l, v->cursor_a, 220, 0, 0, "A");
 	draw_cursor(cr, v, &l, v->cursor_b, 0, 0, 220, "B");
 	cairo_restore(cr);

@@ -65,8 +65,13 @@ static void add_line(app *a, const ltt_event *ev)
 	ln->cpu = ltt_event_cpu(ev);
 	i = ltt_state_cpu_process(l->state, ln->cpu);
 	ln->pid = -1;
-	if (i >= 0 && ltt_state_process(l->state, (unsigned)i, &pi) == 0)
+	if (i >= 0 && ltt_state_process(l->state, (unsigned)i, &pi) == 0) {
 		ln->pid = (int)pi.pid;
+		/* not named yet (before the state dump names it): the name the
+		 * index knows it by, the same process index */
+		if (!*pi.name)
+			ltt_state_process(ltt_state_index_state(a->doc->view), (unsigned)i, &pi);
+	}
 	ltt_event_format_fields(ev, LTT_FORMAT_NAMES, ln->col[LIST_FIELDS],
 				sizeof(ln->col[LIST_FIELDS]));
 	snprintf(ln->col[LIST_TIME], sizeof(ln->col[0]), "%.9f",
@@ -190,15 +195,20 @@ void lttv_list_queue_refresh(app *a)
 		a->list.idle = g_idle_add(refresh_idle, a);
 }
 
+/* Where the list goes when the view moves to [t0, t1]: cursor A if it is
+ * in view, else the left edge (a list the user scrolled stays while its
+ * first line is in view; after Home it went on showing the old edge). */
 void lttv_list_follow(app *a, int64_t t0, int64_t t1)
 {
 	lttv_list *l = &a->list;
 	int64_t first = l->nlines ? l->lines[0].t : l->anchor, anchor;
 
-	if (!a->doc || (first >= t0 && first <= t1 && first >= a->doc->start_ns))
+	if (!a->doc ||
+	    (l->scrolled && first >= t0 && first <= t1 && first >= a->doc->start_ns))
 		return;
 	anchor = a->cursor_a != INT64_MIN && a->cursor_a >= t0 && a->cursor_a <= t1 ?
 		 a->cursor_a : MAX(t0, a->doc->start_ns);
+	l->scrolled = 0;
 	if (anchor == l->anchor && !l->skip)
 		return;
 	l->anchor = anchor;
@@ -215,6 +225,7 @@ void lttv_on_list_vadj(GtkAdjustment *adj, gpointer data)
 		return;
 	a->list.anchor = a->doc->start_ns + (int64_t)gtk_adjustment_get_value(adj);
 	a->list.skip = 0;
+	a->list.scrolled = 1;
 	a->list.selected = -1;
 	lttv_list_queue_refresh(a);
 }
@@ -224,6 +235,7 @@ void lttv_list_scroll(app *a, int n)
 {
 	if (!a->doc || !a->list.nlines)
 		return;
+	a->list.scrolled = 1;
 	if (n > 0) {
 		unsigned k = MIN((unsigned)n, a->list.nlines - 1);
 		int64_t t = a->list.lines[k].t;
@@ -247,6 +259,33 @@ void lttv_list_scroll(app *a, int n)
 			a->list.anchor = a->doc->start_ns;
 	}
 	lttv_list_refresh(a);
+}
+
+/* Text in at most w pixels: cut with an ellipsis where it is longer (the
+ * column's width was a clip: names ended mid-letter, nothing said more). */
+static void show_cut(cairo_t *cr, const char *text, double w)
+{
+	cairo_text_extents_t e;
+	char buf[sizeof(((list_line *)0)->col[0]) + 4];
+	size_t n;
+
+	cairo_text_extents(cr, text, &e);
+	if (e.x_advance <= w) {
+		cairo_show_text(cr, text);
+		return;
+	}
+	n = g_strlcpy(buf, text, sizeof(buf) - 4);
+	if (n > sizeof(buf) - 5)
+		n = sizeof(buf) - 5;
+	do {	/* whole UTF-8 characters off the end until it fits */
+		while (n > 0 && ((unsigned char)buf[n - 1] & 0xc0) == 0x80)
+			n--;
+		if (n > 0)
+			n--;
+		memcpy(buf + n, "\u2026", 4);	/* the ellipsis, 3 bytes, and NUL */
+		cairo_text_extents(cr, buf, &e);
+	} while (n > 0 && e.x_advance > w);
+	cairo_show_text(cr, buf);
 }
 
 gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data)
@@ -294,14 +333,9 @@ gboolean lttv_on_list_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		for (int c = 0; c < LIST_NCOLS; c++) {
-			cairo_save(cr);
-			if (chars[c]) {
-				cairo_rectangle(cr, x[c], y, (chars[c] - 1) * e.x_advance, LIST_LINE_H);
-				cairo_clip(cr);
-			}
 			cairo_move_to(cr, x[c], y + LIST_LINE_H - 4);
-			cairo_show_text(cr, a->list.lines[i].col[c]);
-			cairo_restore(cr);
+			show_cut(cr, a->list.lines[i].col[c],
+				 chars[c] ? (chars[c] - 1) * e.x_advance : width - x[c]);
 		}
 	}
 	if (a->doc && (a->list.error || a->list.it || !a->list.nlines)) {
@@ -329,6 +363,7 @@ void lttv_list_click(app *a, double y)
 	if (i < 0 || i >= (int)a->list.nlines)
 		return;
 	a->list.selected = i;
+	a->list.scrolled = 1;	/* the line clicked stays where it is */
 	a->cursor_a = a->list.lines[i].t;
 	a->status_note[0] = 0;
 	if (a->list.lines[i].pid >= 0) {
@@ -389,6 +424,7 @@ int lttv_list_key(app *a, guint key)
 		if (a->doc) {
 			a->list.anchor = a->doc->start_ns;
 			a->list.skip = 0;
+			a->list.scrolled = 1;
 			lttv_list_refresh(a);
 		}
 		break;

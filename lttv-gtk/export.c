@@ -84,6 +84,28 @@ int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, cha
 	return 0;
 }
 
+/* The critical path drawn (--critical-path), the segments in view, as
+ * lttv-text --critical-path prints them: "path START END PID KIND". */
+static void print_path(const lttv_view *v)
+{
+	const ltt_state *ast = v->critical && v->analysis ?
+			       ltt_analysis_state(lttv_adata_analysis(v->analysis)) : NULL;
+	const ltt_path_segment *segs;
+	size_t n = ast ? lttv_view_path(v, &segs) : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		ltt_state_process_info pi;
+
+		if (segs[i].end_ns <= v->t0 || segs[i].start_ns >= v->t1 ||
+		    ltt_state_process(ast, (unsigned)segs[i].process, &pi) < 0)
+			continue;
+		printf("path %" PRId64 ".%09" PRId64 " %" PRId64 ".%09" PRId64 " %u %s\n",
+		       segs[i].start_ns / 1000000000, segs[i].start_ns % 1000000000,
+		       segs[i].end_ns / 1000000000, segs[i].end_ns % 1000000000, pi.pid,
+		       ltt_path_kind_name((ltt_path_kind)segs[i].kind));
+	}
+}
+
 static void print_layout(const lttv_view *v, const lttv_row *rows, int width, int height)
 {
 	const ltt_state *st = ltt_state_index_state(v->doc->idx);
@@ -128,6 +150,24 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 	if (v->doc->marks)
 		printf("marks total=%" PRIu64 " expr=%s\n", lttv_marks_total(v->doc->marks),
 		       lttv_marks_expr(v->doc->marks));
+	print_path(v);
+	if (v->arrows) {
+		size_t drawn, total;
+
+		lttv_arrows_count(v, &l, &drawn, &total);
+		printf("arrows drawn=%zu wakeups=%zu\n", drawn, total);
+	}
+	if (v->arrows || v->critical) {
+		double rgb[3];
+
+		lttv_arrow_rgb(rgb);
+		printf("link arrow rgb=%.0f,%.0f,%.0f\n", rgb[0] * 255, rgb[1] * 255, rgb[2] * 255);
+		for (unsigned k = 0; k < LTT_PATH_NUM_KINDS; k++) {
+			lttv_path_rgb(k, rgb);
+			printf("link path-%s rgb=%.0f,%.0f,%.0f\n", ltt_path_kind_name((ltt_path_kind)k),
+			       rgb[0] * 255, rgb[1] * 255, rgb[2] * 255);
+		}
+	}
 }
 
 #define LTTV_PNG_MAX 32767	/* cairo's largest image side */

@@ -89,6 +89,9 @@ static gboolean on_message(gpointer data)
 	if (ix->done) {
 		gtk_widget_hide(a->progress);
 		lttv_atab_want(a);	/* the cores are free now */
+		/* filled while indexing, the list named the first events'
+		 * process from a partial index: blank until the next move */
+		lttv_list_refresh(a);
 	}
 	if (m->error) {
 		/* what was read stays shown; say where reading stopped */

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * live.c - lttv-gtk --follow: follow a trace while lttd writes it. Twice a
- * second, if the trace's files have grown and the last version is indexed,
- * the trace is opened again (lttv_reload_doc): the time line grows when
- * the window showed its end, the index and the analyses start over in
- * their worker and idle slices, the Statistics tab is computed again.
- * Nothing waits: opening reads only the block headers, and a sub-buffer
- * being written that does not read yet is tried again on the next tick.
- * The library reads tracefiles with pread, a sub-buffer at a time, so a
- * file that grows under it is no harm.
+ * second, if the trace's files have changed and the last version is
+ * indexed, the trace is opened again (lttv_reload_doc): the time line
+ * grows when the window showed its end, the index and the analyses start
+ * over in their worker and idle slices, the Statistics tab is computed
+ * again. Nothing waits: opening reads only the block headers.
+ *
+ * Traces are opened as ones being written (ltt_open_options.live): a
+ * tracefile's last sub-buffer, not whole yet, is read at the next
+ * opening; a tracefile that does not open yet is left out and the others
+ * are read. What is not read, and why, is said under the toolbar: the
+ * trace that does not exist yet (the window waits for it), the files left
+ * out, a facility table that lttd has not written yet (the events of the
+ * kernel's facilities cannot be decoded before it).
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -16,9 +21,11 @@
 #include "window.h"
 
 #define LIVE_TICK_MS 500
+#define LIVE_FACILITIES "control/facilities"
 
-/* Bytes in the files of a trace directory (its subfolders too). */
-static guint64 dir_bytes(const char *path, int depth)
+/* The sizes and modification times of the files of a trace directory (its
+ * subfolders too), as one number that changes when one of them does. */
+static guint64 dir_stamp(const char *path, int depth)
 {
 	GDir *d = g_dir_open(path, 0, NULL);
 	const char *name;
@@ -32,9 +39,11 @@ static guint64 dir_bytes(const char *path, int depth)
 
 		if (stat(p, &st) == 0) {
 			if (S_ISREG(st.st_mode))
-				sum += (guint64)st.st_size;
+				sum += (guint64)st.st_size * 1000003u +
+				       (guint64)st.st_mtim.tv_sec * 1000000000u +
+				       (guint64)st.st_mtim.tv_nsec;
 			else if (S_ISDIR(st.st_mode) && depth < 2)
-				sum += dir_bytes(p, depth + 1);
+				sum += dir_stamp(p, depth + 1) + 1;
 		}
 		g_free(p);
 	}
@@ -42,27 +51,82 @@ static guint64 dir_bytes(const char *path, int depth)
 	return sum;
 }
 
-static guint64 trace_bytes(const lttv_doc *d)
+/* The traces shown, or to show once they open. */
+static char *const *live_paths(const app *a)
+{
+	return a->doc ? a->doc->paths : a->trace_paths;
+}
+
+static guint64 trace_stamp(const app *a)
 {
 	guint64 sum = 0;
 
-	for (unsigned i = 0; i < d->ntraces; i++)
-		sum += dir_bytes(d->paths[i], 0);
+	for (char *const *p = live_paths(a); p && *p; p++)
+		sum += dir_stamp(*p, 0);
 	return sum;
+}
+
+static int has_facility_table(const ltt_trace *t)
+{
+	for (unsigned i = 0; i < ltt_trace_num_tracefiles(t); i++) {
+		const ltt_tracefile *tf = ltt_trace_tracefile(t, i);
+
+		if (!strcmp(ltt_tracefile_name(tf), LIVE_FACILITIES) &&
+		    ltt_tracefile_num_blocks(tf) > 0)
+			return 1;
+	}
+	return 0;
+}
+
+void lttv_live_say(app *a, const char *error)
+{
+	GString *s = g_string_new(NULL);
+	char *paths = g_strjoinv(" + ", (char **)live_paths(a));
+
+	if (error && !a->doc)
+		g_string_append_printf(s, "Waiting for the trace %s: %s. Tried again as its "
+				       "files change.", paths, error);
+	else if (error)
+		g_string_append_printf(s, "Following %s: %s. Tried again as its files change.",
+				       paths, error);
+	for (unsigned i = 0; a->doc && !error && i < a->doc->ntraces; i++) {
+		const ltt_trace *t = a->doc->traces[i];
+		unsigned n = ltt_trace_num_left_out(t);
+
+		for (unsigned k = 0; k < n; k++)
+			g_string_append_printf(s, "%s%s: %s: not read yet (being written?), "
+					       "tried again as it changes.", s->len ? "\n" : "",
+					       ltt_trace_path(t), ltt_trace_left_out(t, k));
+		if (!has_facility_table(t))
+			g_string_append_printf(s, "%s%s: no facility table yet (lttd writes %s_N "
+					       "when its first sub-buffer fills, or at the stop): "
+					       "until then only the core events decode.",
+					       s->len ? "\n" : "", ltt_trace_path(t),
+					       LIVE_FACILITIES);
+	}
+	gtk_label_set_text(GTK_LABEL(a->live_label), s->str);
+	gtk_widget_set_visible(a->live_label, s->len > 0);
+	g_string_free(s, TRUE);
+	g_free(paths);
 }
 
 static gboolean tick(gpointer data)
 {
 	app *a = data;
-	guint64 bytes;
+	guint64 stamp;
 
-	if (!a->doc || !a->ix.done)
+	if (a->doc && !a->ix.done)
 		return G_SOURCE_CONTINUE;	/* the last growth is still indexed */
-	bytes = trace_bytes(a->doc);
-	if (bytes == a->live_bytes)
+	stamp = trace_stamp(a);
+	if (stamp == a->live_bytes)
 		return G_SOURCE_CONTINUE;
+	a->live_bytes = stamp;	/* a failure is tried again at the next change */
+	if (!a->doc) {
+		if (lttv_open_trace_paths(a) == 0)
+			a->live_grew_time = g_get_monotonic_time();
+		return G_SOURCE_CONTINUE;
+	}
 	if (lttv_reload_doc(a) == 0) {
-		a->live_bytes = bytes;
 		a->live_grew_time = g_get_monotonic_time();
 		a->live_reloads++;
 		if (gtk_notebook_get_current_page(GTK_NOTEBOOK(a->notebook)) == LTTV_PAGE_STATISTICS)
@@ -73,8 +137,7 @@ static gboolean tick(gpointer data)
 
 void lttv_live_start(app *a)
 {
-	if (a->doc)
-		a->live_bytes = trace_bytes(a->doc);
+	a->live_bytes = trace_stamp(a);
 	a->live_timer = g_timeout_add(LIVE_TICK_MS, tick, a);
 }
 
@@ -90,15 +153,29 @@ static int grown(const app *a)
 	return a->doc && a->doc->end_ns > a->live_mark && a->live_reloads > 0;
 }
 
+/* What the line under the toolbar says, "" when hidden. */
+static const char *said(const app *a)
+{
+	return gtk_widget_get_visible(a->live_label) ?
+	       gtk_label_get_text(GTK_LABEL(a->live_label)) : "";
+}
+
 /*
  * Self-test commands: live-mark (remember where the trace ends now);
  * wait-live-grown (until it ends later than at the mark, 60 s at most);
  * expect-live-grown (it ends later than at the mark, and was opened again
  * at least once); wait-live-settled (until the files stopped growing for a
- * second and their last version is indexed, 60 s after the mark at most).
+ * second and their last version is indexed, 60 s after the mark at most);
+ * wait-live TEXT, wait-live-gone TEXT (until the line under the toolbar
+ * says TEXT, no longer says it: 60 s at most); expect-live TEXT,
+ * expect-live-gone TEXT (it says it, it does not).
  */
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok)
 {
+	static gint64 wait_since;
+	char *text = n > 1 ? g_strjoinv(" ", w + 1) : g_strdup("");
+	int says = *text && strstr(said(a), text) != NULL;
+
 	*ok = -1;
 	if (!strcmp(w[0], "live-mark")) {
 		a->live_mark = a->doc ? a->doc->end_ns : INT64_MIN;
@@ -110,7 +187,7 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 		 * is not done */
 		gint64 now = g_get_monotonic_time();
 
-		*again = a->doc && (!a->ix.done || trace_bytes(a->doc) != a->live_bytes ||
+		*again = a->doc && (!a->ix.done || trace_stamp(a) != a->live_bytes ||
 				    now - a->live_grew_time < G_USEC_PER_SEC) &&
 			 now - a->live_mark_time < 60 * G_USEC_PER_SEC;
 	} else if (!strcmp(w[0], "expect-live-grown")) {
@@ -118,8 +195,24 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 		snprintf(buf, size, "the trace grew while shown: ends %.6f s after the mark, "
 			 "opened again %u times", a->doc ? (a->doc->end_ns - a->live_mark) / 1e9 : 0.0,
 			 a->live_reloads);
+	} else if (!strcmp(w[0], "wait-live") || !strcmp(w[0], "wait-live-gone")) {
+		gint64 now = g_get_monotonic_time();
+
+		if (!wait_since)
+			wait_since = now;
+		*again = says == !strcmp(w[0], "wait-live-gone") &&
+			 now - wait_since < 60 * G_USEC_PER_SEC;
+		if (!*again)
+			wait_since = 0;
+	} else if (!strcmp(w[0], "expect-live") || !strcmp(w[0], "expect-live-gone")) {
+		*ok = says == !strcmp(w[0], "expect-live");
+		snprintf(buf, size, "the line under the toolbar %s \"%s\" (it says \"%.150s\")",
+			 *ok == !strcmp(w[0], "expect-live") ? "says" : "does not say", text,
+			 said(a));
 	} else {
+		g_free(text);
 		return 0;
 	}
+	g_free(text);
 	return 1;
 }

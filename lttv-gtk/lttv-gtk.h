@@ -60,6 +60,7 @@ typedef struct lttv_marks lttv_marks;	/* marks.c */
 typedef struct lttv_row {
 	ltt_state_row_type type;
 	unsigned index;
+	unsigned depth;			/* in the process tree (doc->tree), else 0 */
 } lttv_row;
 
 /*
@@ -82,6 +83,8 @@ typedef struct lttv_doc {
 	int64_t origin_ns;		/* 0 of relative times, as lttv-text -r */
 	uint64_t events_lost, corrupted;
 	int sort_col, sort_desc;
+	int tree;			/* processes under their parents, threads
+					 * under their process (t), siblings sorted */
 	char *filter;			/* name substring or pid; NULL: all */
 	lttv_marks *marks;		/* the event filter's matches, or NULL */
 	int only_marked;		/* with marks: only the processes with some */
@@ -89,6 +92,11 @@ typedef struct lttv_doc {
 	unsigned *warned;		/* per trace: its warnings printed so far */
 } lttv_doc;
 
+/* From now on, every trace is opened as one being written (--follow:
+ * ltt_open_options.live) and a warning printed once is not again. */
+void lttv_set_live(void);
+/* A trace, opened as lttv_set_live() says. */
+ltt_trace *lttv_trace_open(const char *path, ltt_error **err);
 /* Open traces (merged when more than one), or NULL with *error. */
 lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error);
 /* Whether `file`, an output (of option opt), is an input: a file of one of
@@ -159,6 +167,12 @@ void lttv_marks_cancel(lttv_marks_job *j);
 
 /* ---- draw.c ---- */
 
+/* A bookmark: a time (t1 == t0) or a range, named (session.c). */
+typedef struct lttv_bookmark {
+	int64_t t0, t1;
+	char label[48];
+} lttv_bookmark;
+
 typedef struct lttv_view {
 	lttv_doc *doc;
 	int resources;			/* 0: control flow, 1: resources */
@@ -174,6 +188,8 @@ typedef struct lttv_view {
 	const struct lttv_adata *analysis;	/* NULL: no links drawn */
 	int arrows;			/* wakeup arrows, waker row -> woken row */
 	int critical;			/* the selected process's critical path */
+	const lttv_bookmark *bookmarks;	/* drawn over the time area */
+	unsigned nbookmarks;
 } lttv_view;
 
 typedef struct lttv_layout {
@@ -280,8 +296,20 @@ typedef struct lttv_aview {
 typedef struct lttv_alayout {
 	int x0, x1;			/* the time area */
 	int dens_y, dens_h, cpu_y, cpu_h, sc_y, sc_h, hist_y, hist_h;
+	int plot_y;			/* scatter: its points start under its key */
+	int axis_y;			/* the time axis' labels, under the scatter */
 	double lmin, lmax;		/* scatter: log10 of the durations shown */
 } lttv_alayout;
+
+/* The time axis of the Analyses tab: up to max ticks, 1-2-5 steps at
+ * least 90 pixels apart; *t and label of each (seconds from the trace's
+ * start, as the control flow's ruler). Returns how many. */
+unsigned lttv_aaxis_ticks(const lttv_aview *v, const lttv_alayout *l, int64_t *t,
+			  char (*label)[32], unsigned max);
+/* What the scatter's point o is, for its tooltip: "37 sh: sched 1.234 ms,
+ * from 4.567890123 s". */
+void lttv_analysis_describe(const lttv_aview *v, const ltt_latency *o, char *buf,
+			    size_t size);
 
 /* What was drawn, for --layout and tests. */
 typedef struct lttv_adraw_stats {
@@ -308,16 +336,26 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 
 /* analysis-links.c: wakeup arrows and the critical path over the rows of
  * the control flow (called by lttv_draw when v->analysis is set). At most
- * LTTV_MAX_ARROWS arrows: beyond, zoom in. */
-#define LTTV_MAX_ARROWS 2000
+ * one arrow per LTTV_ARROW_PX pixels: beyond, zoom in. */
+#define LTTV_ARROW_PX 6
 void lttv_draw_links(cairo_t *cr, const lttv_view *v, const lttv_layout *l);
-/* The colour of a critical-path segment of kind k (ltt_path_kind). */
+/* The arrows drawn and the wakeups they stand for, in view. */
+void lttv_arrows_count(const lttv_view *v, const lttv_layout *l, size_t *drawn, size_t *total);
+/* The colour of a critical-path segment of kind k (ltt_path_kind), its
+ * legend's label; the wakeup arrows' colour. */
 void lttv_path_rgb(unsigned k, double rgb[3]);
+const char *lttv_path_label(unsigned k);
+void lttv_arrow_rgb(double rgb[3]);
+/* The critical path drawn for v's selected process (its whole life; the
+ * view draws what overlaps it): owned by analysis-links.c, valid until the
+ * next call. 0 if none. */
+size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs);
 
 /* ---- window.c ---- */
 
 /* follow: open the trace again as it grows (live.c) */
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
-		    const char *self_test, const char *screenshot, int follow);
+		    const char *self_test, const char *screenshot, int follow,
+		    const char *session);
 
 #endif

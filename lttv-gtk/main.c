@@ -2,7 +2,7 @@
 /*
  * lttv-gtk - the graphical viewer of LTT traces.
  *
- *   lttv-gtk [-t TRACE [-t TRACE2...]] [--range A..B]
+ *   lttv-gtk [-t TRACE [-t TRACE2...]] [--range A..B] [--follow] [--session FILE]
  *                                         the window (a file dialog without -t);
  *                                         several traces are merged, as by lttv-text
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
@@ -32,6 +32,7 @@ int main(int argc, char **argv)
 {
 	char **traces = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
 	char *self_test = NULL, *screenshot = NULL, *filter = NULL, *latency = NULL;
+	char *session = NULL;
 	gboolean bench = FALSE, stats = FALSE, layout = FALSE, version = FALSE, arrows = FALSE;
 	gboolean follow = FALSE, only_matching = FALSE;
 	gint critical_pid = -1;
@@ -52,6 +53,9 @@ int main(int argc, char **argv)
 		{ "follow", 0, 0, G_OPTION_ARG_NONE, &follow,
 		  "follow the trace while lttd writes it: the time line grows as it does",
 		  NULL },
+		{ "session", 0, 0, G_OPTION_ARG_FILENAME, &session,
+		  "the window's session: read at the start (traces, range, cursors, filters, "
+		  "hidden rows, bookmarks), written by Ctrl+S and at the end", "FILE" },
 		{ "arrows", 0, 0, G_OPTION_ARG_NONE, &arrows,
 		  "with --export: wakeup arrows between the rows of the control flow", NULL },
 		{ "critical-path", 0, 0, G_OPTION_ARG_INT, &critical_pid,
@@ -125,6 +129,9 @@ int main(int argc, char **argv)
 	} else if (follow && (export || stats || filter || bench)) {
 		fprintf(stderr, "lttv-gtk: --follow is for the window\n");
 		rc = 2;
+	} else if (session && (export || stats || filter || bench)) {
+		fprintf(stderr, "lttv-gtk: --session is for the window\n");
+		rc = 2;
 	} else if (critical_pid < -1) {
 		fprintf(stderr, "lttv-gtk: --critical-path wants a pid\n");
 		rc = 2;
@@ -145,7 +152,7 @@ int main(int argc, char **argv)
 				 layout, arrows, critical_pid, filter, only_matching);
 	} else {
 		rc = lttv_window_run((const char *const *)traces, ntraces, range, self_test,
-				     screenshot, follow);
+				     screenshot, follow, session);
 	}
 	/* what could not be printed was not done (--filter, --layout, --bench) */
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {
@@ -165,5 +172,6 @@ int main(int argc, char **argv)
 	g_free(screenshot);
 	g_free(filter);
 	g_free(latency);
+	g_free(session);
 	return rc;
 }

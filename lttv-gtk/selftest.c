@@ -151,14 +151,16 @@ static int cmd_click_time(cmd *c)
 	return 0;
 }
 
-/* drag T0 T1 [BUTTON]: from one time to another with button 1 (pan) or 3 */
+/* drag T0 T1 [BUTTON [shift|ctrl]]: from one time to another with button 1
+ * (pan; with shift: select A..B) or 3 (zoom) */
 static int cmd_drag(cmd *c)
 {
 	double x0 = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[1]));
 	double x1 = lttv_time_to_x(&c->a->cf.v, &c->l, rel_time(c->a, c->w[2]));
 	double y = c->l.y0 + 5;
 
-	lttv_mouse_press(&c->a->cf, x0, y, c->n > 3 ? (guint)atoi(c->w[3]) : 1, 0);
+	lttv_mouse_press(&c->a->cf, x0, y, c->n > 3 ? (guint)atoi(c->w[3]) : 1,
+			 modifier(c->n > 4 ? c->w[4] : NULL));
 	lttv_mouse_motion(&c->a->cf, (x0 + x1) / 2, y);
 	lttv_mouse_motion(&c->a->cf, x1, y);
 	lttv_mouse_release(&c->a->cf, x1, y);
@@ -467,6 +469,22 @@ static int cmd_print_rows(cmd *c)
 	return 0;
 }
 
+/* print-tree: a line "tree DEPTH PID PPID TGID" per row of the control flow */
+static int cmd_print_tree(cmd *c)
+{
+	const ltt_state *st = ltt_state_index_state(c->a->doc->view);
+
+	for (unsigned r = 0; r < c->a->cf.v.nrows; r++) {
+		ltt_state_process_info p;
+
+		if (ltt_state_process(st, c->a->cf.rows[r].index, &p) == 0)
+			printf("tree %u %u %u %u\n", c->a->cf.rows[r].depth, p.pid, p.ppid,
+			       p.tgid);
+	}
+	fflush(stdout);
+	return 0;
+}
+
 /* the pid of the process of row r of the control flow, or -1 */
 static int row_pid(app *a, int r)
 {
@@ -547,6 +565,18 @@ static int cmd_print_marks(cmd *c)
 static int cmd_expect_marks_none(cmd *c)
 {
 	expect(c->a, !c->a->doc->marks && !c->a->marks_job, "no marks without an event filter");
+	return 0;
+}
+
+/* expect-bookmarks N [LABEL]: N bookmarks, the last one named LABEL */
+static int cmd_expect_bookmarks(cmd *c)
+{
+	GArray *b = c->a->bookmarks;
+	const char *last = b->len ? g_array_index(b, lttv_bookmark, b->len - 1).label : "";
+
+	expect(c->a, b->len == (guint)atoi(c->w[1]) && (c->n < 3 || !strcmp(last, c->w[2])),
+	       "%s bookmarks%s%s (got %u, the last \"%s\")", c->w[1], c->n > 2 ? ", the last " : "",
+	       c->n > 2 ? c->w[2] : "", b->len, last);
 	return 0;
 }
 
@@ -835,9 +865,11 @@ static const command commands[] = {
 	{ "only-matching", 2, 1, cmd_only_matching },
 	{ "print-marks", 1, 1, cmd_print_marks },
 	{ "print-rows", 1, 1, cmd_print_rows },
+	{ "print-tree", 1, 1, cmd_print_tree },
 	{ "expect-no-row", 2, 1, cmd_expect_no_row },
 	{ "expect-row-of", 2, 1, cmd_expect_no_row },
 	{ "expect-marks-none", 1, 1, cmd_expect_marks_none },
+	{ "expect-bookmarks", 2, 0, cmd_expect_bookmarks },
 	{ "expect-no-warnings", 1, 0, cmd_expect_no_warnings },
 	{ "size", 3, 0, cmd_size },
 	{ "range", 2, 1, cmd_range },

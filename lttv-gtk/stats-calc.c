@@ -26,6 +26,7 @@
 typedef struct count {
 	char *key;
 	uint64_t n;
+	GPtrArray *names;	/* events per process: the names it had, in order */
 } count;
 
 struct lttv_stats_calc {
@@ -45,10 +46,12 @@ static void count_free(gpointer p)
 	count *c = p;
 
 	g_free(c->key);
+	if (c->names)
+		g_ptr_array_free(c->names, TRUE);
 	g_free(c);
 }
 
-static void add_count(GHashTable *h, const char *key)
+static count *add_count(GHashTable *h, const char *key)
 {
 	count *c = g_hash_table_lookup(h, key);
 
@@ -58,6 +61,44 @@ static void add_count(GHashTable *h, const char *key)
 		g_hash_table_insert(h, c->key, c);
 	}
 	c->n++;
+	return c;
+}
+
+/* A name the process had at one of its events (kept once, in order). */
+static void add_name(count *c, const char *name)
+{
+	if (!c->names)
+		c->names = g_ptr_array_new_with_free_func(g_free);
+	if (!c->names->len || strcmp(g_ptr_array_index(c->names, c->names->len - 1), name))
+		g_ptr_array_add(c->names, g_strdup(name));
+}
+
+/* "52     cat (was sh)": a process of the events per process, by the pid
+ * and the name it has at the end of the range, as the CPU times name it,
+ * with the names it had before; its key is its index in the model. */
+static void proc_label(const lttv_stats_calc *c, const count *k, char *buf, size_t size)
+{
+	ltt_state_process_info pi;
+	GString *was = g_string_new(NULL);
+
+	if (!k->names || ltt_state_process(c->s1, (unsigned)atoi(k->key), &pi) < 0) {
+		snprintf(buf, size, "%s", ltt_text_safe(k->key));
+		g_string_free(was, TRUE);
+		return;
+	}
+	for (guint i = 0; i < k->names->len; i++) {
+		const char *n = g_ptr_array_index(k->names, i);
+		guint j = 0;
+
+		while (j < i && strcmp(g_ptr_array_index(k->names, j), n))
+			j++;
+		if (strcmp(n, pi.name) && j == i)	/* another name, said once */
+			g_string_append_printf(was, "%s%s", was->len ? ", " : "",
+					       *n ? ltt_text_safe(n) : "-");
+	}
+	snprintf(buf, size, "%-6u %s%s%s%s", pi.pid, *pi.name ? ltt_text_safe(pi.name) : "-",
+		 was->len ? " (was " : "", was->str, was->len ? ")" : "");
+	g_string_free(was, TRUE);
 }
 
 static gint by_count(gconstpointer x, gconstpointer y)
@@ -67,7 +108,8 @@ static gint by_count(gconstpointer x, gconstpointer y)
 	return a->n < b->n ? 1 : a->n > b->n ? -1 : strcmp(a->key, b->key);
 }
 
-static void print_counts(GString *out, const char *title, GHashTable *h)
+static void print_counts(GString *out, const char *title, GHashTable *h,
+			 const lttv_stats_calc *procs_of)
 {
 	GPtrArray *v = g_ptr_array_new();
 	GHashTableIter it;
@@ -80,9 +122,13 @@ static void print_counts(GString *out, const char *title, GHashTable *h)
 	g_string_append_printf(out, "\n%s\n", title);
 	for (guint i = 0; i < v->len && i < 40; i++) {
 		count *c = v->pdata[i];
+		char label[160];
 
-		/* keys hold names from the trace: shown safely */
-		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n, ltt_text_safe(c->key));
+		/* keys and labels hold names from the trace: shown safely */
+		if (procs_of)
+			proc_label(procs_of, c, label, sizeof(label));
+		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n,
+				       procs_of ? label : ltt_text_safe(c->key));
 	}
 	g_ptr_array_free(v, TRUE);
 }
@@ -139,12 +185,15 @@ int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events)
 		add_count(c->types, key);
 		snprintf(key, sizeof(key), "cpu %u", ltt_event_cpu(ev));
 		add_count(c->cpus, key);
+		/* by process (a pid's names change at an exec): named at the
+		 * end, as the CPU times are (see proc_label) */
 		i = ltt_state_cpu_process(c->s1, ltt_event_cpu(ev));
-		if (i >= 0 && ltt_state_process(c->s1, (unsigned)i, &pi) == 0)
-			snprintf(key, sizeof(key), "%-6u %s", pi.pid, pi.name);
-		else
-			snprintf(key, sizeof(key), "?");
-		add_count(c->procs, key);
+		if (i >= 0 && ltt_state_process(c->s1, (unsigned)i, &pi) == 0) {
+			snprintf(key, sizeof(key), "%u", (unsigned)i);
+			add_name(add_count(c->procs, key), pi.name);
+		} else {
+			add_count(c->procs, "?");
+		}
 	}
 	if (c->done && c->it) {	/* the model at the end of the range, for CPU times */
 		ltt_state_index_seek(c->doc->view, c->t1, c->s1, c->err ? NULL : &c->err);
@@ -173,12 +222,13 @@ static void print_cpu_times(GString *out, const lttv_stats_calc *c)
 {
 	ltt_state_cpu_time *rows;
 	unsigned n = ltt_state_cpu_times(c->s0, c->t0, c->s1, c->t1, &rows);
-	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0;
+	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0, idle = 0;
 
-	g_string_append(out, "\nCPU time per process (seconds; the idle task's user time is idle):\n");
-	g_string_append_printf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s\n", "pid",
-			       "tgid", "name", "user", "syscall", "trap", "irq", "softirq",
-			       "unknown", "total");
+	g_string_append(out, "\nCPU time per process (seconds; an idle task's idle loop is idle, "
+			"not in its total):\n");
+	g_string_append_printf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s %13s\n",
+			       "pid", "tgid", "name", "user", "syscall", "trap", "irq", "softirq",
+			       "unknown", "idle", "total");
 	for (unsigned r = 0; r < n; r++) {
 		g_string_append_printf(out, "%7u %7u %-16s", rows[r].pid, rows[r].tgid,
 				       *rows[r].name ? ltt_text_safe(rows[r].name) : "-");
@@ -186,13 +236,16 @@ static void print_cpu_times(GString *out, const lttv_stats_calc *c)
 			add_seconds(out, rows[r].ns[m]);
 			sum[m] += rows[r].ns[m];
 		}
+		add_seconds(out, rows[r].idle);
 		add_seconds(out, rows[r].total);
 		g_string_append_c(out, '\n');
 		all += rows[r].total;
+		idle += rows[r].idle;
 	}
 	g_string_append_printf(out, "%7s %7s %-16s", "", "", "all");
 	for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++)
 		add_seconds(out, sum[m]);
+	add_seconds(out, idle);
 	add_seconds(out, all);
 	g_string_append_c(out, '\n');
 	free(rows);
@@ -218,9 +271,9 @@ char *lttv_stats_calc_text(const lttv_stats_calc *c)
 		g_string_append_printf(out, "(the state engine ignored %" PRIu64 " events: %s)\n",
 				       ltt_state_num_ignored(c->s1),
 				       ltt_state_ignored_reason(c->s1));
-	print_counts(out, "Events per type", c->types);
-	print_counts(out, "Events per CPU", c->cpus);
-	print_counts(out, "Events per process", c->procs);
+	print_counts(out, "Events per type", c->types, NULL);
+	print_counts(out, "Events per CPU", c->cpus, NULL);
+	print_counts(out, "Events per process", c->procs, c);
 	if (c->err)
 		g_string_append_printf(out, "\nerror: %s\n", ltt_error_message(c->err));
 	return g_string_free(out, FALSE);

@@ -91,10 +91,28 @@ void lttv_view_sync(app *a, view_ui *vu)
 	vu->v.t1 = a->t1;
 	vu->v.cursor_a = a->cursor_a;
 	vu->v.cursor_b = a->cursor_b;
+	vu->v.bookmarks = a->bookmarks ? (const lttv_bookmark *)(void *)a->bookmarks->data : NULL;
+	vu->v.nbookmarks = a->bookmarks ? a->bookmarks->len : 0;
 	if (vu->v.selected >= (int)vu->v.nrows)
 		vu->v.selected = -1;
 	if (vu->v.first_row >= vu->v.nrows)
 		vu->v.first_row = vu->v.nrows ? vu->v.nrows - 1 : 0;
+}
+
+/* A figure of /proc/self/status in kB ("VmRSS", "VmHWM"), or 0. */
+static unsigned long status_kb(const char *field)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	size_t n = strlen(field);
+	unsigned long kb = 0;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, field, n) && line[n] == ':')
+			kb = strtoul(line + n + 1, NULL, 10);
+	if (f)
+		fclose(f);
+	return kb;
 }
 
 /*
@@ -102,8 +120,10 @@ void lttv_view_sync(app *a, view_ui *vu)
  * its start to these lines: the first frame of the control flow, then
  * the first one drawn once everything is indexed, with the longest times
  * the main loop went without turning in between (stall-meter.c: the
- * window's own work, and that on the clock less waiting for a CPU); then
- * the window quits.
+ * window's own work, and that on the clock less waiting for a CPU) and
+ * the memory then; then the window quits. LTTV_GTK_BENCH=analyses: it
+ * waits for the analyses, which start by themselves once indexed, and
+ * says the memory once they are done (lttv_bench_analyses_done).
  */
 static void bench_frame(app *a, int indexed)
 {
@@ -113,14 +133,30 @@ static void bench_frame(app *a, int indexed)
 		lttv_stall_meter_start(&a->bench_meter);
 	}
 	if (a->bench == 2 && indexed) {
+		const char *b = g_getenv("LTTV_GTK_BENCH");
+
 		lttv_stall_meter_stop(&a->bench_meter);
-		printf("bench window indexed-frame stall_cpu_ms=%.1f stall_ms=%.1f ticks=%u\n",
-		       a->bench_meter.max_cpu / 1000.0, a->bench_meter.max_own / 1000.0,
-		       a->bench_meter.ticks);
+		printf("bench window indexed-frame stall_cpu_ms=%.1f stall_ms=%.1f ticks=%u "
+		       "rss_kb=%lu\n", a->bench_meter.max_cpu / 1000.0,
+		       a->bench_meter.max_own / 1000.0, a->bench_meter.ticks, status_kb("VmRSS"));
 		a->bench = 3;
-		g_application_quit(G_APPLICATION(a->gapp));
+		if (b && !strcmp(b, "analyses"))
+			a->bench = 4;
+		else
+			g_application_quit(G_APPLICATION(a->gapp));
 	}
 	fflush(stdout);
+}
+
+void lttv_bench_analyses_done(app *a)
+{
+	if (a->bench != 4)
+		return;
+	printf("bench window analyses-done rss_kb=%lu peak_kb=%lu\n", status_kb("VmRSS"),
+	       status_kb("VmHWM"));
+	fflush(stdout);
+	a->bench = 5;
+	g_application_quit(G_APPLICATION(a->gapp));
 }
 
 static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
@@ -180,6 +216,7 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	key.sel_b = vu->v.sel_b;
 	key.marks = a->doc->marks;
 	key.only_marked = a->doc->only_marked;
+	key.bookmarks_gen = a->bookmarks_gen;
 	g_strlcpy(key.message, msg, sizeof(key.message));
 	if (!vu->cache || memcmp(&key, &vu->cache_key, sizeof(key))) {
 		cairo_t *c;
@@ -317,6 +354,7 @@ void lttv_set_range(app *a, int64_t t0, int64_t t1)
 	a->t0 = t0;
 	a->t1 = t1;
 	lttv_list_follow(a, t0, t1);
+	lttv_stats_follow(a);
 	lttv_queue_redraw(a);
 }
 
@@ -352,6 +390,7 @@ void lttv_set_cursor(app *a, int64_t t, int which_b)
 		a->cursor_b = t;
 	else
 		a->cursor_a = t;
+	lttv_stats_follow(a);
 	if (!which_b) {
 		a->status_note[0] = 0;
 		a->list.anchor = t;
@@ -481,7 +520,8 @@ void lttv_mouse_motion(view_ui *vu, double x, double y)
 	lttv_layout_of(vu, &l);
 	if (fabs(x - vu->press_x) < 3 && !vu->dragging && !vu->selecting)
 		return;
-	if (vu->press_button == 3 || (vu->press_state & GDK_CONTROL_MASK)) {
+	if (vu->press_button == 3 ||
+	    (vu->press_state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK))) {
 		vu->selecting = 1;
 		vu->v.sel_a = lttv_x_to_time(&vu->v, &l, vu->press_x);
 		vu->v.sel_b = lttv_x_to_time(&vu->v, &l, x);
@@ -509,16 +549,29 @@ void lttv_mouse_release(view_ui *vu, double x, double y)
 		a->last_sel_a = s;
 		a->last_sel_b = e;
 		vu->v.sel_a = vu->v.sel_b = INT64_MIN;
-		if (e - s > 0)
+		if (e - s <= 0)
+			;
+		else if (vu->press_button == 1 && !(vu->press_state & GDK_CONTROL_MASK) &&
+			 (vu->press_state & GDK_SHIFT_MASK)) {
+			/* Shift+drag: the range selected as A..B, the view
+			 * kept (the Statistics tab sums it up) */
+			a->cursor_b = e;
+			lttv_set_cursor(a, s, 0);
+		} else {
 			lttv_set_range(a, s, e);
+		}
 	} else if (!vu->dragging && vu->press_button == 1) {
 		int r = lttv_y_to_row(&vu->v, &l, y);
 
 		if (r >= 0)
 			lttv_select_row(vu, r);
-		if (x >= l.x0)
-			lttv_set_cursor(a, lttv_x_to_time(&vu->v, &l, x),
-				   (vu->press_state & GDK_SHIFT_MASK) != 0);
+		if (x >= l.x0) {
+			int b = (vu->press_state & GDK_SHIFT_MASK) != 0;
+
+			if (!b)	/* a new A: the range A..B of before is gone */
+				a->cursor_b = INT64_MIN;
+			lttv_set_cursor(a, lttv_x_to_time(&vu->v, &l, x), b);
+		}
 	}
 	vu->press_button = 0;
 	vu->dragging = vu->selecting = 0;
@@ -597,8 +650,77 @@ static void find_hit(void *user, int64_t s, int64_t e, ltt_state_kind k)
 	}
 }
 
-/* Hovering a bar says what it is, as drawn (at the view's resolution);
- * NULL where there is nothing to say. */
+/*
+ * The row's state at h->t, whole: its kind, its true start and end. The
+ * view's intervals are cut at its edges and, zoomed out, are pixels: a
+ * wait that began before the left edge must say when it began. Searched
+ * at every change of the row, over a span that grows fourfold until the
+ * interval's end is inside it: a cost of the row's changes around the
+ * interval, not of the trace. 0, or -1 if the row has no state there.
+ */
+static int whole_interval(const lttv_doc *d, const lttv_row *row, hit *h)
+{
+	int64_t lo = ltt_state_index_start_ns(d->view), hi = ltt_state_index_indexed_ns(d->view);
+	int64_t span = 1000000, from, to;	/* 1 ms, then 4, 16... */
+	hit b = { h->t, 0, 0, -1 }, f = { h->t, 0, 0, -1 };
+
+	do {
+		from = h->t - span > lo ? h->t - span : lo;
+		b.kind = -1;
+		ltt_state_index_intervals(d->view, row->type, row->index, from, h->t + 1, 0,
+					  find_hit, &b);
+		span *= 4;
+	} while (b.kind >= 0 && b.s <= from && from > lo);
+	if (b.kind < 0)
+		return -1;
+	span = 1000000;
+	do {
+		to = h->t + span < hi ? h->t + span : hi;
+		f.kind = -1;
+		ltt_state_index_intervals(d->view, row->type, row->index, h->t, to, 0,
+					  find_hit, &f);
+		span *= 4;
+	} while (f.kind >= 0 && f.e >= to && to < hi);
+	h->s = b.s;
+	h->e = f.kind >= 0 ? f.e : b.e;
+	h->kind = b.kind;
+	return 0;
+}
+
+/*
+ * "." and ",": cursor A to the next (dir 1) or previous (-1) change of
+ * the selected row's state after (before) cursor A, or the view's left
+ * edge, brought into view. 0 if there is none (said in the status bar).
+ */
+static int row_change(app *a, int dir)
+{
+	view_ui *vu = lttv_current_view(a);
+	hit h;
+	int64_t from, to;
+
+	if (!a->doc || vu->v.selected < 0 || (unsigned)vu->v.selected >= vu->v.nrows)
+		return 0;
+	from = a->cursor_a != INT64_MIN ? a->cursor_a : a->t0;
+	h = (hit){ dir > 0 ? from : from - 1, 0, 0, -1 };
+	if (whole_interval(a->doc, &vu->rows[vu->v.selected], &h) < 0)
+		return 0;
+	to = dir > 0 ? h.e : h.s;
+	if ((dir > 0 && (to <= from || to >= ltt_state_index_indexed_ns(a->doc->view))) ||
+	    (dir < 0 && (to >= from || to <= a->doc->start_ns))) {
+		snprintf(a->status_note, sizeof(a->status_note), "no %s change of this row",
+			 dir > 0 ? "later" : "earlier");
+		lttv_queue_redraw(a);
+		return 0;
+	}
+	if (to < a->t0 || to > a->t1)
+		lttv_set_range(a, to - (a->t1 - a->t0) / 2, to + (a->t1 - a->t0) / 2);
+	lttv_set_cursor(a, to, 0);
+	return 1;
+}
+
+/* Hovering a bar says what it is: the state there, whole (its true begin,
+ * end and duration, whatever the view shows); NULL where there is nothing
+ * to say. */
 char *lttv_tooltip_text(view_ui *vu, double x, double y)
 {
 	app *a = vu->a;
@@ -623,7 +745,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	/* nothing there (not yet indexed, maybe): no seek, which would replay
 	 * the trace from the last checkpoint up to the pointer, 0.7 s of the
 	 * window's thread in the middle of 100 M events while indexing */
-	if (h.kind < 0)
+	if (h.kind < 0 || whole_interval(a->doc, &vu->rows[r], &h) < 0)
 		return NULL;
 	if (vu->rows[r].type == LTT_STATE_ROW_PROCESS) {
 		ltt_state_process_info p;
@@ -665,6 +787,10 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	}
 	lttv_utf8_cut(name);
 	lttv_format_duration(h.e - h.s, d, sizeof(d));
+	if (h.kind == LTT_STATE_KIND_DEAD)	/* to the end of the trace: no duration */
+		return g_strdup_printf("%s\n%s since %.9f s", name,
+				       lttv_kind_label((ltt_state_kind)h.kind),
+				       (h.s - a->doc->origin_ns) / 1e9);
 	text = g_strdup_printf("%s\n%s%s%s%s\n%.9f .. %.9f s (%s)", name,
 			       lttv_kind_label((ltt_state_kind)h.kind), detail ? " (" : "",
 			       detail ? detail : "", detail ? ")" : "",
@@ -888,6 +1014,11 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 		lttv_doc_free(d);
 		d = NULL;
 	}
+	if (!d && a->follow) {	/* not written yet: said, tried again */
+		lttv_live_say(a, error);
+		g_free(error);
+		return -1;
+	}
 	if (!d) {
 		GtkWidget *m = gtk_message_dialog_new(GTK_WINDOW(a->win), GTK_DIALOG_MODAL,
 						      GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
@@ -917,10 +1048,18 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	a->cf.v.selected = a->res.v.selected = -1;
 	a->cf.reselect = 0;
 	a->cf.v.first_row = a->res.v.first_row = 0;
-	a->list.anchor = d->start_ns;
+	a->list.anchor = MAX(t0, d->start_ns);	/* --range: its start */
 	a->list.skip = 0;
+	a->list.scrolled = 0;
 	lttv_list_refresh(a);
 	return 0;
+}
+
+int lttv_open_trace_paths(app *a)
+{
+	if (!a->trace_paths)
+		return -1;
+	return open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
 }
 
 /* The pid of the process selected in the control flow (or to select once
@@ -992,6 +1131,8 @@ static void install_doc(app *a, lttv_doc *d, int64_t t0, int64_t t1)
 	lttv_marks_restart(a);		/* the event filter's, on this trace */
 	lttv_atab_doc_changed(a);
 	lttv_queue_redraw(a);
+	if (a->follow)
+		lttv_live_say(a, NULL);
 }
 
 int lttv_reload_doc(app *a)
@@ -1008,7 +1149,12 @@ int lttv_reload_doc(app *a)
 		lttv_doc_free(d);
 		d = NULL;
 	}
-	if (!d) {		/* a sub-buffer being written: try again later */
+	if (!d) {		/* said; tried again when the files change */
+		char *msg = g_strdup_printf("cannot open it again (what was read before is "
+					    "shown): %s", error);
+
+		lttv_live_say(a, msg);
+		g_free(msg);
 		g_free(error);
 		return -1;
 	}
@@ -1016,6 +1162,7 @@ int lttv_reload_doc(app *a)
 	 * (and CPU, for an idle task), which the new index keeps */
 	d->sort_col = old->sort_col;
 	d->sort_desc = old->sort_desc;
+	d->tree = old->tree;
 	d->filter = g_strdup(old->filter);
 	lttv_doc_copy_hidden(d, old);
 	/* the same window, grown when it showed the end of the trace */
@@ -1057,6 +1204,8 @@ static const char help_text[] =
 	"  Ctrl+wheel            zoom at the pointer\n"
 	"  Shift+wheel, drag     pan\n"
 	"  right-drag            zoom to the range dragged over\n"
+	"  Shift+drag            select the range dragged over as A..B (its\n"
+	"                        summary in the Statistics tab)\n"
 	"  click                 cursor A (and select the row)\n"
 	"  Shift+click           cursor B (B - A in the ruler and status bar)\n"
 	"  click a column title  sort by it (again: reverse)\n"
@@ -1066,10 +1215,19 @@ static const char help_text[] =
 	"Keys\n"
 	"  + -                   zoom in, out\n"
 	"  0, Home               the whole trace\n"
+	"  End                   the end of the trace, at the same zoom\n"
 	"  z                     zoom to A..B (or the last right-drag)\n"
 	"  Left Right            pan\n"
+	"  W S, A D              zoom in, out (at cursor A if in view); pan\n"
+	"  . ,                   cursor A to the next, previous change of the\n"
+	"                        selected row's state\n"
+	"  b, Shift+B            bookmark cursor A (or A..B), remove the last\n"
+	"  Ctrl+S                save the session (--session FILE)\n"
 	"  Up Down               select a row (in the event list: a line)\n"
 	"  h                     hide the selected row\n"
+	"  t                     the process tree (threads under their\n"
+	"                        process, children under their parent), again:\n"
+	"                        the sorted list\n"
 	"  Page Up/Down          scroll the event list\n"
 	"  Enter                 (event list) cursor A on the selected event\n"
 	"  Ctrl+G                go to a time\n"
@@ -1138,6 +1296,15 @@ int lttv_key(app *a, guint key, guint state)
 	if (ctrl) {
 		switch (key) {
 		case GDK_KEY_o: open_dialog(a); return 1;
+		case GDK_KEY_s:
+			if (a->session && lttv_session_write(a) == 0)
+				snprintf(a->status_note, sizeof(a->status_note),
+					 "session saved in %.100s", a->session);
+			else if (!a->session)
+				snprintf(a->status_note, sizeof(a->status_note),
+					 "no session file: start with --session FILE");
+			lttv_queue_redraw(a);
+			return 1;
 		case GDK_KEY_q: gtk_widget_destroy(a->win); return 1;
 		case GDK_KEY_g: gtk_widget_grab_focus(a->goto_entry); return 1;
 		case GDK_KEY_f: gtk_widget_grab_focus(a->row_filter); return 1;
@@ -1153,6 +1320,21 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
 		lttv_zoom(a, 2, INT64_MIN); return 1;
 	case GDK_KEY_0: case GDK_KEY_Home: lttv_zoom_fit(a); return 1;
+	case GDK_KEY_End:	/* the end of the trace, the same zoom */
+		if (a->doc)
+			lttv_set_range(a, a->doc->end_ns - (a->t1 - a->t0), a->doc->end_ns);
+		return 1;
+	/* as in Perfetto and Trace Compass: W S zoom in and out, A D pan */
+	case GDK_KEY_w: lttv_zoom(a, 0.5, a->cursor_a >= a->t0 && a->cursor_a <= a->t1 ?
+					  a->cursor_a : INT64_MIN); return 1;
+	case GDK_KEY_s: lttv_zoom(a, 2, a->cursor_a >= a->t0 && a->cursor_a <= a->t1 ?
+					a->cursor_a : INT64_MIN); return 1;
+	case GDK_KEY_a: pan(a, -0.2); return 1;
+	case GDK_KEY_d: pan(a, 0.2); return 1;
+	case GDK_KEY_b: lttv_bookmark_add(a); return 1;
+	case GDK_KEY_B: lttv_bookmark_remove_last(a); return 1;
+	case GDK_KEY_period: row_change(a, 1); return 1;
+	case GDK_KEY_comma: row_change(a, -1); return 1;
 	case GDK_KEY_Left: pan(a, -0.2); return 1;
 	case GDK_KEY_Right: pan(a, 0.2); return 1;
 	case GDK_KEY_Up: lttv_select_row(vu, vu->v.selected > 0 ? vu->v.selected - 1 : 0); return 1;
@@ -1160,6 +1342,13 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_Page_Down: lttv_list_scroll(a, 10); return 1;
 	case GDK_KEY_Page_Up: lttv_list_scroll(a, -10); return 1;
 	case GDK_KEY_h: lttv_hide_selected(a); return 1;
+	case GDK_KEY_t:	/* the process tree, or back to the sorted list */
+		if (a->doc) {
+			a->doc->tree = !a->doc->tree;
+			lttv_rows_changed(a);
+			lttv_queue_redraw(a);
+		}
+		return 1;
 	case GDK_KEY_z: lttv_on_zoom_sel(NULL, a); return 1;
 	case GDK_KEY_F1: lttv_show_help(a); return 1;
 	case GDK_KEY_F3: lttv_find(a, (state & GDK_SHIFT_MASK) ? -1 : 1); return 1;
@@ -1327,6 +1516,11 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 		gtk_widget_set_name(a->lost_bar, "lost");
 	}
 	gtk_box_pack_start(GTK_BOX(vbox), a->lost_bar, FALSE, FALSE, 0);
+	a->live_label = gtk_label_new("");
+	gtk_label_set_xalign(GTK_LABEL(a->live_label), 0);
+	gtk_label_set_line_wrap(GTK_LABEL(a->live_label), TRUE);
+	gtk_widget_set_margin_start(a->live_label, 4);
+	gtk_box_pack_start(GTK_BOX(vbox), a->live_label, FALSE, FALSE, 0);
 
 	a->notebook = gtk_notebook_new();
 	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), view_widget(a, &a->cf, 0),
@@ -1385,15 +1579,18 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_container_add(GTK_CONTAINER(a->win), vbox);
 	gtk_widget_show_all(a->win);
 	gtk_widget_hide(a->lost_bar);
+	gtk_widget_hide(a->live_label);
 	gtk_widget_hide(a->filter_error);
 	gtk_widget_hide(a->find_stop);
 	gtk_widget_hide(a->progress);
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->last_sel_a = a->last_sel_b = 0;
+	lttv_session_read(a);	/* its traces when -t gives none */
 	if (a->trace_paths)
 		open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
 	else if (!a->selftest)
 		open_dialog(a);
+	lttv_session_apply(a);
 	gtk_widget_grab_focus(a->cf.area);
 	if (a->follow)
 		lttv_live_start(a);
@@ -1402,7 +1599,8 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 }
 
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
-		    const char *self_test, const char *screenshot, int follow)
+		    const char *self_test, const char *screenshot, int follow,
+		    const char *session)
 {
 	app a = { 0 };
 	int rc;
@@ -1417,11 +1615,17 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	a.range = g_strdup(range);
 	a.bench = g_getenv("LTTV_GTK_BENCH") ? 1 : 0;
 	a.follow = follow;
+	a.session = g_strdup(session);
+	a.bookmarks = g_array_new(FALSE, TRUE, sizeof(lttv_bookmark));
+	if (follow)
+		lttv_set_live();
 	if (self_test)
 		a.selftest = lttv_selftest_new(self_test, screenshot);
 	a.gapp = gtk_application_new("org.ltt.Viewer", G_APPLICATION_NON_UNIQUE);
 	g_signal_connect(a.gapp, "activate", G_CALLBACK(on_activate), &a);
 	rc = g_application_run(G_APPLICATION(a.gapp), 0, NULL);
+	if (a.session && a.doc && lttv_session_write(&a) < 0 && !a.exit_code)
+		a.exit_code = 1;	/* said */
 	lttv_indexer_stop(&a);
 	lttv_find_cancel(&a);
 	lttv_marks_stop(&a);
@@ -1444,6 +1648,10 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	lttv_filter_free(a.filter);
 	g_free(a.filter_text);
 	lttv_list_cancel(&a);
+	g_free(a.session);
+	g_array_free(a.bookmarks, TRUE);
+	if (a.session_restore)
+		g_key_file_free(a.session_restore);
 	lttv_doc_free(a.doc);
 	g_strfreev(a.trace_paths);
 	g_free(a.range);

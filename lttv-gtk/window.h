@@ -37,6 +37,7 @@ typedef struct view_ui {
 		int64_t t0, t1, cursor_a, cursor_b, sel_a, sel_b;
 		const void *marks;
 		int only_marked;
+		unsigned bookmarks_gen;
 		char message[64];
 	} cache_key;
 } view_ui;
@@ -72,6 +73,8 @@ typedef struct lttv_list {
 	int adj_busy;			/* set while the list moves vadj itself */
 	int64_t anchor;			/* the first line is the first event ... */
 	unsigned skip;			/* ... after skipping this many at anchor */
+	int scrolled;			/* the user moved the list itself: it
+					 * stays while its first line is in view */
 	list_line *lines;
 	unsigned nlines, want;
 	int selected;
@@ -149,10 +152,17 @@ struct app {
 	struct lttv_stats_job *stats_job;	/* statistics being computed */
 	lttv_selftest *selftest;	/* --self-test, or NULL */
 	struct lttv_atab *atab;		/* the Analyses tab (analysis-view.c) */
+	/* bookmarks and --session (session.c) */
+	GArray *bookmarks;		/* lttv_bookmark */
+	unsigned bookmarks_gen;		/* changes to them: the views redraw */
+	char *session;			/* --session FILE, or NULL */
+	GKeyFile *session_restore;	/* read at the start, applied once open */
 	/* --follow (live.c) */
 	int follow;
 	guint live_timer;
-	guint64 live_bytes;		/* of the trace's files, when last opened */
+	guint64 live_bytes;		/* of the trace's files (sizes and times),
+					 * when last opened */
+	GtkWidget *live_label;		/* what is not read yet, and why */
 	unsigned live_reloads;
 	int64_t live_mark;
 	gint64 live_mark_time;
@@ -234,6 +244,9 @@ void lttv_marks_stop(app *a);
 typedef struct lttv_stats_job lttv_stats_job;
 void lttv_stats_refresh(app *a);
 void lttv_stats_cancel(app *a);
+/* The view or the cursors moved: the tab, if shown, is computed again
+ * once they settle. */
+void lttv_stats_follow(app *a);
 
 /* control.c */
 void lttv_on_control(GtkButton *button, gpointer data);
@@ -243,9 +256,28 @@ gboolean lttv_control_idle(gpointer data);
  * (the window keeps what it has). window.c */
 int lttv_reload_doc(app *a);
 
+/* session.c: b adds a bookmark at cursor A (A..B with both), B removes
+ * the last; --session FILE is read at the start (traces, range, cursors,
+ * filters, hidden rows, bookmarks), applied once the trace is open, and
+ * written by Ctrl+S and at the end. */
+void lttv_bookmark_add(app *a);
+void lttv_bookmark_remove_last(app *a);
+void lttv_session_read(app *a);
+void lttv_session_apply(app *a);
+int lttv_session_write(app *a);
+
+/* LTTV_GTK_BENCH=analyses: the analyses are done, say the memory and quit
+ * (window.c). */
+void lttv_bench_analyses_done(app *a);
+
 /* live.c: --follow */
 void lttv_live_start(app *a);
 void lttv_live_stop(app *a);
+/* The trace could not be opened (error), or was (NULL): say what is not
+ * read yet under the toolbar, or nothing. */
+void lttv_live_say(app *a, const char *error);
+/* Opens the traces of the command line (window.c): 0, or -1 (said). */
+int lttv_open_trace_paths(app *a);
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);
 
 /* analysis-view.c: the Analyses tab */

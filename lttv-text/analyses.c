@@ -267,8 +267,20 @@ static void print_cpu_top(const lttv_options *o, const ltt_analysis *a, int64_t 
 	}
 }
 
-static void print_critical_path(const lttv_options *o, const ltt_analysis *a, int64_t t0,
-				int64_t t1, int64_t origin)
+/* The IRQ or softirq that woke a blocked task, by name, or NULL. */
+static const char *waker_name(const ltt_analysis *a, const ltt_path_segment *sg)
+{
+	if (sg->waker_id == LTT_WAKER_ID_NONE)
+		return NULL;
+	if (sg->waker_kind == LTT_STATE_KIND_IRQ)
+		return ltt_text_safe(ltt_analysis_id_name(a, LTT_LATENCY_IRQ, sg->waker_id));
+	if (sg->waker_kind == LTT_STATE_KIND_SOFTIRQ)
+		return ltt_text_safe(ltt_analysis_id_name(a, LTT_LATENCY_SOFTIRQ, sg->waker_id));
+	return NULL;
+}
+
+void lttv_critical_path_print(const lttv_options *o, const ltt_analysis *a, int64_t t0,
+			      int64_t t1, int64_t origin)
 {
 	FILE *out = out_of(o);
 	const ltt_state *st = ltt_analysis_state(a);
@@ -300,9 +312,15 @@ static void print_critical_path(const lttv_options *o, const ltt_analysis *a, in
 		fprintf(out, " %14s  %-24s %s", us(b, sizeof(b), (uint64_t)(segs[i].end_ns - segs[i].start_ns)),
 			proc_label(o, a, segs[i].process, lb, sizeof(lb)),
 			ltt_path_kind_name((ltt_path_kind)segs[i].kind));
-		if (segs[i].kind == LTT_PATH_BLOCKED_DEVICE)
-			fprintf(out, " (woken in %s on cpu %u)",
-				ltt_state_kind_name((ltt_state_kind)segs[i].waker_kind), segs[i].cpu);
+		if (segs[i].kind == LTT_PATH_BLOCKED_DEVICE || segs[i].kind == LTT_PATH_BLOCKED_TIMER)
+			fprintf(out, " (woken in %s%s%s on cpu %u)",
+				ltt_state_kind_name((ltt_state_kind)segs[i].waker_kind),
+				waker_name(a, &segs[i]) ? " " : "",
+				waker_name(a, &segs[i]) ? waker_name(a, &segs[i]) : "", segs[i].cpu);
+		if (segs[i].via)	/* a task the path came to: whom it woke */
+			fprintf(out, " (it woke %s, %s)",
+				proc_label(o, a, segs[i].woke, lb, sizeof(lb)),
+				ltt_path_kind_name((ltt_path_kind)segs[i].via));
 		fputc('\n', out);
 	}
 	free(segs);
@@ -355,6 +373,4 @@ void lttv_analyses_print(const lttv_options *o, const ltt_analysis *a, int64_t t
 	}
 	if (o->cpu_top)
 		print_cpu_top(o, a, t0, t1, origin);
-	if (o->critical_pid >= 0)
-		print_critical_path(o, a, t0, t1, origin);
 }

@@ -320,7 +320,7 @@ int lttv_dump(lttv_options *o)
 	GPatternSpec **specs;
 	ltt_iter *it = NULL;
 	ltt_error *err = NULL;
-	const ltt_event *ev;
+	const ltt_event *ev, *past_end = NULL;
 	lttv_stats *st = o->cpu_stats || o->summary ? lttv_stats_new() : NULL;
 	ltt_analysis *an = wants_analyses(o) ? ltt_analysis_new() : NULL;
 	/* the analyses keep their own model: -s and --process-stats read it */
@@ -416,6 +416,7 @@ int lttv_dump(lttv_options *o)
 			/* the data goes on: what ran at --end ran up to it */
 			if (an)
 				ltt_analysis_extend(an, t - (shown - end_ns));
+			past_end = ev;
 			break;
 		}
 		if (o->process_stats && o->has_begin && !at_begin && shown >= o->begin_ns) {
@@ -494,6 +495,23 @@ counted:
 
 		lttv_analyses_print(o, an, o->has_begin ? o->begin_ns + shift : INT64_MIN,
 				    o->has_end ? o->end_ns + shift : INT64_MAX, shift);
+	}
+	if (an && o->critical_pid >= 0) {
+		int64_t shift = o->relative ? origin : 0;
+
+		/* the path is the process's whole life, whatever --end: the
+		 * rest of the trace, once the rest is printed */
+		if (past_end) {
+			ltt_analysis_process_event(an, past_end);
+			while ((r = ltt_iter_next(it, &ev, &err)) > 0)
+				ltt_analysis_process_event(an, ev);
+			if (r < 0) {
+				fprintf(stderr, "lttv-text: %s\n", ltt_error_message(err));
+				status = 1;
+			}
+		}
+		lttv_critical_path_print(o, an, o->has_begin ? o->begin_ns + shift : INT64_MIN,
+					 o->has_end ? o->end_ns + shift : INT64_MAX, shift);
 	}
 	if (state && ltt_state_num_ignored(state)) {
 		fprintf(stderr, "lttv-text: warning: the state engine ignored %" PRIu64

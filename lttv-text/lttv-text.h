@@ -69,6 +69,10 @@ void lttv_state_print_process_stats(const lttv_options *o, const ltt_state *from
 /* The analyses asked for, over [t0, t1]; times shown minus origin. */
 void lttv_analyses_print(const lttv_options *o, const ltt_analysis *a, int64_t t0,
 			 int64_t t1, int64_t origin);
+/* --critical-path: the path over the process's whole life (a has read the
+ * whole trace), the segments that overlap [t0, t1] (not cut). */
+void lttv_critical_path_print(const lttv_options *o, const ltt_analysis *a, int64_t t0,
+			      int64_t t1, int64_t origin);
 /* --by NAME: 0, or -1 if NAME is not one of name, process, cpu,
  * process-name, all. */
 int lttv_parse_group_by(const char *s, int *by);

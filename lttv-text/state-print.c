@@ -42,11 +42,12 @@ void lttv_state_print_process_stats(const lttv_options *o, const ltt_state *from
 	FILE *out = o->out;
 	ltt_state_cpu_time *rows;
 	unsigned n = ltt_state_cpu_times(from, t0, to, t1, &rows);
-	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0;
+	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0, idle = 0;
 
-	fprintf(out, "\nCPU time per process (seconds; the idle task's user time is idle):\n");
-	fprintf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s\n", "pid", "tgid",
-		"name", "user", "syscall", "trap", "irq", "softirq", "unknown", "total");
+	fprintf(out, "\nCPU time per process (seconds; an idle task's idle loop is idle, "
+		"not in its total):\n");
+	fprintf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s %13s\n", "pid", "tgid",
+		"name", "user", "syscall", "trap", "irq", "softirq", "unknown", "idle", "total");
 	for (unsigned r = 0; r < n; r++) {
 		fprintf(out, "%7u %7u %-16s", lttv_pid_shown(o, rows[r].pid),
 			lttv_pid_shown(o, rows[r].tgid),
@@ -55,13 +56,16 @@ void lttv_state_print_process_stats(const lttv_options *o, const ltt_state *from
 			print_s(out, rows[r].ns[m]);
 			sum[m] += rows[r].ns[m];
 		}
+		print_s(out, rows[r].idle);
 		print_s(out, rows[r].total);
 		fputc('\n', out);
 		all += rows[r].total;
+		idle += rows[r].idle;
 	}
 	fprintf(out, "%7s %7s %-16s", "", "", "all");
 	for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++)
 		print_s(out, sum[m]);
+	print_s(out, idle);
 	print_s(out, all);
 	fputc('\n', out);
 	free(rows);

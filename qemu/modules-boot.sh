@@ -13,7 +13,9 @@
 # The ltt_core.ko built for the other kernel, when there is one, goes in
 # too, as /lib/modules/foreign/ltt_core.ko (qemu/modules-guest.sh tries it).
 # Same environment as run.sh (GUEST_SCRIPT, QEMU_TIMEOUT, ...), plus
-# LTT_STOCK_KVER (default: the ABI in /var/cache/ltt/stock-kver).
+# LTT_STOCK_KVER (default: the ABI in /var/cache/ltt/stock-kver) and
+# LTT_STOCK_MODULES_EXTRA (more of the stock image's modules for /init to
+# load, with their dependencies: qemu/field-boot.sh's "virtio_blk ext4").
 set -eu
 OUT=${1:?usage: qemu/modules-boot.sh OUT_DIR}
 BUILD=${BUILD:-build}
@@ -68,7 +70,7 @@ load=$W/modules.sh
 	echo "# written by qemu/modules-boot.sh: the stock modules 9p needs, then ours"
 } >"$load"
 if [ -n "$img" ]; then
-	for m in 9pnet_virtio virtio_pci 9p; do
+	for m in 9pnet_virtio virtio_pci 9p ${LTT_STOCK_MODULES_EXTRA:-}; do
 		modprobe -d "$img" -S "$KVER" --show-depends "$m"
 	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' | while read -r ko; do
 		b=$(basename "$ko")

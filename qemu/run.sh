@@ -16,7 +16,9 @@
 # scenario the guest runs, installed as /ltt/guest-test.sh; tests/q20
 # uses qemu/instr-guest.sh, tests/q40 qemu/marker-guest.sh),
 # INITRAMFS_EXTRA (a gen_init_cpio list appended to ours: bench/ adds its
-# tools), QEMU_MEM (MiB, 512), QEMU_APPEND (more kernel command line).
+# tools), QEMU_MEM (MiB, 512), QEMU_APPEND (more kernel command line),
+# QEMU_EXTRA (more QEMU arguments, split at spaces: qemu/field-boot.sh's
+# root disk).
 # pci=noacpi: under TCG the debug kernel (KASAN, lockdep) spends ~25 s in
 # ACPI's PCI interrupt routing, long enough for virtio to miss its
 # interrupts on a loaded host; the MP table (CONFIG_X86_MPPARSE) still
@@ -99,7 +101,7 @@ timeout "$TIMEOUT" "$QEMU" -accel tcg -smp 2 -m "${QEMU_MEM:-512}" -nographic -n
 	-kernel "$KERNEL" -initrd "$W/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic pci=noacpi${QEMU_APPEND:+ $QEMU_APPEND}" \
 	-virtfs "local,path=$OUT,mount_tag=hostshare,security_model=none,id=hs" \
-	</dev/null >"$OUT.console" 2>&1 || rc=$?
+	${QEMU_EXTRA:-} </dev/null >"$OUT.console" 2>&1 || rc=$?
 if [ $rc = 124 ]; then
 	die "QEMU timed out after ${TIMEOUT}s (console: $OUT.console)"
 fi

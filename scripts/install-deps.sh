@@ -12,11 +12,14 @@ set -eu
 
 pkgs="build-essential pkg-config libglib2.0-dev libgtk-3-dev libpopt-dev
       clang xvfb xauth x11-apps imagemagick libclang-rt-14-dev babeltrace2
-      python3 python3-bt2 groff-base desktop-file-utils debhelper dh-dkms lintian"
+      python3 python3-bt2 groff-base desktop-file-utils debhelper dh-dkms lintian
+      python3-lttnganalyses"
 pkgs="$pkgs xdotool"	# lttv-gtk's GUI test sends real X input with it
 if [ "${1:-}" = kernel ] || [ "${1:-}" = bench ]; then
 	pkgs="$pkgs linux-source-6.1 bc flex bison libelf-dev libssl-dev cpio
 	      xz-utils kmod qemu-system-x86 busybox-static patchutils dkms"
+	# the field guest's Debian root file system (qemu/rootfs/build-rootfs.sh)
+	pkgs="$pkgs mmdebstrap e2fsprogs"
 fi
 
 if [ "${1:-}" = bench ]; then

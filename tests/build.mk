@@ -56,3 +56,6 @@ $(BUILD)/tests/test_analysis_later: $(OBJ)/tests/unit/test_analysis_sized.o $(LA
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(GLIB_LIBS)
 
 tests: $(BUILD)/tests/test_analysis_later
+
+# test_ctf_meta reads the LTTng reader's private structures
+$(OBJ)/tests/unit/test_ctf_meta.o: EXTRA_CFLAGS_tests += -Ilibltttrace/src $(GLIB_CFLAGS)

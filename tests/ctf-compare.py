@@ -2,9 +2,15 @@
 """Compare lttv-text's dump of an LTT trace with babeltrace2's dump of its
 CTF export, event by event and field by field.
 
-    ctf-compare.py LTTV_TEXT_OUTPUT BABELTRACE2_OUTPUT
+    ctf-compare.py [--lttng] LTTV_TEXT_OUTPUT BABELTRACE2_OUTPUT
 
 lttv-text must be run with --field-names, babeltrace2 with --clock-seconds.
+--lttng: the trace is LTTng's own (lttv-text reads it directly): babeltrace2
+names the host before the event, prints the contexts as structs of their
+own (lttv-text: fields "context.NAME" first) and names a user-space event
+"provider:event" (lttv-text: facility "provider", event "event"; a kernel
+event "sched_switch" is event "sched_switch" of a facility named after its
+first word), so events are paired on the name after ':' or '.'.
 Prints the first differences and exits 1 if there are any.
 """
 import math
@@ -114,7 +120,11 @@ class Parser:
     def number(w):
         try:
             if re.fullmatch(r'-?0[xX][0-9a-fA-F]+', w):
-                return ('int', int(w, 16))
+                return ('hex', int(w, 16))
+            if re.fullmatch(r'-?0[0-7]+', w):
+                # babeltrace2 shows a base-8 integer (ctf_integer_oct:
+                # LTTng's file descriptor flags) with a leading 0
+                return ('int', int(w, 8))
             if re.fullmatch(r'-?[0-9]+', w):
                 return ('int', int(w))
             return ('float', float(w))
@@ -125,7 +135,12 @@ class Parser:
         self.expect('{')
         out = {}
         while self.peek() != '}':
+            at = self.i
             name = self.word()
+            if self.peek() != '=':      # babeltrace2's variant: { value }
+                self.i = at
+                out[''] = self.value()
+                continue
             self.expect('=')
             v = self.value()
             # babeltrace shows the sequence lengths the export adds
@@ -153,8 +168,12 @@ def leaves(v, path, out):
 
 
 def same(a, b):
+    # babeltrace2 shows a signed integer of base 16 (LTTng's
+    # ctf_integer_hex) as its two's complement: 0xFFFFFFFFFFFFFFFE is -2
+    if 'hex' in (a[0], b[0]) and {a[0], b[0]} <= {'hex', 'int'}:
+        return a[1] % (1 << 64) == b[1] % (1 << 64)
     if a[0] == 'named':
-        return b == ('int', a[1][0]) or b == ('str', a[1][1])
+        return b in (('int', a[1][0]), ('hex', a[1][0])) or b == ('str', a[1][1])
     # a text array or sequence (uchar, encoding = UTF8) is a C string to
     # babeltrace2: it shows the bytes before the first NUL; lttv-text all
     if a[0] == 'str' and b[0] == 'str' and '\x00' in a[1]:
@@ -170,7 +189,47 @@ LTTV = re.compile(r'^([^ ]+): (-?[0-9]+\.[0-9]{9}) \(([^)]*)\) cpu ([0-9]+)(?: (
 BT = re.compile(r'^\[([0-9]+\.[0-9]{9})\] \([^)]*\) ([^ ]+): \{ cpu_id = ([0-9]+) \}(?:, (\{.*\}))?$')
 
 
-def events(path, regex, order):
+BT_LTTNG = re.compile(r'^\[([0-9]+\.[0-9]{9})\] \([^)]*\) (?:[^ ]+ )?([^ ]+): '
+                      r'\{ cpu_id = ([0-9]+) \}(?:, (\{.*\}))?$')
+
+
+def lttng_fields(text):
+    """babeltrace2's contexts and payload: { ctx }, ..., { payload }."""
+    p = Parser(text)
+    structs = [p.fields()]
+    while p.peek() == ',':
+        p.expect(',')
+        structs.append(p.fields())
+    out = {}
+    for ctx in structs[:-1]:
+        for k, v in ctx.items():
+            out['context.' + k] = v
+    out.update(structs[-1])
+    return out
+
+
+def unvariant(v):
+    """lttv-text shows a variant as a struct of its options, each a
+    sequence of 0 or 1 value (docs/ctf.md); babeltrace2 the chosen value
+    alone, as { value }."""
+    kind, x = v
+    if kind == 'list':
+        return (kind, [unvariant(e) for e in x])
+    if kind != 'struct':
+        return v
+    x = {k: unvariant(e) for k, e in x.items()}
+    if x and all(e[0] == 'list' for e in x.values()) and \
+            sorted(len(e[1]) for e in x.values()) == [0] * (len(x) - 1) + [1]:
+        return ('struct', {'': next(e[1][0] for e in x.values() if e[1])})
+    return ('struct', x)
+
+
+def short(name):
+    """The event's own name: after "provider:" or lttv's "facility."."""
+    return re.split(r'[:.]', name, maxsplit=1)[-1]
+
+
+def events(path, regex, order, lttng=False):
     out = []
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         for n, line in enumerate(f, 1):
@@ -179,14 +238,25 @@ def events(path, regex, order):
             if not m:
                 raise SystemExit('%s:%d: not an event line: %s' % (path, n, line[:120]))
             g = [m.group(i) for i in order]
-            fields = Parser(g[3]).fields() if g[3] else {}
+            if lttng and regex is LTTV:
+                fields = unvariant(('struct', Parser(g[3]).fields() if g[3] else {}))[1]
+                g[0] = short(g[0])
+            elif lttng:
+                fields = lttng_fields(g[3]) if g[3] else {}
+                g[0] = short(g[0])
+            else:
+                fields = Parser(g[3]).fields() if g[3] else {}
             out.append((g[0], g[1], int(g[2]), fields))
     return out
 
 
 def main():
-    lt = events(sys.argv[1], LTTV, (1, 2, 4, 5))
-    bt = events(sys.argv[2], BT, (2, 1, 3, 4))
+    args = sys.argv[1:]
+    lttng = args[:1] == ['--lttng']
+    if lttng:
+        args = args[1:]
+    lt = events(args[0], LTTV, (1, 2, 4, 5), lttng)
+    bt = events(args[1], BT_LTTNG if lttng else BT, (2, 1, 3, 4), lttng)
     bad = 0
     known_bug = 0
     if len(lt) != len(bt):
@@ -198,15 +268,17 @@ def main():
     for e in bt:
         groups.setdefault((e[1], e[0], e[2]), []).append(e)
     # babeltrace2 2.0.4 (Debian 12) may show an empty string field with a
-    # value that field had in an earlier event of its stream (a stale buffer,
-    # fixed upstream after 2.0.4). Remember the earlier values to recognise it.
+    # value that a field of that name had in an earlier event (a stale
+    # buffer, fixed upstream after 2.0.4; in the kernel sample, an openat's
+    # filename on CPU 1 shows the path an openat on CPU 0 opened before).
+    # Remember the earlier values to recognise it.
     seen = {}
     for e in bt:
         flat = leaves(('struct', e[3]), '', {})
-        e[3]['\0prev'] = {k: set(seen.get((e[0], e[2], k), ())) for k in flat}
+        e[3]['\0prev'] = {k: set(seen.get(k, ())) for k in flat}
         for k, v in flat.items():
             if v[0] == 'str':
-                seen.setdefault((e[0], e[2], k), set()).add(v)
+                seen.setdefault(k, set()).add(v)
     for a in lt:
         group = groups.get((a[1], a[0], a[2]))
         if not group:

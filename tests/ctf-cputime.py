@@ -6,8 +6,9 @@ written apart from libltttrace's state engine, to check its numbers:
 
 BABELTRACE2_OUTPUT is babeltrace2 --clock-seconds of the export;
 PROCESS_STATS, if given, is lttv-text -q --process-stats of the trace: each
-task's total must then agree within a microsecond per row (its figures are
-cut to microseconds); the exit status says if they do.
+task's total (with its idle loop, for an idle task) must then agree within a
+microsecond per row (its figures are cut to microseconds); the exit status
+says if they do.
 
 Each CPU runs, from its first event, the task its first process.schedchange
 switches out (the idle task if it never switches); a schedchange hands the
@@ -67,9 +68,11 @@ def main():
             if len(w) < 10 or not w[0].isdigit():
                 continue
             k = '0/' + w[2].split('/')[1] if w[0] == '0' else w[0]
-            sec, us = w[-1].split('.')
-            ours[k] = ours.get(k, 0) + int(sec) * 1000000 + int(us)
-            rows[k] = rows.get(k, 0) + 1
+            # on a CPU: its work (total) and, for an idle task, its idle loop
+            for col in (w[-1], w[-2]):
+                sec, us = col.split('.')
+                ours[k] = ours.get(k, 0) + int(sec) * 1000000 + int(us)
+            rows[k] = rows.get(k, 0) + (2 if w[0] == '0' else 1)  # figures cut
     bad = 0
     for k in sorted(set(total) | set(ours)):
         theirs = total.get(k, 0) // 1000

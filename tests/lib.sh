@@ -73,6 +73,20 @@ done_testing() {
 	[ "$_failed" -eq 0 ]
 }
 
+# gui_test WHAT: a test of lttv-gtk's window under Xvfb. Sets gtk; GTK's
+# settings in memory (no dconf/D-Bus session), no leak report (GTK's own
+# leaks under AddressSanitizer). Without xvfb-run: WHAT skipped, said
+# why, and the test ends.
+gui_test() {
+	gtk="$BIN/lttv-gtk"
+	export GSETTINGS_BACKEND=memory
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	command -v xvfb-run >/dev/null && return 0
+	skip "$1" "xvfb-run is missing (scripts/install-deps.sh)"
+	done_testing
+	exit
+}
+
 # scratch_install: `make install DESTDIR=$TMP/root` of this build, with the
 # folders it was built for ($BUILD/install-dirs: changing them would
 # rebuild the tools). Sets ROOT, and I_PREFIX I_BIN I_LIB I_INC I_DATA

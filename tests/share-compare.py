@@ -32,12 +32,12 @@ for ln in lines:
     if m:
         rows.append((int(m.group(1)), int(m.group(2)), m.group(3)))
 
-# lttv-text --process-stats: pid tgid name user syscall trap irq softirq unknown total
+# lttv-text --process-stats: pid tgid name user syscall trap irq softirq unknown idle total
 modes = ["USER_MODE", "SYSCALL", "TRAP", "IRQ", "SOFTIRQ", "RUN_UNKNOWN"]
 engine = {}
 for ln in open(stats):
     f = ln.split()
-    if len(f) == 10 and f[0].isdigit():
+    if len(f) == 11 and f[0].isdigit():
         engine[(int(f[0]), f[2])] = [float(v) for v in f[3:9]]
 
 data = open(pixels, "rb").read()

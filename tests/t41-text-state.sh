@@ -37,11 +37,16 @@ kt=$(sed -n 's/^process\.kernel_thread: .*{ \([0-9]*\),.*/\1/p' "$TMP/lines" | h
 check "the kernel thread $kt: one row, the child kthread forked" \
 	sh -c "[ -n '$kt' ] && grep -c '^ *$kt *$kt ' '$TMP/ps' | grep -qx 1 &&
 	       grep -q '^ *$kt *$kt kthread ' '$TMP/ps'"
-# the total row is the sum of the rows (to the microsecond, rounding aside)
+# the total row is the sum of the rows (to the microsecond, rounding aside),
+# the idle column too; with the idle loops, the whole span of both CPUs
 check "total row adds up" awk '
-	$1 == "all" { tot = $NF; next }
-	$1 ~ /^[0-9]+$/ { sum += $NF }
-	END { d = sum - tot; if (d < 0) d = -d; exit !(tot > 3.9 && d < 0.0001) }' "$TMP/ps"
+	$1 == "all" { tot = $NF; idle = $(NF - 1); next }
+	$1 ~ /^[0-9]+$/ { sum += $NF; isum += $(NF - 1) }
+	END { d = sum - tot; if (d < 0) d = -d; e = isum - idle; if (e < 0) e = -e
+	      exit !(tot + idle > 3.9 && d < 0.0001 && e < 0.0001) }' "$TMP/ps"
+check "an idle task's idle loop is idle, not user time (no user time for pid 0)" awk '
+	$1 == "0" && $4 != "0.000000" { bad = 1 } $1 == "0" && $(NF - 1) != "0.000000" { idle = 1 }
+	END { exit bad || !idle }' "$TMP/ps"
 
 # the model's limits are said, not silent: a CPU above 4095 (lttv-text -s,
 # --process-stats and lttv-gtk's Statistics say so)

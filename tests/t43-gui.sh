@@ -26,7 +26,7 @@ export GSETTINGS_BACKEND=memory		# no dconf/D-Bus session here
 check "sample trace written" "$gen" --scenario sample -o "$TMP/s"
 # the first screen: the busiest process first (its idle time is not work)
 busiest=$("$BIN/lttv-text" -t "$TMP/s" -q --process-stats |
-	awk 'NF == 10 && $1 ~ /^[0-9]+$/ { print ($1 == 0 ? $10 - $4 : $10), $1 }' |
+	awk 'NF == 11 && $1 ~ /^[0-9]+$/ { print $11, $1 }' |
 	sort -k1,1gr | sed -n '1s/.* //p')
 
 # the execve of ls (pid 2471) whose tooltip is checked: from entry to exit
@@ -87,7 +87,8 @@ script="wait-index;
 	expect-list sleep;
 	filter-events event.name =; expect-filter-error column 13: expected a value;
 	filter-events;
-	view statistics; sleep 300; expect-stats Events per type; expect-stats sleep;
+	click-time 0.7 2473; view statistics; sleep 300; expect-stats Events per type;
+	expect-stats sleep;
 	expect-stats CPU time per process;
 	view resources; sleep 400; run import -window root $TMP/resources.png;
 	range 0.14..0.16; sleep 200;

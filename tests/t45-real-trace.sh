@@ -29,7 +29,7 @@ esac
 
 "$text" -t "$trace" -q --process-stats >"$TMP/ps" 2>"$TMP/err"
 _report $? "lttv-text --process-stats reads the real trace"
-# rows: pid tgid name user syscall trap irq softirq unknown total
+# rows: pid tgid name user syscall trap irq softirq unknown idle total
 check "no CPU time in an unknown mode" awk '
 	$1 ~ /^[0-9]+$/ && $9 != "0.000000" { bad = 1; print "#   " $0 }
 	END { exit bad }' "$TMP/ps"

@@ -80,7 +80,7 @@ check "the shell's markers are written by sh" sh -c "
 # -- the statistics -----------------------------------------------------------------
 "$text" -t "$trace" -q --process-stats >"$TMP/ps" 2>"$TMP/err"
 _report $? "lttv-text --process-stats reads the trace"
-# rows: pid tgid name user syscall trap irq softirq unknown total
+# rows: pid tgid name user syscall trap irq softirq unknown idle total
 check "--process-stats: pid $X usertrace-example, user and system call time, none unknown" awk -v x="$X" '
 	$1 == x && $2 == x && $3 == "usertrace-example" && $4 > 0 && $5 > 0 && $9 == "0.000000" { ok = 1 }
 	END { exit !ok }' "$TMP/ps"

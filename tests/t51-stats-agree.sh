@@ -85,5 +85,31 @@ if [ -d "$TOP/traces/qemu-busybox" ]; then
 	end=$(sed -n 's/^Range [0-9.]* \.\. \([0-9.]*\) s.*/\1/p' "$TMP/g")
 	last=$("$text" -t "$TOP/traces/qemu-busybox" -r | tail -n 1 | sed 's/^[^:]*: \([0-9.]*\) .*/\1/')
 	check "qemu-busybox: the range ends on the last event ($end = $last)" test "$end" = "$last"
+	# the idle tasks' idle loops are not work: a process that worked is
+	# first, an idle task's total is its interrupts' (the control flow's
+	# CPU-time column), and its IRQ time is the analyses' IRQ handler
+	# time of swapper/1, computed apart (lttv-text --irqs --by process)
+	table "$TMP/g" >"$TMP/gt"
+	first=$(awk 'NF == 11 && $1 ~ /^[0-9]+$/ { print $1 " " $3; exit }' "$TMP/gt")
+	check "qemu-busybox: the first row is a process that worked, not an idle task ($first)" \
+		sh -c "test -n '$first' && test '${first%% *}' != 0"
+	check "qemu-busybox: swapper/1's total is its IRQ and softirq time, its idle loop apart" \
+		awk '$1 == 0 && $3 == "swapper/1" { ok = $4 == "0.000000" && $10 > 0.5 &&
+			($7 + $8 - $11) ^ 2 < 4.1e-12 && $11 < 0.5 } END { exit !ok }' "$TMP/gt"
+	irq=$("$text" -t "$TOP/traces/qemu-busybox" -q --irqs --by process |
+		sed -n '/IRQ handler time by process/,/^--/p' | awk '$2 == "swapper/1" { print $NF }')
+	check "qemu-busybox: swapper/1's IRQ time is the analyses' ($irq us)" \
+		awk -v us="$irq" '$1 == 0 && $3 == "swapper/1" { x = $7 * 1e6 - us; ok = us > 0 && x * x < 4 }
+			END { exit !ok }' "$TMP/gt"
+	# one name per pid: the events per process name each process as the
+	# CPU times do (at the end of the range), with the names it had before
+	sed -n '/^Events per process/,/^$/p' "$TMP/g" | awk 'NF >= 3 && $2 ~ /^[1-9][0-9]*$/ { print $2, $3 }' |
+		sort -u >"$TMP/ev.names"
+	awk 'NF == 11 && $1 ~ /^[1-9][0-9]*$/ { print $1, $3 }' "$TMP/gt" | sort -u >"$TMP/cpu.names"
+	check "qemu-busybox: each pid has one name in the events per process" \
+		sh -c "test -s '$TMP/ev.names' && test -z \"\$(cut -d' ' -f1 '$TMP/ev.names' | uniq -d)\""
+	check "qemu-busybox: the events and the CPU times give a pid the same name" \
+		sh -c "join '$TMP/ev.names' '$TMP/cpu.names' | awk '\$2 != \$3 { bad = 1; print } END { exit bad }'"
+	check "qemu-busybox: pid 52 is cat, once sh: said so" grep -q '^ *[0-9]*  52 *cat (was sh)$' "$TMP/g"
 fi
 done_testing

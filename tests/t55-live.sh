@@ -15,40 +15,13 @@ fi
 "$BIN/ltt-tracegen" --scenario busy --events 60000 --subbuf-size 8192 -o "$TMP/full" >/dev/null 2>&1
 check "a busy trace of 8 KiB sub-buffers is written" test -s "$TMP/full/cpu_0"
 
-# The writer: eventdefs/ at once, then the sub-buffers of every tracefile
-# (the control channels too, which hold the process events and heartbeats
-# as our kernel's do) in the order lttd gets them, by the time they end:
-# as many as there are CPU files every 150 ms (twice that at the start).
-cat >"$TMP/writer.py" <<'EOF'
-import os, shutil, struct, sys, time
-src, dst, sub = sys.argv[1], sys.argv[2], 8192
-shutil.copytree(os.path.join(src, 'eventdefs'), os.path.join(dst, 'eventdefs'))
-os.mkdir(os.path.join(dst, 'control'))
-files = sorted(f for f in os.listdir(src) if f.startswith('cpu_')) + \
-    sorted(os.path.join('control', f) for f in os.listdir(os.path.join(src, 'control')))
-ncpu = sum(1 for f in files if f.startswith('cpu_'))
-subs = []
-for f in files:
-    data = open(os.path.join(src, f), 'rb').read()
-    for off in range(0, len(data), sub):
-        end = struct.unpack_from('<Q', data, off + 16)[0]
-        subs.append((end, f, off, data[off:off + sub]))
-subs.sort(key=lambda x: (x[0], x[1], x[2]))
-def step(n):
-    global subs
-    for _, f, _, chunk in subs[:n]:
-        with open(os.path.join(dst, f), 'ab') as out:
-            out.write(chunk)
-    subs = subs[n:]
-step(2 * ncpu)
-open(os.path.join(dst, '.started'), 'w').close()
-while subs:
-    time.sleep(0.15)
-    step(ncpu)
-open(os.path.join(dst, '.finished'), 'w').close()
-EOF
+# The writer (tests/live-writer.py): eventdefs/ at once, then the
+# sub-buffers of every tracefile (the control channels too, which hold the
+# process events and heartbeats as our kernel's do) in the order lttd gets
+# them, by the time they end: as many as there are CPU files every 150 ms
+# (twice that at the start).
 mkdir "$TMP/live"
-python3 "$TMP/writer.py" "$TMP/full" "$TMP/live" &
+python3 "$TOP/tests/live-writer.py" "$TMP/full" "$TMP/live" "$TMP/live" &
 writer=$!
 i=0
 while [ ! -e "$TMP/live/.started" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done

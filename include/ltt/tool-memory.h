@@ -29,6 +29,7 @@
 
 #include "ltttrace.h"
 #include <ftw.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,6 +193,14 @@ static inline void ltt_exit_on_out_of_memory(const char *tool)
 	 * new thread, GLib aborted ("Unexpected error from C library during
 	 * 'malloc'", lttv-gtk under `ulimit -v 60000`). */
 	(void)g_thread_self();
+	/* glibc gives a new thread an arena of its own, 64 MiB of address
+	 * space reserved at once: under a limit that reservation fails, the
+	 * thread's every malloc with it, and GLib formats the "failed to
+	 * allocate" error with malloc before any handler sees it, recursing
+	 * until the stack overflows (lttv-gtk's index coder thread: a
+	 * segfault at 60-80 MB, t59-hostile-memory). One arena: threads
+	 * allocate from the heap that the main thread's messages can use. */
+	mallopt(M_ARENA_MAX, 1);
 	(void)ltt_text_safe("\x01");
 }
 

@@ -99,8 +99,13 @@ typedef struct ltt_latency {
 	uint32_t waker_cpu;		/* SCHED */
 	uint8_t waker_kind;		/* SCHED: ltt_state_kind of waker_cpu */
 	uint8_t write;			/* FILE: 1 for a write */
+	/* SCHED, woken in an IRQ or a softirq: its line or vector, for
+	 * ltt_analysis_id_name() (LTT_WAKER_ID_NONE: not known) */
+	uint16_t waker_id;
 	int64_t ret;			/* SYSCALL, FILE: the return value */
 } ltt_latency;
+
+#define LTT_WAKER_ID_NONE 0xffffu
 
 typedef struct ltt_analysis ltt_analysis;
 
@@ -239,35 +244,54 @@ unsigned ltt_analysis_cpu_top_sized(const ltt_analysis *a, int64_t t0, int64_t t
 /* ---- Critical path -----------------------------------------------------------
  *
  * What a process waited on, as Trace Compass draws it: walking back from
- * t1, while the process runs the path is the process; where it waited for
- * a CPU (preempted, or woken and not yet on a CPU) the path is that wait;
- * where it was blocked, the path goes to the task that woke it, up to the
- * wakeup, and goes on from there with that task; a task woken by an
- * interrupt (or by the idle task) was blocked on a device: that block is
- * the path. The segments come in time order and cover [t0, t1] (UNKNOWN
- * where the trace does not say).
+ * its exit (or the end of the trace), while the process runs the path is
+ * the process; where it waited for a CPU (preempted, or woken and not yet
+ * on a CPU) the path is that wait; where it was blocked, the path goes to
+ * the task that woke it, up to the wakeup, and goes on from there with
+ * that task; a task woken by an interrupt, a softirq or the idle task was
+ * blocked on a timer (the IRQ or softirq is named "...timer...") or on a
+ * device: that block is the path. The path ends at the process's birth
+ * (or the start of the trace). It is the same whatever range is asked:
+ * the range only picks the segments that overlap it, never cut.
  */
 typedef enum ltt_path_kind {
 	LTT_PATH_RUNNING = 0,		/* the process ran */
 	LTT_PATH_WAIT_CPU,		/* runnable, waiting for a CPU */
-	LTT_PATH_BLOCKED_DEVICE,	/* blocked until an interrupt woke it */
+	LTT_PATH_BLOCKED_DEVICE,	/* blocked until a device's interrupt woke it */
 	LTT_PATH_UNKNOWN,
+	LTT_PATH_BLOCKED_TIMER,		/* blocked until a timer woke it */
+	/* blocked until a task woke it: in futex (LOCK) or not (TASK). As a
+	 * kind, where the path cannot go on with that task (itself, or a
+	 * task that the trace says was not running); else in `via` */
+	LTT_PATH_BLOCKED_LOCK,
+	LTT_PATH_BLOCKED_TASK,
+	LTT_PATH_NUM_KINDS
 } ltt_path_kind;
 
-/* "running", "wait_cpu", "blocked_device", "unknown" */
+/* "running", "wait_cpu", "blocked_device", "unknown", "blocked_timer",
+ * "blocked_lock", "blocked_task" */
 const char *ltt_path_kind_name(ltt_path_kind k);
 
 typedef struct ltt_path_segment {
 	int64_t start_ns, end_ns;
 	int32_t process;		/* state process index */
 	uint8_t kind;			/* ltt_path_kind */
-	uint32_t cpu;			/* BLOCKED_DEVICE: the CPU of the wakeup */
-	uint8_t waker_kind;		/* BLOCKED_DEVICE: IRQ, SOFTIRQ... */
+	uint32_t cpu;			/* BLOCKED_DEVICE, _TIMER: the CPU of the wakeup */
+	uint8_t waker_kind;		/* BLOCKED_DEVICE, _TIMER: IRQ, SOFTIRQ... */
+	/* a segment of another task than the one asked: why the path came
+	 * to it (BLOCKED_LOCK or BLOCKED_TASK: it woke `woke`, blocked on
+	 * it); else 0 and -1 */
+	uint8_t via;
+	int32_t woke;
+	/* BLOCKED_DEVICE, _TIMER: the IRQ line or softirq vector that woke
+	 * it (LTT_WAKER_ID_NONE: not known) */
+	uint16_t waker_id;
 } ltt_path_segment;
 
-/* The critical path of process index p over [t0, t1] (clipped to the
- * data), segments of seg_size bytes; free() *out. Returns the number of
- * segments; 0 and *out NULL for a size below 0.7.0's. */
+/* The critical path of process index p over its life: the segments that
+ * overlap [t0, t1] (whole, not cut), of seg_size bytes; free() *out.
+ * Returns the number of segments; 0 and *out NULL for a size below
+ * 0.7.0's. */
 size_t ltt_analysis_critical_path_sized(const ltt_analysis *a, unsigned p, int64_t t0,
 					int64_t t1, ltt_path_segment **out, size_t seg_size);
 #define ltt_analysis_critical_path(a, p, t0, t1, out) \

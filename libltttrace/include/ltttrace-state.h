@@ -254,7 +254,9 @@ void ltt_state_copy(ltt_state *dst, const ltt_state *src);
  * model at t0 (NULL: nothing before, as at the start of the trace); both
  * of the same traces, so that process indexes match. The slice a task is
  * running at t0 or t1 counts up to that time exactly. The rows with time
- * in the range, busiest first (ties: by index), names as at t1; the
+ * in the range, busiest first (by total, which leaves out an idle task's
+ * idle loop: the idle tasks come after the processes that worked more
+ * than their interrupts did; ties: by index), names as at t1; the
  * caller releases *out with free(). Returns the number of rows. The rows
  * are of the caller's sizeof(ltt_state_cpu_time) (ltttrace.h, "Sized structs").
  *
@@ -266,7 +268,10 @@ typedef struct ltt_state_cpu_time {
 	unsigned pid, tgid;
 	char name[LTT_STATE_NAME_MAX];
 	uint64_t ns[LTT_STATE_NUM_MODES];
-	uint64_t total;
+	uint64_t total;			/* of ns[]: time spent working */
+	/* an idle task (pid 0): the time in its idle loop, which the model
+	 * keeps as its user mode; it is not in ns[] nor in total */
+	uint64_t idle;
 } ltt_state_cpu_time;
 unsigned ltt_state_cpu_times_sized(const ltt_state *from, int64_t t0,
 				   const ltt_state *to, int64_t t1,

@@ -246,6 +246,13 @@ typedef struct ltt_open_options {
 	size_t size;		/* sizeof(ltt_open_options) */
 	/* extra folders to search for facility XML, NULL-terminated (-f) */
 	const char *const *facility_dirs;
+	/* 1: the trace is being written (lttv-gtk --follow). A tracefile's
+	 * last sub-buffer that is not whole yet is not read (it is the one
+	 * lttd writes); a tracefile that does not open (a first header not
+	 * written yet, a file that cannot be read) is left out, and said by
+	 * ltt_trace_left_out(), instead of failing the open; a sub-buffer
+	 * after the first that does not check ends the file there. */
+	unsigned live;
 } ltt_open_options;
 
 /*
@@ -270,6 +277,10 @@ const char *ltt_trace_path(const ltt_trace *trace);
 int ltt_trace_path_is_input(const ltt_trace *trace, const char *path);
 unsigned ltt_trace_num_warnings(const ltt_trace *trace);
 const char *ltt_trace_warning(const ltt_trace *trace, unsigned i);
+/* Opened with .live: the tracefiles left out, each as "cpu_1: why"
+ * (none otherwise). They are not warnings: the next open may read them. */
+unsigned ltt_trace_num_left_out(const ltt_trace *trace);
+const char *ltt_trace_left_out(const ltt_trace *trace, unsigned i);
 
 /* What the block headers say of the whole trace. Owned by the trace (never
  * allocate one): members may be added at the end. */

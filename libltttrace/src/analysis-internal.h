@@ -17,9 +17,13 @@
 typedef struct an_sample {
 	int64_t t;
 	uint64_t cum;
-	int on;
-	int blocked;			/* off: it left blocked, not preempted */
+	uint8_t on;
+	uint8_t blocked;		/* off: AN_PREEMPTED, AN_BLOCKED, AN_EXITED */
+	uint16_t sys;			/* off blocked: the system call it was in,
+					 * + 1; 0: none (or an id past 65534) */
 } an_sample;
+
+enum { AN_PREEMPTED = 0, AN_BLOCKED, AN_EXITED };
 
 typedef struct an_log {
 	an_sample *s;
@@ -32,10 +36,12 @@ typedef struct an_proc {
 	uint32_t sys_id;
 	uint32_t fd;			/* fs.read/write seen in this call */
 	int8_t fs_op;			/* -1 none, 0 read, 1 write */
+	uint32_t open_file;		/* LTTng: file id + 1 of the openat in this call */
 	int64_t wake_ns;		/* INT64_MIN: no wakeup pending */
 	int32_t waker;
 	uint32_t waker_cpu;
 	uint8_t waker_kind;
+	uint16_t waker_id;		/* the waker's IRQ line or softirq vector */
 	int32_t on_cpu;			/* CPU it is logged running on, or -1 */
 	an_log cpu_log;
 } an_proc;
@@ -60,6 +66,8 @@ struct ltt_analysis {
 	GPtrArray *files;		/* FILE id -> path */
 	GHashTable *file_ids;		/* path -> id + 1 */
 	GHashTable *fds;		/* tgid -> GHashTable(fd -> FILE id + 1) */
+	uint64_t dump_files;		/* LTTng statedump: the last process's */
+	uint32_t dump_tgid;		/* file table address, and its tgid */
 	an_proc *procs;
 	unsigned nprocs;
 	an_cpu *cpus;

@@ -13,12 +13,14 @@
 #include <string.h>
 
 #include "analysis-internal.h"
+#include "internal.h"
+#include "state-internal.h"
 #include "value-text.h"
 
 enum {
 	AN_NONE = 0, AN_SYS_ENTRY, AN_SYS_EXIT, AN_IRQ_ENTRY, AN_IRQ_EXIT,
 	AN_SIRQ_ENTRY, AN_SIRQ_EXIT, AN_WAKEUP, AN_SCHED, AN_FORK, AN_OPEN,
-	AN_CLOSE, AN_READ, AN_WRITE, AN_EXIT,
+	AN_CLOSE, AN_READ, AN_WRITE, AN_EXIT, AN_DUMP_PROC, AN_DUMP_FD,
 	AN_UNRESOLVED = 0xFF
 };
 
@@ -43,9 +45,43 @@ static const struct {
 	{ "fs", "write", AN_WRITE, { "fd" } },
 };
 
+/*
+ * LTTng 2.13's kernel events (state.c says how they are matched): the
+ * system calls by prefix, each its own id (its event's) and name; a read,
+ * write or close names its descriptor on entry, an openat its path, whose
+ * descriptor its exit returns, as a dup's does for the file of its old
+ * one (a shell's redirections).
+ */
+static const struct {
+	const char *event;
+	uint8_t handler;
+	const char *fields[3];
+} lttng_handlers[] = {
+	{ "irq_handler_entry", AN_IRQ_ENTRY, { "irq", "name" } },
+	{ "irq_handler_exit", AN_IRQ_EXIT, { 0 } },
+	{ "irq_softirq_entry", AN_SIRQ_ENTRY, { "vec" } },
+	{ "irq_softirq_exit", AN_SIRQ_EXIT, { "vec" } },
+	{ "sched_waking", AN_WAKEUP, { "tid" } },
+	{ "sched_wakeup", AN_WAKEUP, { "tid" } },
+	{ "sched_wakeup_new", AN_WAKEUP, { "tid" } },
+	{ "sched_switch", AN_SCHED, { "prev_tid", "next_tid" } },
+	{ "sched_process_fork", AN_FORK, { "parent_tid", "child_tid", "child_pid" } },
+	{ "sched_process_exit", AN_EXIT, { "tid" } },
+	/* the files open when tracing starts: each process's state, then
+	 * the descriptors of its file table when that table is new */
+	{ "lttng_statedump_process_state", AN_DUMP_PROC, { "pid", "file_table_address" } },
+	{ "lttng_statedump_file_descriptor", AN_DUMP_FD,
+	  { "file_table_address", "fd", "filename" } },
+};
+
+enum { AN_FS_NONE, AN_FS_READ, AN_FS_WRITE, AN_FS_CLOSE, AN_FS_OPEN, AN_FS_DUP };
+
 typedef struct an_type {
 	uint8_t handler;
 	int8_t f[3];
+	uint8_t fs;			/* LTTng system calls: AN_FS_* */
+	uint32_t id;			/* LTTng system calls: their id */
+	const char *name;		/* LTTng: the system call's or softirq's name */
 } an_type;
 
 struct an_cache {
@@ -255,24 +291,29 @@ static void log_add(an_log *l, int64_t t, uint64_t cum, int on, int blocked)
 {
 	if (l->n && l->s[l->n - 1].t == t) {	/* same instant: the last word */
 		l->s[l->n - 1].cum = cum;
-		l->s[l->n - 1].on = on;
-		l->s[l->n - 1].blocked = blocked;
+		l->s[l->n - 1].on = (uint8_t)on;
+		l->s[l->n - 1].blocked = (uint8_t)blocked;
+		l->s[l->n - 1].sys = 0;
 		return;
 	}
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->s = g_renew(an_sample, l->s, l->cap);
 	}
-	l->s[l->n++] = (an_sample){ t, cum, on, blocked };
+	l->s[l->n++] = (an_sample){ t, cum, (uint8_t)on, (uint8_t)blocked, 0 };
 }
 
-/* Whether process i, off its CPU now, is blocked rather than runnable. */
+/* How process i, off its CPU now, left it: AN_PREEMPTED (runnable),
+ * AN_BLOCKED, or AN_EXITED (for good). */
 static int is_blocked(const ltt_state *st, int i)
 {
 	ltt_state_process_info pi;
 
-	return ltt_state_process(st, (unsigned)i, &pi) == 0 &&
-	       pi.status != LTT_STATE_WAIT_CPU && pi.status != LTT_STATE_RUN;
+	if (ltt_state_process(st, (unsigned)i, &pi) < 0 || pi.status == LTT_STATE_WAIT_CPU ||
+	    pi.status == LTT_STATE_RUN)
+		return AN_PREEMPTED;
+	return pi.status == LTT_STATE_EXIT || pi.status == LTT_STATE_ZOMBIE ||
+	       pi.status == LTT_STATE_DEAD ? AN_EXITED : AN_BLOCKED;
 }
 
 static void record(ltt_analysis *a, ltt_latency_kind k, const ltt_latency *l)
@@ -281,6 +322,63 @@ static void record(ltt_analysis *a, ltt_latency_kind k, const ltt_latency *l)
 }
 
 /* ---- event types -------------------------------------------------------------- */
+
+static int find_fields(an_type *t, const ltt_event *ev, const char *const fields[3])
+{
+	for (unsigned k = 0; k < 3; k++) {
+		t->f[k] = -1;
+		if (fields[k]) {
+			int f = ltt_event_field_index(ev, fields[k]);
+
+			if (f < 0)
+				return 0;
+			t->f[k] = (int8_t)f;
+		}
+	}
+	return 1;
+}
+
+static void resolve_lttng(an_type *t, const ltt_event *ev, unsigned fid, unsigned eid)
+{
+	const char *name = ltt_event_name(ev), *sys;
+	int exit;
+
+	if ((sys = ltt_state__lttng_syscall(name, &exit))) {
+		static const struct { const char *call; uint8_t fs; const char *field; } fs[] = {
+			{ "read", AN_FS_READ, "fd" }, { "pread64", AN_FS_READ, "fd" },
+			{ "readv", AN_FS_READ, "fd" }, { "write", AN_FS_WRITE, "fd" },
+			{ "pwrite64", AN_FS_WRITE, "fd" }, { "writev", AN_FS_WRITE, "fd" },
+			{ "close", AN_FS_CLOSE, "fd" }, { "openat", AN_FS_OPEN, "filename" },
+			{ "open", AN_FS_OPEN, "filename" },
+			{ "dup", AN_FS_DUP, "fildes" }, { "dup2", AN_FS_DUP, "oldfd" },
+			{ "dup3", AN_FS_DUP, "oldfd" },
+		};
+		const char *fields[3] = { exit ? "ret" : NULL };
+
+		for (size_t i = 0; i < G_N_ELEMENTS(fs); i++)
+			if (!strcmp(fs[i].call, sys)) {
+				t->fs = fs[i].fs;
+				if (!exit)
+					fields[1] = fs[i].field;
+			}
+		if (!find_fields(t, ev, fields)) {
+			t->fs = AN_FS_NONE;	/* a call we do not know so */
+			t->f[1] = -1;
+			if (exit && !find_fields(t, ev, (const char *[3]){ "ret" }))
+				return;
+		}
+		t->handler = exit ? AN_SYS_EXIT : AN_SYS_ENTRY;
+		t->id = fid << 8 | eid;	/* the entry's own event: the call */
+		t->name = sys;
+		return;
+	}
+	for (size_t h = 0; h < G_N_ELEMENTS(lttng_handlers); h++)
+		if (!strcmp(lttng_handlers[h].event, name)) {
+			if (find_fields(t, ev, lttng_handlers[h].fields))
+				t->handler = lttng_handlers[h].handler;
+			return;
+		}
+}
 
 static const an_type *resolve(ltt_analysis *a, const ltt_event *ev)
 {
@@ -309,22 +407,20 @@ static const an_type *resolve(ltt_analysis *a, const ltt_event *ev)
 	if (t->handler != AN_UNRESOLVED)
 		return t;
 	t->handler = AN_NONE;
+	t->fs = AN_FS_NONE;
+	t->name = NULL;
 	if (!ltt_event_is_known(ev))
 		return t;
+	if (tr->ctf) {
+		resolve_lttng(t, ev, fid, eid);
+		return t;
+	}
 	for (size_t h = 0; h < G_N_ELEMENTS(handlers); h++) {
 		if (strcmp(handlers[h].event, ltt_event_name(ev)) ||
 		    strcmp(handlers[h].facility, ltt_event_facility_name(ev)))
 			continue;
-		for (unsigned k = 0; k < 3; k++) {
-			t->f[k] = -1;
-			if (handlers[h].fields[k]) {
-				int f = ltt_event_field_index(ev, handlers[h].fields[k]);
-
-				if (f < 0)	/* not the event we know */
-					return t;
-				t->f[k] = (int8_t)f;
-			}
-		}
+		if (!find_fields(t, ev, handlers[h].fields))
+			return t;	/* not the event we know */
 		t->handler = handlers[h].handler;
 		break;
 	}
@@ -352,6 +448,19 @@ static int fint(const ltt_event *ev, int idx, int64_t *out, const char **label)
 }
 
 /* ---- files ----------------------------------------------------------------- */
+
+/* A path field, to g_free: a string, or text (its bytes without a NUL,
+ * as the era writes fs.open's filename); NULL when absent. */
+static char *fpath(const ltt_event *ev, int idx)
+{
+	ltt_value v;
+	const char *text;
+	size_t len;
+
+	if (idx < 0 || ltt_event_field(ev, idx, &v) < 0 || !(text = ltt_value_text(&v, &len)))
+		return NULL;
+	return g_strndup(text, len);
+}
 
 static uint32_t file_id(ltt_analysis *a, const char *path)
 {
@@ -433,8 +542,13 @@ static void follow_cpu(ltt_analysis *a, unsigned cpu, int64_t now)
 			an_proc *o = proc(a, c->running);
 
 			if (o->on_cpu == (int32_t)cpu) {
-				log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0,
-					is_blocked(a->st, c->running));
+				int how = is_blocked(a->st, c->running);
+
+				log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0, how);
+				/* what it blocked in (futex: a lock) */
+				if (how == AN_BLOCKED && o->sys_start != INT64_MIN &&
+				    o->sys_id < 0xffff)
+					o->cpu_log.s[o->cpu_log.n - 1].sys = (uint16_t)(o->sys_id + 1);
 				o->on_cpu = -1;
 			}
 		}
@@ -516,22 +630,29 @@ static void fs_rw(ltt_analysis *a, unsigned cpu, int64_t fd, int write)
 	p->fd = (uint32_t)fd;
 }
 
+/* Descriptor fd of thread group tgid is now path, or closed (NULL). */
+static void fd_name(ltt_analysis *a, unsigned tgid, int64_t fd, const char *path)
+{
+	GHashTable *t;
+
+	if (path) {
+		uint32_t id = file_id(a, *path ? path : "(unnamed)");
+
+		t = fd_table(a, tgid, 1);
+		g_hash_table_insert(t, GUINT_TO_POINTER((uint32_t)fd), GUINT_TO_POINTER(id + 1));
+	} else if ((t = fd_table(a, tgid, 0))) {
+		g_hash_table_remove(t, GUINT_TO_POINTER((uint32_t)fd));
+	}
+}
+
 static void fs_open_close(ltt_analysis *a, unsigned cpu, int64_t fd, const char *path)
 {
 	int i = ltt_state_cpu_process(a->st, cpu);
 	ltt_state_process_info pi;
-	GHashTable *t;
 
 	if (i < 0 || ltt_state_process(a->st, (unsigned)i, &pi) < 0)
 		return;
-	if (path) {
-		uint32_t id = file_id(a, *path ? path : "(unnamed)");
-
-		t = fd_table(a, pi.tgid, 1);
-		g_hash_table_insert(t, GUINT_TO_POINTER((uint32_t)fd), GUINT_TO_POINTER(id + 1));
-	} else if ((t = fd_table(a, pi.tgid, 0))) {
-		g_hash_table_remove(t, GUINT_TO_POINTER((uint32_t)fd));
-	}
+	fd_name(a, pi.tgid, fd, path);
 }
 
 static void irq_entry(ltt_analysis *a, unsigned cpu, int64_t now, int64_t id,
@@ -598,6 +719,20 @@ static void softirq(ltt_analysis *a, unsigned cpu, int64_t now, int64_t id,
 	c->sirq_start = INT64_MIN;
 }
 
+/* The IRQ line or softirq vector cpu is in, for a wakeup in it. */
+static uint16_t waker_id(const ltt_analysis *a, unsigned cpu, uint8_t kind)
+{
+	const an_cpu *c = cpu < a->ncpus ? &a->cpus[cpu] : NULL;
+	uint32_t id = LTT_WAKER_ID_NONE;
+
+	if (c && kind == LTT_STATE_KIND_IRQ && c->irq_depth && c->irq_depth <= AN_IRQ_DEPTH &&
+	    c->irq[c->irq_depth - 1].start != INT64_MIN)
+		id = c->irq[c->irq_depth - 1].id;
+	else if (c && kind == LTT_STATE_KIND_SOFTIRQ && c->sirq_start != INT64_MIN)
+		id = c->sirq_id;
+	return id < LTT_WAKER_ID_NONE ? (uint16_t)id : LTT_WAKER_ID_NONE;
+}
+
 /* After a schedchange on cpu: the task switched in ends its wait. */
 static void switched_in(ltt_analysis *a, unsigned cpu, int64_t now)
 {
@@ -617,8 +752,65 @@ static void switched_in(ltt_analysis *a, unsigned cpu, int64_t now)
 	l.waker = p->waker;
 	l.waker_cpu = p->waker_cpu;
 	l.waker_kind = p->waker_kind;
+	l.waker_id = p->waker_id;
 	record(a, LTT_LATENCY_SCHED, &l);
 	p->wake_ns = INT64_MIN;
+}
+
+/* An LTTng system call's entry, just recorded by sys_entry(): what it
+ * does to a file (the 2006 kernel wrote fs.read, fs.open... inside it). */
+static void lttng_fs_entry(ltt_analysis *a, const ltt_event *ev, const an_type *t,
+			   unsigned cpu)
+{
+	int i = ltt_state_cpu_process(a->st, cpu);
+	int64_t fd;
+	char *path;
+
+	if (i < 0)
+		return;
+	proc(a, i)->open_file = 0;
+	switch (t->fs) {
+	case AN_FS_READ:
+	case AN_FS_WRITE:
+		if (fint(ev, t->f[1], &fd, NULL) == 0)
+			fs_rw(a, cpu, fd, t->fs == AN_FS_WRITE);
+		break;
+	case AN_FS_CLOSE:
+		if (fint(ev, t->f[1], &fd, NULL) == 0)
+			fs_open_close(a, cpu, fd, NULL);
+		break;
+	case AN_FS_DUP: {
+		ltt_state_process_info pi;
+
+		if (fint(ev, t->f[1], &fd, NULL) == 0 &&
+		    ltt_state_process(a->st, (unsigned)i, &pi) == 0)
+			proc(a, i)->open_file = fd_file(a, pi.tgid, (uint32_t)fd) + 1;
+		break;
+	}
+	case AN_FS_OPEN:
+		if ((path = fpath(ev, t->f[1]))) {
+			proc(a, i)->open_file = file_id(a, *path ? path : "(unnamed)") + 1;
+			g_free(path);
+		}
+		break;
+	}
+}
+
+/* An LTTng system call's exit, before sys_exit(): an openat's or a dup's
+ * descriptor. */
+static void lttng_fs_exit(ltt_analysis *a, unsigned cpu, int64_t ret)
+{
+	int i = ltt_state_cpu_process(a->st, cpu);
+	ltt_state_process_info pi;
+	an_proc *p;
+
+	if (i < 0 || !(p = proc(a, i))->open_file)
+		return;
+	if (ret >= 0 && p->sys_start != INT64_MIN &&
+	    ltt_state_process(a->st, (unsigned)i, &pi) == 0)
+		g_hash_table_insert(fd_table(a, pi.tgid, 1), GUINT_TO_POINTER((uint32_t)ret),
+				    GUINT_TO_POINTER(p->open_file));
+	p->open_file = 0;
 }
 
 int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
@@ -652,12 +844,19 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 	/* fs.read, write, open and close change nothing in the model */
 	switch (t->handler) {
 	case AN_SYS_ENTRY:
-		if (fint(ev, t->f[0], &x, &label) == 0)
+		if (t->name) {
+			sys_entry(a, cpu, now, t->id, t->name);
+			lttng_fs_entry(a, ev, t, cpu);
+		} else if (fint(ev, t->f[0], &x, &label) == 0) {
 			sys_entry(a, cpu, now, x, label);
+		}
 		break;
 	case AN_SYS_EXIT:
-		if (fint(ev, t->f[0], &x, NULL) == 0)
+		if (fint(ev, t->f[0], &x, NULL) == 0) {
+			if (t->name)
+				lttng_fs_exit(a, cpu, x);
 			sys_exit(a, cpu, now, x);
+		}
 		break;
 	case AN_READ:
 	case AN_WRITE:
@@ -665,17 +864,9 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 			fs_rw(a, cpu, x, t->handler == AN_WRITE);
 		break;
 	case AN_OPEN: {
-		ltt_value v;
-		const char *text;
-		size_t len;
+		char *path;
 
-		/* a string, or text (its bytes without a NUL, as the era
-		 * writes fs.open's filename) */
-		if (fint(ev, t->f[0], &x, NULL) == 0 &&
-		    ltt_event_field(ev, t->f[1], &v) == 0 &&
-		    (text = ltt_value_text(&v, &len))) {
-			char *path = g_strndup(text, len);
-
+		if (fint(ev, t->f[0], &x, NULL) == 0 && (path = fpath(ev, t->f[1]))) {
 			fs_open_close(a, cpu, x, path);
 			g_free(path);
 		}
@@ -685,9 +876,32 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 		if (fint(ev, t->f[0], &x, NULL) == 0)
 			fs_open_close(a, cpu, x, NULL);
 		break;
+	case AN_DUMP_PROC:
+		if (fint(ev, t->f[0], &x, NULL) == 0 && fint(ev, t->f[1], &y, NULL) == 0) {
+			a->dump_tgid = (uint32_t)x;
+			a->dump_files = (uint64_t)y;
+		}
+		break;
+	case AN_DUMP_FD: {
+		char *path;
+
+		if (fint(ev, t->f[0], &y, NULL) == 0 && (uint64_t)y == a->dump_files &&
+		    fint(ev, t->f[1], &x, NULL) == 0 && (path = fpath(ev, t->f[2]))) {
+			fd_name(a, a->dump_tgid, x, path);
+			g_free(path);
+		}
+		break;
+	}
 	case AN_IRQ_ENTRY:
-		if (fint(ev, t->f[0], &x, &label) == 0)
+		if (fint(ev, t->f[0], &x, &label) == 0) {
+			ltt_value v;
+
+			/* LTTng's irq_handler_entry names its handler */
+			if (!label && ltt_event_field(ev, t->f[1], &v) == 0 &&
+			    v.kind == LTT_KIND_STRING)
+				label = v.str;
 			irq_entry(a, cpu, now, x, label);
+		}
 		break;
 	case AN_IRQ_EXIT:
 		irq_exit(a, cpu, now);
@@ -695,7 +909,10 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 	case AN_SIRQ_ENTRY:
 	case AN_SIRQ_EXIT:
 		if (fint(ev, t->f[0], &x, &label) == 0)
-			softirq(a, cpu, now, x, label, t->handler == AN_SIRQ_ENTRY);
+			softirq(a, cpu, now, x,
+				label || !ltt_event_trace(ev)->ctf ? label
+				: ltt_state__lttng_softirq_name((uint64_t)x),
+				t->handler == AN_SIRQ_ENTRY);
 		break;
 	case AN_WAKEUP: {
 		ltt_state_process_info pi;
@@ -711,6 +928,7 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev)
 		p->waker = ltt_state_cpu_process(a->st, cpu);
 		p->waker_cpu = cpu;
 		p->waker_kind = (uint8_t)ltt_state_cpu_kind(a->st, cpu);
+		p->waker_id = waker_id(a, cpu, p->waker_kind);
 		break;
 	}
 	case AN_SCHED:

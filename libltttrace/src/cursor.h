@@ -21,7 +21,7 @@
 
 #include <ltt/ltt-decode.h>
 
-#include "internal.h"
+#include "ctf.h"
 
 /* 1: *c->out (c->ev unless a reader said otherwise) holds the next
  * event; 0: end; -1: corrupt (err set). */
@@ -37,6 +37,8 @@ int ltt_cursor_next(ltt_cursor *c, ltt_error **err)
 	size_t off;
 	uint64_t ts;
 
+	if (__builtin_expect(c->tf->ctf != NULL, 0))	/* an LTTng trace */
+		return ltt_ctf_cursor_next(c, err);
 	if (__builtin_expect(c->offset >= c->data_end, 0)) {
 		int r = ltt_cursor_next_block(c, err);
 

@@ -776,6 +776,19 @@ void ltt_description_free(ltt_description *d)
 	g_free(d);
 }
 
+ltt_description *ltt_description_new_empty(const char *name, const char *origin)
+{
+	ltt_description *d = g_new0(ltt_description, 1);
+
+	d->name = g_strdup(name);
+	d->origin = g_strdup(origin);
+	d->events = g_ptr_array_new_with_free_func(free_event_desc);
+	d->types = g_ptr_array_new_with_free_func(free_type);
+	d->field_descs = g_ptr_array_new_with_free_func(free_field_desc);
+	d->named = g_hash_table_new(g_str_hash, g_str_equal);
+	return d;
+}
+
 ltt_description *ltt_description_parse(const char *text, size_t len,
 				       const char *origin, ltt_error **err)
 {

@@ -11,6 +11,8 @@
  *   trace.c        a trace directory: tracefiles, facility table
  *   iter.c         many tracefiles merged in time order, seeking
  *   event.c        the public accessors of an event and its fields
+ *   ctf-*.c        LTTng 2 traces (CTF 1.8) behind the same tracefiles,
+ *                  cursors and event types (ctf.h, docs/ctf.md)
  */
 #ifndef LTTTRACE_INTERNAL_H
 #define LTTTRACE_INTERNAL_H
@@ -110,6 +112,10 @@ LTT_HIDDEN const ltt_description *ltt_description_load_shared(const char *path,
 							      ltt_error **err);
 /* Follows typerefs. */
 LTT_HIDDEN const ltt_type *ltt_type_resolve(const ltt_type *t);
+/* An empty description that ltt_description_free() frees, for types
+ * built from elsewhere (ctf-trace.c: a CTF trace's event classes). */
+LTT_HIDDEN ltt_description *ltt_description_new_empty(const char *name,
+						      const char *origin);
 /* The compiled-in core.xml, parsed once. */
 LTT_HIDDEN const ltt_description *ltt_core_description(void);
 
@@ -349,6 +355,7 @@ enum {
 
 struct ltt_tracefile {
 	ltt_trace *trace;
+	struct ctf_stream *ctf;	/* a CTF stream file (ctf-trace.c), else NULL */
 	unsigned index;		/* in trace->tracefiles */
 	char *name;		/* "cpu", "control/facilities" */
 	char *relpath;		/* "cpu_0" */
@@ -408,6 +415,7 @@ typedef struct ltt_cursor {
 	uint8_t *buf;		/* subbuf_size bytes, allocated on first use */
 	uint32_t buf_ready;	/* its first bytes whose pages are in memory */
 	ltt_event ev;		/* the current event, once read */
+	struct ctf_cursor *ctf;	/* a CTF stream's decoder (ctf-trace.c) */
 	/* where the next event is written: &ev, or a reader's batch slot
 	 * (reader.c), which then needs no copy */
 	ltt_event *out;
@@ -438,6 +446,7 @@ LTT_HIDDEN int ltt_cursor_finish_unusual(ltt_cursor *c, size_t off,
 #define LTT_SPARE_BUFS 4
 struct ltt_trace {
 	char *path;
+	struct ctf_trace *ctf;	/* a CTF trace's metadata (ctf-trace.c), else NULL */
 	ltt_trace_info info;
 	/* float_word_order 4321 (ARM's FPA): a double's two 32-bit words
 	 * high first, each little endian; swapped back when decoded */
@@ -445,6 +454,8 @@ struct ltt_trace {
 	ltt_sizes header_sizes;		/* for core: int 4, others arch_size */
 	GPtrArray *tracefiles;		/* ltt_tracefile* */
 	GPtrArray *warnings;		/* char*, added under warn_lock */
+	bool live;			/* ltt_open_options.live */
+	GPtrArray *left_out;		/* char*: tracefiles not read (live) */
 	GMutex warn_lock;		/* readers of tracefiles run in threads */
 	/* sub-buffer buffers that cursors gave back (tracefile.c), for the
 	 * next cursor: pages already in memory, where a new buffer's first
@@ -525,6 +536,7 @@ static inline void ltt_value_named(const ltt_event_type *et, int index, ltt_valu
 		v->kind = LTT_KIND_UINT;
 }
 
+LTT_HIDDEN void ltt_trace_add_facility(ltt_trace *t, ltt_facility *fac);
 LTT_HIDDEN const ltt_facility *ltt_trace_facility_search(const ltt_trace *t,
 							 unsigned id, int64_t ns);
 

@@ -21,8 +21,10 @@
 unsigned ltt_layout_scalar_size(const ltt_sizes *s, const ltt_type *t)
 {
 	switch (t->xtype) {
-	case X_INT: case X_UINT: case X_ENUM:
+	case X_INT: case X_UINT:
 		return s->int_size;
+	case X_ENUM:	/* a size only from CTF (ctf-trace.c): XML refuses one */
+		return t->size ? t->size : s->int_size;
 	case X_INT_FIXED: case X_UINT_FIXED:
 		return t->size;
 	case X_CHAR: case X_UCHAR:
@@ -56,11 +58,19 @@ static void *owned(compiler *c, void *p)
 	return p;
 }
 
-static int cmp_enum_value(const void *a, const void *b)
-{
-	const ltt_enum_value *x = a, *y = b;
+/* a label's value and its place in the description */
+typedef struct label_order {
+	uint64_t value;
+	unsigned index;
+} label_order;
 
-	return x->value < y->value ? -1 : x->value > y->value;
+static int cmp_label_order(const void *a, const void *b)
+{
+	const label_order *x = a, *y = b;
+
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
 }
 
 /* An enum's labels by value: the first label of each value wins, as a
@@ -81,21 +91,30 @@ static void compile_labels(compiler *c, ltt_node *n, const ltt_type *t)
 		if (vals[i].value < ENUM_SMALL_MAX && vals[i].value + 1 > max_small)
 			max_small = vals[i].value + 1;
 	}
-	/* stable order for equal values: qsort is not stable, so the first
-	 * of each value is found before sorting */
 	small = owned(c, g_new0(const char *, max_small ? max_small : 1));
 	for (unsigned i = len; i-- > 0;)
 		if (vals[i].value < max_small)
 			small[vals[i].value] = vals[i].label;
-	for (unsigned i = 0; i < len; i++) {
-		bool first = true;
+	/* the others sorted by value, then by place (qsort is not stable),
+	 * so that the first of a run of equal values is the description's
+	 * first: n log n, for an LTTng enum's ranges expanded to thousands
+	 * of labels (ctf-trace.c) */
+	{
+		label_order *ord = g_new(label_order, len ? len : 1);
+		const char **names = g_new(const char *, len ? len : 1);
 
-		for (unsigned j = 0; j < num && first; j++)
-			first = vals[j].value != vals[i].value;
-		if (first && vals[i].value >= max_small)
-			vals[num++] = vals[i];
+		for (unsigned i = 0; i < len; i++) {
+			ord[i] = (label_order){ vals[i].value, i };
+			names[i] = vals[i].label;
+		}
+		qsort(ord, len, sizeof(*ord), cmp_label_order);
+		for (unsigned k = 0; k < len; k++)
+			if (ord[k].value >= max_small &&
+			    (k == 0 || ord[k].value != ord[k - 1].value))
+				vals[num++] = (ltt_enum_value){ ord[k].value, names[ord[k].index] };
+		g_free(ord);
+		g_free(names);
 	}
-	qsort(vals, num, sizeof(*vals), cmp_enum_value);
 	n->small = small;
 	n->num_small = (unsigned)max_small;
 	n->values = vals;

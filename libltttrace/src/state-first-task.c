@@ -28,6 +28,8 @@
 typedef struct finder {
 	const ltt_event_type *types[8];	/* process.schedchange, per load */
 	unsigned ntypes;
+	const char *out;		/* its field naming the task switched out */
+	int lttng;			/* an LTTng trace: system calls by name */
 	const char *channel;		/* its declared channel, or NULL */
 	const ltt_event_type *sys[8];	/* kernel_arch.syscall_entry, _exit */
 	unsigned nsys;
@@ -58,7 +60,7 @@ static void scan(finder *f, ltt_tracefile *tf)
 			break;		/* another file had an earlier one */
 		if (!c.ev.type || !is_one_of(f->types, f->ntypes, c.ev.type))
 			continue;
-		uint64_t out = ltt_event_get_uint(&c.ev, "out", UINT64_MAX);
+		uint64_t out = ltt_event_get_uint(&c.ev, f->out, UINT64_MAX);
 
 		if (out <= INT32_MAX) {
 			f->when[cpu] = c.ev.time_ns;
@@ -78,16 +80,24 @@ static void scan_mode(finder *f, ltt_tracefile *tf)
 {
 	ltt_cursor c;
 	unsigned cpu = tf->cpu;
+	int exit;
 
 	ltt_cursor_init(&c, tf);
 	while (ltt_cursor_next(&c, NULL) > 0) {
 		if (c.ev.time_ns >= f->when[cpu] || c.ev.time_ns >= f->mode_when[cpu])
 			break;
-		if (!c.ev.type || !is_one_of(f->sys, f->nsys, c.ev.type))
+		if (!c.ev.type)
 			continue;
+		if (f->lttng) {
+			if (!ltt_state__lttng_syscall(c.ev.type->desc->name, &exit))
+				continue;
+		} else if (is_one_of(f->sys, f->nsys, c.ev.type)) {
+			exit = !strcmp(c.ev.type->desc->name, "syscall_exit");
+		} else {
+			continue;
+		}
 		f->mode_when[cpu] = c.ev.time_ns;
-		f->first[cpu].mode = strcmp(c.ev.type->desc->name, "syscall_exit")
-			? LTT_STATE_USER_MODE : LTT_STATE_SYSCALL;
+		f->first[cpu].mode = exit ? LTT_STATE_SYSCALL : LTT_STATE_USER_MODE;
 		break;
 	}
 	ltt_cursor_fini(&c);
@@ -102,9 +112,20 @@ static int in_channel(const ltt_tracefile *tf, const char *channel)
 
 ltt_state_first_task *ltt_state__first_tasks(const ltt_trace *tr, unsigned *ncpus)
 {
-	finder f = { .ncpus = 0 };
+	finder f = { .out = "out", .lttng = tr->ctf != NULL };
 
-	for (guint i = 0; i < tr->all_facilities->len; i++) {
+	for (guint i = 0; f.lttng && i < tr->all_facilities->len; i++) {
+		/* LTTng's sched_switch, in whatever facility (docs/ctf.md) */
+		const ltt_facility *fac = tr->all_facilities->pdata[i];
+
+		for (unsigned e = 0; e < fac->num_event_types; e++)
+			if (!strcmp(fac->event_types[e].desc->name, "sched_switch") &&
+			    f.ntypes < G_N_ELEMENTS(f.types))
+				f.types[f.ntypes++] = &fac->event_types[e];
+		f.out = "prev_tid";
+		f.nsys = 1;	/* scan_mode() matches them by name */
+	}
+	for (guint i = 0; !f.lttng && i < tr->all_facilities->len; i++) {
 		const ltt_facility *fac = tr->all_facilities->pdata[i];
 		int process = !strcmp(fac->name, "process");
 

@@ -29,10 +29,11 @@
  * kind in that pixel (the difference of S at its two ends: the cursor
  * walks to its end change by change when that is within the next chunk,
  * else seeks) is added to a balance owed to each kind, and the pixel
- * shows the kind owed most, which then owes one pixel less (error
- * diffusion, as a halftone printer spreads grey). So the share of a row
- * drawn in a kind is the share of time spent in it, to within a pixel per
- * kind, at any zoom: a task that ran 4 % of the time in short bursts is
+ * shows the kind owed most (each balance raised by a draw of the row and
+ * the pixel: no pattern shared by the rows, no regular comb), which then
+ * owes one pixel less (error diffusion, as a halftone printer spreads
+ * grey). So the share of a row drawn in a kind is the share of time spent
+ * in it, to within five pixels per kind, at any zoom: a task that ran 4 % of the time in short bursts is
  * 4 % green, not green wherever it ran at all. The work is O(pixels *
  * (log changes + chunk)), whatever the zoom and the size of the trace.
  */
@@ -961,22 +962,58 @@ static void emit(emitter *em, int64_t s, int64_t e, int k)
 	em->k = k;
 }
 
+/* The draw that raises a kind's balance: up to PIXEL_NOISE pixels. A
+ * kind owed little catches up with the main one at about a tenth of a
+ * pixel per pixel, so a draw of 1 moved a tick of a 2 % kind by some 8
+ * pixels in 50 (still a comb); 4 moves it by about 30, and a kind drawn
+ * stays within 4 pixels of its time. */
+#define PIXEL_NOISE 4.0
+/* ... in a pixel of more than PIXEL_FEW changes, all of it from
+ * PIXEL_FEW + PIXEL_CROWD on */
+#define PIXEL_FEW 4
+#define PIXEL_CROWD 16
+
+/* A number in [0, 1) from a 64-bit key (splitmix64's finaliser). */
+static double noise01(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return (double)(x >> 11) / 9007199254740992.0;	/* 2^53 */
+}
+
 /*
  * The kind a pixel of several shows: of the kinds spent in it (dur), the
  * one owed most (the balance of time spent minus pixels drawn, in pixels),
- * ties to the longest here. It then owes a pixel.
+ * each balance raised by a number in [0, noise) drawn from the row, the
+ * pixel's place on a grid of the whole trace and the kind (noise: up to
+ * PIXEL_NOISE, by how crowded the pixel is); ties to the longest here. It then owes a pixel. The balances keep the share drawn
+ * within PIXEL_NOISE + 1 pixels of the time spent; the noise keeps the pattern from being
+ * the same on every row at the same x (rows of one mixture showed the
+ * same kinds at the same places: machine-wide simultaneous events that
+ * never were) and from being a regular comb (a 5 % wait, one tick every
+ * 20 pixels, exactly). The same pixel gets the same draw at every redraw
+ * and pan.
  */
-static int pixel_kind(double *owed, const int64_t *dur, int64_t span)
+static int pixel_kind(double *owed, const int64_t *dur, int64_t span, uint64_t where,
+		      double noise)
 {
 	int best = -1;
+	double best_v = 0;
 
 	for (int k = 0; k < NKINDS; k++) {
+		double v;
+
 		if (!dur[k])
 			continue;
 		owed[k] += (double)dur[k] / (double)span;
-		if (best < 0 || owed[k] > owed[best] ||
-		    (owed[k] == owed[best] && dur[k] > dur[best]))
+		v = owed[k] + noise * noise01(where * NKINDS + (uint64_t)k);
+		if (best < 0 || v > best_v || (v == best_v && dur[k] > dur[best])) {
 			best = k;
+			best_v = v;
+		}
 	}
 	if (best < 0)
 		return 0;
@@ -991,6 +1028,8 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 {
 	emitter em = { fn, user, 0, 0, -1, 0 };
 	double owed[NKINDS] = { 0 };
+	/* the row's draws: another sequence for every row */
+	uint64_t row_seed = ((uint64_t)type << 56 | (uint64_t)i << 24) * 0x9e3779b97f4a7c15ULL;
 	int exists;
 	const row_log *r = row_range(idx, type, i, &t0, &t1, &exists);
 	row_cur cu;
@@ -1003,6 +1042,8 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 	while (pos < t1) {
 		int64_t next = cu.tn < t1 ? cu.tn : t1;
 		int64_t be, sa[NKINDS], sb[NKINDS], dur[NKINDS];
+		size_t before;
+		double crowd;
 
 		if (ns_per_pixel <= 0 || next - pos >= ns_per_pixel) {
 			emit(&em, pos, next, cu.k);
@@ -1015,11 +1056,20 @@ long ltt_state_index_intervals(const ltt_state_index *idx,
 		 * difference of the sums before its two ends */
 		be = pos + ns_per_pixel < t1 ? pos + ns_per_pixel : t1;
 		row_cur_sum_at(&cu, pos, sa);
+		before = cu.c * ROW_CHUNK + cu.i;
 		row_cur_advance(&cu, be);
 		row_cur_sum_at(&cu, be, sb);
 		for (int k = 0; k < NKINDS; k++)
 			dur[k] = sb[k] - sa[k];
-		emit(&em, pos, be, pixel_kind(owed, dur, be - pos));
+		/* the draw grows with the changes in the pixel (chunks count as
+		 * full, near enough): none for a few, where placing each one
+		 * exactly reads best; all of it for a crowd */
+		crowd = ((double)(cu.c * ROW_CHUNK + cu.i) - (double)before - PIXEL_FEW) /
+			PIXEL_CROWD;
+		emit(&em, pos, be, pixel_kind(owed, dur, be - pos,
+					      row_seed ^ (uint64_t)(pos / ns_per_pixel),
+					      crowd < 0 ? 0 : crowd > 1 ? PIXEL_NOISE
+									: crowd * PIXEL_NOISE));
 		pos = be;
 	}
 	emit(&em, 0, 0, -2);	/* flush */

@@ -76,6 +76,8 @@ typedef struct st_type {
 	uint8_t handler;		/* ST_H_*, ST_H_UNRESOLVED before resolving */
 	int8_t f[8];
 	int8_t named;			/* field whose value has a name, or -1 */
+	uint8_t lttng;			/* an LTTng kernel event (docs/ctf.md) */
+	const char *mode_name;		/* what it enters, from its name (LTTng) */
 } st_type;
 
 /* The task a CPU runs at its first event, and in which mode. */
@@ -129,6 +131,14 @@ void ltt_state__share_first_tasks(ltt_state *dst, const ltt_state *src);
 /* state-first-task.c: per CPU of tr, the task its first schedchange
  * switches out and its mode then; g_free() it. */
 ltt_state_first_task *ltt_state__first_tasks(const ltt_trace *tr, unsigned *ncpus);
+
+/* An LTTng system call event: the system call's name ("openat" of
+ * "syscall_entry_openat", "compat_syscall_exit_read"), *exit set for an
+ * exit; NULL for any other name. */
+const char *ltt_state__lttng_syscall(const char *event, int *exit);
+
+/* An LTTng softirq's name from its number (irq_softirq_entry's vec), or NULL. */
+const char *ltt_state__lttng_softirq_name(uint64_t vec);
 
 /* state-index.c: a row changed (called only when st->rec is set) */
 void ltt_state__record(struct ltt_state_index *idx, ltt_state_row_type type,

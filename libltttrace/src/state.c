@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "prefault.h"
 #include "sized.h"
 #include "state-internal.h"
@@ -21,7 +22,7 @@ enum {
 	ST_H_FORK, ST_H_KTHREAD, ST_H_EXIT, ST_H_FREE, ST_H_WAKEUP, ST_H_SCHED,
 	ST_H_SYS_ENTRY, ST_H_SYS_EXIT, ST_H_TRAP_ENTRY, ST_H_TRAP_EXIT,
 	ST_H_IRQ_ENTRY, ST_H_IRQ_EXIT, ST_H_SOFTIRQ_ENTRY, ST_H_SOFTIRQ_EXIT,
-	ST_H_EXEC, ST_H_ENUM, ST_H_INTERRUPT,
+	ST_H_EXEC, ST_H_ENUM, ST_H_INTERRUPT, ST_H_LTTNG_SCHED,
 	ST_H_UNRESOLVED = 0xFF
 };
 
@@ -50,6 +51,79 @@ static const struct {
 	  { "pid", "parent_pid", "name", "type", "mode", "status", "tgid" } },
 	{ "statedump", "interrupt", ST_H_INTERRUPT, { "irq_id", "action" } },
 };
+
+/*
+ * LTTng 2.13's kernel events (lttng-modules' probes, names as the trace
+ * declares them, fields without LTTng's leading '_'), matched by name in
+ * whatever facility ctf-trace.c put them. The system calls
+ * (syscall_entry_NAME, syscall_exit_NAME) are matched by prefix:
+ * ltt_state__lttng_syscall(). Where the meaning differs from the 2006
+ * event, the handler says so: sched_switch's prev_state is the kernel's
+ * task state bit (ST_H_LTTNG_SCHED); the statedump's process type, mode
+ * and status are LTTV's own enums, which LTTng kept.
+ */
+static const struct {
+	const char *event;
+	uint8_t handler;
+	const char *fields[8];
+} lttng_handlers[] = {
+	{ "sched_switch", ST_H_LTTNG_SCHED,
+	  { "prev_tid", "next_tid", "prev_state", "prev_comm", "next_comm" } },
+	{ "sched_waking", ST_H_WAKEUP, { "tid" } },
+	{ "sched_wakeup", ST_H_WAKEUP, { "tid" } },
+	{ "sched_wakeup_new", ST_H_WAKEUP, { "tid" } },
+	{ "sched_process_fork", ST_H_FORK, { "parent_tid", "child_tid", "child_pid" } },
+	{ "sched_process_exec", ST_H_EXEC, { "filename" } },
+	{ "sched_process_exit", ST_H_EXIT, { "tid" } },
+	{ "sched_process_free", ST_H_FREE, { "tid" } },
+	{ "irq_handler_entry", ST_H_IRQ_ENTRY, { "irq", "name" } },
+	{ "irq_handler_exit", ST_H_IRQ_EXIT, { 0 } },
+	{ "irq_softirq_entry", ST_H_SOFTIRQ_ENTRY, { "vec" } },
+	{ "irq_softirq_exit", ST_H_SOFTIRQ_EXIT, { "vec" } },
+	{ "lttng_statedump_process_state", ST_H_ENUM,
+	  { "tid", "ppid", "name", "type", "mode", "status", "pid" } },
+	{ "lttng_statedump_interrupt", ST_H_INTERRUPT, { "irq", "action" } },
+};
+
+/* The kernel's softirq numbers (include/linux/interrupt.h, unchanged
+ * since 2.6.35 but for BLOCK_IOPOLL's rename): LTTng writes the number
+ * alone, where our kernel's softirq_id was an enum with these labels. */
+const char *ltt_state__lttng_softirq_name(uint64_t vec)
+{
+	static const char *const n[] = { "HI", "TIMER", "NET_TX", "NET_RX", "BLOCK",
+		"IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU" };
+
+	return vec < G_N_ELEMENTS(n) ? n[vec] : NULL;
+}
+
+/* sched_switch's prev_state (lttng-modules: the task_state index as a
+ * bit, TASK_REPORT_MAX for a preempted task) as our kernel's out_state:
+ * running, zombie, dead or waiting. */
+static uint64_t lttng_out_state(uint64_t s)
+{
+	if (s == 0 || s >= 0x100)	/* TASK_RUNNING, or preempted */
+		return 0;
+	if (s == 0x20)			/* EXIT_ZOMBIE */
+		return 16;
+	if (s == 0x10)			/* EXIT_DEAD */
+		return 32;
+	return 1;			/* S, D, T, t, P, I: waiting */
+}
+
+const char *ltt_state__lttng_syscall(const char *event, int *exit)
+{
+	if (g_str_has_prefix(event, "compat_"))
+		event += 7;
+	if (g_str_has_prefix(event, "syscall_entry_")) {
+		*exit = 0;
+		return event + 14;
+	}
+	if (g_str_has_prefix(event, "syscall_exit_")) {
+		*exit = 1;
+		return event + 13;
+	}
+	return NULL;
+}
 
 /* task_state values of process.xml */
 #define TASK_RUNNING	0
@@ -428,8 +502,12 @@ static const char *entry_name(const ltt_event *ev, const st_type *t)
 {
 	ltt_value v;
 
+	if (t->mode_name)
+		return t->mode_name;
 	if (t->named < 0 || ltt_event_field(ev, t->named, &v) < 0)
 		return NULL;
+	if (!v.label && t->lttng && t->handler == ST_H_SOFTIRQ_ENTRY)
+		return ltt_state__lttng_softirq_name(v.u);
 	return v.label;
 }
 
@@ -500,6 +578,47 @@ static void set_name(st_proc *p, const char *name)
 
 /* ---- event types ------------------------------------------------------------ */
 
+/* Fills t with the field indexes of one handler's fields; 0 when the
+ * event lacks one of them (not the event we know). */
+static int find_fields(st_type *t, const ltt_event *ev, const char *const fields[8])
+{
+	for (unsigned k = 0; k < 8; k++) {
+		t->f[k] = -1;
+		if (fields[k]) {
+			int f = ltt_event_field_index(ev, fields[k]);
+
+			if (f < 0)
+				return 0;
+			t->f[k] = (int8_t)f;
+		}
+	}
+	return 1;
+}
+
+static void resolve_lttng(st_type *t, const ltt_event *ev)
+{
+	const char *name = ltt_event_name(ev), *sys;
+	int exit;
+
+	t->lttng = 1;
+	if ((sys = ltt_state__lttng_syscall(name, &exit))) {
+		memset(t->f, -1, sizeof(t->f));
+		t->handler = exit ? ST_H_SYS_EXIT : ST_H_SYS_ENTRY;
+		t->mode_name = exit ? NULL : sys;
+		return;
+	}
+	for (size_t h = 0; h < G_N_ELEMENTS(lttng_handlers); h++) {
+		if (strcmp(lttng_handlers[h].event, name))
+			continue;
+		if (find_fields(t, ev, lttng_handlers[h].fields)) {
+			t->handler = lttng_handlers[h].handler;
+			if (t->handler == ST_H_SOFTIRQ_ENTRY)
+				t->named = t->f[0];
+		}
+		return;
+	}
+}
+
 static const st_type *resolve(ltt_state *st, const ltt_event *ev)
 {
 	const ltt_trace *tr = ltt_event_trace(ev);
@@ -534,22 +653,20 @@ static const st_type *resolve(ltt_state *st, const ltt_event *ev)
 		return t;
 	t->handler = ST_H_NONE;
 	t->named = -1;
+	t->lttng = 0;
+	t->mode_name = NULL;
 	if (!ltt_event_is_known(ev))
 		return t;
+	if (tr->ctf) {
+		resolve_lttng(t, ev);
+		return t;
+	}
 	for (size_t h = 0; h < G_N_ELEMENTS(handlers); h++) {
 		if (strcmp(handlers[h].event, ltt_event_name(ev)) ||
 		    strcmp(handlers[h].facility, ltt_event_facility_name(ev)))
 			continue;
-		for (unsigned k = 0; k < 8; k++) {
-			t->f[k] = -1;
-			if (handlers[h].fields[k]) {
-				int f = ltt_event_field_index(ev, handlers[h].fields[k]);
-
-				if (f < 0)	/* not the event we know */
-					return t;
-				t->f[k] = (int8_t)f;
-			}
-		}
+		if (!find_fields(t, ev, handlers[h].fields))
+			return t;	/* not the event we know */
 		t->handler = handlers[h].handler;
 		t->named = handlers[h].named
 			? (int8_t)ltt_event_field_index(ev, handlers[h].named) : -1;
@@ -595,8 +712,11 @@ static const char *ftext(const ltt_event *ev, int idx, size_t *len)
 
 /* ---- handlers ------------------------------------------------------------- */
 
+/* out_name, in_name: the tasks' names at the switch, when the event
+ * gives them (LTTng's prev_comm, next_comm: a thread named after the
+ * statedump, by prctl, is named so from its first switch) */
 static void on_sched(ltt_state *st, unsigned cpu, unsigned out, unsigned in,
-		     uint64_t out_state)
+		     uint64_t out_state, const char *out_name, const char *in_name)
 {
 	st_cpu *c;
 	st_proc *p;
@@ -619,6 +739,8 @@ static void on_sched(ltt_state *st, unsigned cpu, unsigned out, unsigned in,
 	else
 		p->status = LTT_STATE_WAIT;
 	p->cpu = (int32_t)cpu;
+	if (out_name && out != 0)
+		set_name(p, out_name);
 	note_proc(st, o);
 
 	i = find_or_create(st, in, cpu);
@@ -632,6 +754,8 @@ static void on_sched(ltt_state *st, unsigned cpu, unsigned out, unsigned in,
 	}
 	p->status = LTT_STATE_RUN;
 	p->cpu = (int32_t)cpu;
+	if (in_name && in != 0)
+		set_name(p, in_name);
 	c = &st->cpus[cpu];
 	c->cur = i;
 	c->last_ns = st->now;
@@ -682,6 +806,10 @@ static void on_enum(ltt_state *st, const ltt_event *ev, const st_type *t)
 	set_name(p, fstr(ev, t->f[2]));
 	if (mode >= LTT_STATE_NUM_MODES)
 		mode = LTT_STATE_MODE_UNKNOWN;
+	/* LTTng dumps every task's mode as unknown; a kernel thread has no
+	 * other mode than the kernel's, as our kernel_thread handler says */
+	if (t->lttng && p->kernel_thread && mode == LTT_STATE_MODE_UNKNOWN)
+		mode = LTT_STATE_SYSCALL;
 	p->depth = 1;
 	p->overflow = 0;
 	if (p->kernel_thread || mode == LTT_STATE_USER_MODE) {
@@ -718,9 +846,14 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 	}
 	switch (t->handler) {
 	case ST_H_SCHED:
+	case ST_H_LTTNG_SCHED:
 		if (fget(ev, t->f[0], &a) || fget(ev, t->f[1], &b) || fget(ev, t->f[2], &c))
 			return 0;
-		on_sched(st, cpu, (unsigned)a, (unsigned)b, c);
+		if (t->handler == ST_H_LTTNG_SCHED)
+			on_sched(st, cpu, (unsigned)a, (unsigned)b, lttng_out_state(c),
+				 fstr(ev, t->f[3]), fstr(ev, t->f[4]));
+		else
+			on_sched(st, cpu, (unsigned)a, (unsigned)b, c, NULL, NULL);
 		return 1;
 	case ST_H_SYS_ENTRY:
 		mode_change(st, cpu, LTT_STATE_SYSCALL, 1, entry_name(ev, t));
@@ -738,7 +871,9 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 		mode_change(st, cpu, LTT_STATE_SOFTIRQ, entry, entry ? entry_name(ev, t) : NULL);
 		if (ltt_event_field(ev, t->f[0], &v) == 0 &&
 		    (v.kind == LTT_KIND_ENUM || v.kind == LTT_KIND_UINT))
-			softirq_change(st, cpu, v.u, v.label, entry);
+			softirq_change(st, cpu, v.u,
+				       v.label || !t->lttng ? v.label : ltt_state__lttng_softirq_name(v.u),
+				       entry);
 		return 1;
 	}
 	case ST_H_IRQ_ENTRY: {
@@ -752,6 +887,14 @@ int ltt_state_process_event(ltt_state *st, const ltt_event *ev)
 		if (sc->irq_depth < ST_IRQ_DEPTH)
 			sc->irq_stack[sc->irq_depth] = i;
 		sc->irq_depth++;
+		if (t->lttng && !st->irqs[i].name[0]) {
+			/* irq_handler_entry names its handler; the statedump
+			 * may not have (an IRQ requested after it) */
+			const char *name = fstr(ev, t->f[1]);
+
+			g_strlcpy(st->irqs[i].name, name ? name : "",
+				  sizeof(st->irqs[i].name));
+		}
 		st->irqs[i].cpu = (int32_t)cpu;
 		st->irqs[i].since_ns = st->now;
 		st->irqs[i].count++;
@@ -1080,7 +1223,13 @@ unsigned ltt_state_cpu_times_sized(const ltt_state *from, int64_t t0,
 			r->ns[m] = t0 < t1 && r->ns[m] > before[m] ? r->ns[m] - before[m] : 0;
 			r->total += r->ns[m];
 		}
-		if (!r->total)
+		r->idle = 0;
+		if (to->procs[i].pid == 0) {	/* its user mode is its idle loop */
+			r->idle = r->ns[LTT_STATE_USER_MODE];
+			r->total -= r->idle;
+			r->ns[LTT_STATE_USER_MODE] = 0;
+		}
+		if (!r->total && !r->idle)
 			continue;
 		r->index = i;
 		r->pid = to->procs[i].pid;

@@ -243,7 +243,7 @@ static char *describe_search(const ltt_trace *t)
 
 /* ---- the facility table ---- */
 
-static void add_facility(ltt_trace *t, ltt_facility *fac)
+void ltt_trace_add_facility(ltt_trace *t, ltt_facility *fac)
 {
 	if (!t->facilities[fac->id])
 		t->facilities[fac->id] = g_ptr_array_new();
@@ -398,7 +398,7 @@ static int read_facilities(ltt_trace *t, ltt_error **err)
 		fac = ltt_facility_new(l->name, (uint32_t)l->checksum,
 				       (unsigned)l->id, &sizes, desc, err);
 		fac->load_ns = l->ns;
-		add_facility(t, fac);
+		ltt_trace_add_facility(t, fac);
 	}
 	for (guint i = 0; i < loads->len; i++) {
 		g_free(g_array_index(loads, pending_load, i).name);
@@ -504,7 +504,19 @@ static int add_tracefiles(ltt_trace *t, const char *sub, ltt_error **err)
 		tf->is_facilities = sub && strcmp(name, LTT_FACILITIES_CHANNEL) == 0;
 		g_free(name);
 		g_ptr_array_add(t->tracefiles, tf);
-		ret = ltt_tracefile_open(t, rel, tf, err);
+		if (t->live) {
+			ltt_error *e = NULL;
+
+			if (ltt_tracefile_open(t, rel, tf, &e) < 0) {
+				/* being written: the others are read, this one
+				 * at the next open */
+				g_ptr_array_add(t->left_out, g_strdup(ltt_error_message(e)));
+				ltt_error_free(e);
+				g_ptr_array_remove_index(t->tracefiles, t->tracefiles->len - 1);
+			}
+		} else {
+			ret = ltt_tracefile_open(t, rel, tf, err);
+		}
 		g_free(rel);
 	}
 	g_ptr_array_free(names, TRUE);
@@ -552,7 +564,9 @@ void ltt_trace_close(ltt_trace *t)
 	if (!t)
 		return;
 	g_ptr_array_free(t->tracefiles, TRUE);
+	ltt_ctf_close(t);
 	g_ptr_array_free(t->warnings, TRUE);
+	g_ptr_array_free(t->left_out, TRUE);
 	g_mutex_clear(&t->warn_lock);
 	for (unsigned i = 0; i < LTT_SPARE_BUFS; i++)
 		g_free(t->spare_bufs[i].buf);
@@ -631,6 +645,35 @@ static void read_whole_file_facts(ltt_trace *t)
 	}
 }
 
+/* The reciprocal of t->freq_hz that the per-event conversion uses. */
+static void set_ns_mult(ltt_trace *t)
+{
+	unsigned __int128 mult = ((unsigned __int128)1000000000U << 64) / t->freq_hz;
+	unsigned __int128 limit = ~(unsigned __int128)0 / mult;
+
+	t->ns_mult_hi = (uint64_t)(mult >> 64);
+	t->ns_mult_lo = (uint64_t)mult;
+	t->ns_mult_limit = limit > UINT64_MAX ? UINT64_MAX : (uint64_t)limit;
+}
+
+/* An LTTng trace (CTF, ctf-trace.c): its "cycles" are nanoseconds since
+ * the epoch, so that block times, seeks and the whole-file facts need
+ * nothing of their own. */
+static int open_ctf(ltt_trace *t, ltt_error **err)
+{
+	if (ltt_ctf_open(t, err) < 0)
+		return -1;
+	t->freq_hz = 1000000000;
+	t->info.start_freq = 1000000000;
+	t->info.freq_scale = 1;
+	t->info.arch_size = 8;
+	t->info.major = 1;
+	t->info.minor = 8;
+	set_ns_mult(t);
+	read_whole_file_facts(t);
+	return 0;
+}
+
 ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 			  ltt_error **err)
 {
@@ -658,6 +701,8 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 	t->path = g_strdup(dir);
 	t->tracefiles = g_ptr_array_new_with_free_func(free_tracefile);
 	t->warnings = g_ptr_array_new_with_free_func(g_free);
+	t->live = opt->live != 0;
+	t->left_out = g_ptr_array_new_with_free_func(g_free);
 	g_mutex_init(&t->warn_lock);
 	g_mutex_init(&t->buf_lock);
 	t->all_facilities = g_ptr_array_new();
@@ -673,6 +718,11 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 	t->unknown_names = unknown_names(0);
 	t->unknown_event_names = unknown_names(1);
 
+	if (ltt_ctf_is_trace(dir)) {
+		if (open_ctf(t, err) < 0)
+			goto fail;
+		return t;
+	}
 	if (add_tracefiles(t, NULL, err) < 0 ||
 	    add_tracefiles(t, LTT_CONTROL_ROOT, err) < 0)
 		goto fail;
@@ -690,14 +740,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 			      t->info.start_freq, t->info.freq_scale);
 		goto fail;
 	}
-	{
-		unsigned __int128 mult = ((unsigned __int128)1000000000U << 64) / t->freq_hz;
-		unsigned __int128 limit = ~(unsigned __int128)0 / mult;
-
-		t->ns_mult_hi = (uint64_t)(mult >> 64);
-		t->ns_mult_lo = (uint64_t)mult;
-		t->ns_mult_limit = limit > UINT64_MAX ? UINT64_MAX : (uint64_t)limit;
-	}
+	set_ns_mult(t);
 
 	/* the core facility, before any facility_load can be read */
 	core_sizes = (ltt_sizes){
@@ -719,7 +762,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 				LTT_CORE_FACILITY_ID, &core_sizes,
 				ltt_core_description(), err);
 	core->load_ns = INT64_MIN;
-	add_facility(t, core);
+	ltt_trace_add_facility(t, core);
 
 	if (read_facilities(t, err) < 0)
 		goto fail;
@@ -745,6 +788,16 @@ unsigned ltt_trace_num_warnings(const ltt_trace *t)
 const char *ltt_trace_warning(const ltt_trace *t, unsigned i)
 {
 	return i < t->warnings->len ? t->warnings->pdata[i] : NULL;
+}
+
+unsigned ltt_trace_num_left_out(const ltt_trace *t)
+{
+	return t->left_out->len;
+}
+
+const char *ltt_trace_left_out(const ltt_trace *t, unsigned i)
+{
+	return i < t->left_out->len ? t->left_out->pdata[i] : NULL;
 }
 
 const ltt_trace_info *ltt_trace_get_info(const ltt_trace *t)

@@ -208,6 +208,12 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 		close(fd);
 		return 0;
 	}
+	if (trace->live && tf->file_size < HEADER_SIZE) {
+		/* being written: no sub-buffer of it whole yet, as if empty */
+		tf->file_size = 0;
+		close(fd);
+		return 0;
+	}
 	tf->fd = fd;
 	if (tf->file_size < HEADER_SIZE) {
 		ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: %" PRIu64 " bytes, shorter than one block "
@@ -227,6 +233,8 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 			      "(a corrupt header?)", relpath, tf->subbuf_size);
 		return -1;
 	}
+	if (trace->live)	/* the sub-buffer lttd writes now is read next time */
+		tf->file_size -= tf->file_size % tf->subbuf_size;
 	if (tf->file_size % tf->subbuf_size) {
 		ltt_set_error(err, LTT_ERROR_CORRUPT, "%s: size %" PRIu64 " is not a multiple of the "
 			      "sub-buffer size %u: truncated file", relpath,
@@ -238,7 +246,18 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 	for (unsigned b = 0; b < tf->num_blocks; b++) {
 		if (read_at(tf, &h, HEADER_SIZE, (uint64_t)b * tf->subbuf_size, err) < 0)
 			return -1;
-		if (check_block(trace, tf, b, &h, err) < 0) {
+		ltt_error *bad = NULL;
+
+		if (check_block(trace, tf, b, &h, &bad) < 0) {
+			if (trace->live && b > 0) {
+				/* being written? read up to it: the next open
+				 * tries it again */
+				ltt_error_free(bad);
+				tf->num_blocks = b;
+				tf->file_size = (uint64_t)b * tf->subbuf_size;
+				break;
+			}
+			ltt_pass_error(err, bad);
 			ltt_prefix_error(err, "%s", relpath);
 			return -1;
 		}
@@ -251,6 +270,7 @@ int ltt_tracefile_open(ltt_trace *trace, const char *relpath,
 
 void ltt_tracefile_close(ltt_tracefile *tf)
 {
+	ltt_ctf_tracefile_close(tf);
 	if (tf->fd >= 0)
 		close(tf->fd);
 	tf->fd = -1;
@@ -322,6 +342,10 @@ static void ready_buf(ltt_cursor *c, size_t from, size_t n)
 
 void ltt_cursor_fini(ltt_cursor *c)
 {
+	if (c->tf->ctf) {
+		ltt_ctf_cursor_fini(c);
+		return;
+	}
 	if (c->buf)
 		give_buf(c);
 	c->buf = NULL;
@@ -333,6 +357,10 @@ void ltt_cursor_seek_block(ltt_cursor *c, unsigned block)
 {
 	const ltt_tracefile *tf = c->tf;
 
+	if (tf->ctf) {
+		ltt_ctf_cursor_seek_block(c, block);
+		return;
+	}
 	c->block = block;
 	c->offset = HEADER_SIZE;
 	c->at_end = block >= tf->num_blocks;
@@ -638,6 +666,8 @@ int ltt_tracefile_read_facts(ltt_tracefile *tf, int64_t *first, int64_t *last)
 	ltt_cursor c;
 	unsigned last_block = tf->num_blocks;
 
+	if (tf->ctf)
+		return ltt_ctf_read_facts(tf, first, last);
 	ltt_cursor_init(&c, tf);
 	for (unsigned b = 0; b < tf->num_blocks; b++) {
 		if (!first_event_of(&c, b))

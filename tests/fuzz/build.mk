@@ -7,7 +7,7 @@
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
 FUZZ_DIR := build-fuzz
-FUZZ_HARNESSES := trace description ctf filter genevent
+FUZZ_HARNESSES := trace description ctf filter genevent lttng_meta lttng_stream
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Iinclude -Ilibltttrace/include \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-DLTT_FACILITIES_DIR='"$(CURDIR)/facilities"' \
@@ -21,6 +21,11 @@ FUZZ_FLAGS_ctf := -Ilttv-convert
 FUZZ_SRCS_filter := lttv-gtk/filter.c
 FUZZ_FLAGS_filter := -Ilttv-gtk -DLTT_FUZZ_FILTER_TRACE='"$(CURDIR)/traces/sample-synthetic"'
 FUZZ_SRCS_genevent := genevent/genevent.c genevent/names.c
+FUZZ_SRCS_lttng_meta :=
+FUZZ_FLAGS_lttng_meta := -Ilibltttrace/src
+FUZZ_SRCS_lttng_stream :=
+FUZZ_FLAGS_lttng_stream := \
+	-DLTT_FUZZ_LTTNG_METADATA='"$(CURDIR)/traces/lttng-ust-sample/ust/uid/0/64-bit/metadata"'
 FUZZ_FLAGS_genevent := -Igenevent -Dmain=genevent_main $(GLIB_CFLAGS)
 FUZZ_LIBS_genevent := $(POPT_LIBS)
 

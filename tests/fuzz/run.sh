@@ -21,6 +21,7 @@ case $h in
 trace) set -- "$@" -max_len=16388 -dict="$here/trace.dict" ;;
 ctf) set -- "$@" -max_len=16388 ;;
 description|genevent) set -- "$@" -max_len=16384 -dict="$here/xml.dict" ;;
+lttng_meta|lttng_stream) set -- "$@" -max_len=16384 ;;
 filter) set -- "$@" -max_len=4096 -dict="$here/filter.dict" ;;
 esac
 if [ -n "${FUZZ_RUNS:-}" ]; then

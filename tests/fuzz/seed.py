@@ -115,10 +115,56 @@ HOSTILE_XML = {
 }
 
 
+def metadata_text(data):
+    """The TSDL text of packetized metadata (LTTng's), or data as it is."""
+    out, off = b'', 0
+    while len(data) - off >= 37 and struct.unpack_from('<I', data, off)[0] == 0x75D11D57:
+        content, packet = struct.unpack_from('<II', data, off + 24)
+        out += data[off + 37:off + content // 8]
+        off += max(packet // 8, 37)
+    return out if out else data
+
+
+def lttng_seeds(trace, meta_out, stream_out, name):
+    """An LTTng trace's metadata (packetized and as text) and its streams
+    (cut to their first 16 KiB)."""
+    i = 0
+    for root, _, names in os.walk(trace):
+        if 'metadata' not in names:
+            continue
+        with open(os.path.join(root, 'metadata'), 'rb') as f:
+            data = f.read()
+        for suffix, blob in (('packets', data), ('text', metadata_text(data))):
+            with open(os.path.join(meta_out, '%s-%d-%s' % (name, i, suffix)), 'wb') as f:
+                f.write(blob)
+        for n in sorted(names):
+            if n != 'metadata':
+                with open(os.path.join(root, n), 'rb') as f:
+                    blob = f.read(16384)
+                with open(os.path.join(stream_out, '%s-%d-%s' % (name, i, n)), 'wb') as f:
+                    f.write(blob)
+                with open(os.path.join(stream_out, '%s-%d-%s-4k' % (name, i, n)), 'wb') as f:
+                    f.write(blob[:4096])
+        i += 1
+
+
+# small TSDL inputs that reach the parser's refusals
+HOSTILE_TSDL = {
+    'deep.tsdl': 'typealias integer { size = 8; } := u8;\n' +
+                 'typealias struct { ' * 80 + 'u8 x; ' + '} := s;' * 80,
+    'seqref.tsdl': 'typealias integer { size = 8; } := u8;\nstream { id = 0; };\n'
+                   'event { name = "e"; fields := struct { u8 n; u8 a[n]; u8 b[m]; }; };',
+    'variant.tsdl': 'typealias integer { size = 8; } := u8;\nstream { id = 0; };\n'
+                    'event { name = "e"; fields := struct { enum : u8 { A, B } t; '
+                    'variant <t> { u8 A; string B; } v; }; };',
+}
+
+
 def main():
     out, tracegen = sys.argv[1], sys.argv[2]
     dirs = {k: os.path.join(out, 'seeds-' + k)
-            for k in ('trace', 'ctf', 'description', 'genevent', 'filter')}
+            for k in ('trace', 'ctf', 'description', 'genevent', 'filter',
+                      'lttng_meta', 'lttng_stream')}
     for d in dirs.values():
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
@@ -126,6 +172,11 @@ def main():
     for n in sorted(os.listdir(traces)):
         if os.path.isdir(os.path.join(traces, n)):
             trace_seeds(os.path.join(traces, n), dirs['trace'], n)
+            lttng_seeds(os.path.join(traces, n), dirs['lttng_meta'],
+                        dirs['lttng_stream'], n)
+    for n, text in HOSTILE_TSDL.items():
+        with open(os.path.join(dirs['lttng_meta'], 'hostile-' + n), 'w') as f:
+            f.write(text)
     with tempfile.TemporaryDirectory() as tmp:
         for name, d in writer_traces(tracegen, tmp):
             trace_seeds(d, dirs['trace'], name)

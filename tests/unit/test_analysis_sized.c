@@ -248,7 +248,7 @@ static void test_rows(const ltt_analysis *a)
 	size_t ns = ltt_analysis_critical_path(a, p, INT64_MIN, INT64_MAX, &seg), joined = 0;
 
 	for (size_t i = 0; i < ns; i++)
-		joined += seg[i].start_ns < seg[i].end_ns && seg[i].kind <= LTT_PATH_UNKNOWN &&
+		joined += seg[i].start_ns < seg[i].end_ns && seg[i].kind < LTT_PATH_NUM_KINDS &&
 			  seg[i].start_ns >= first && seg[i].end_ns <= last &&
 			  (!i || seg[i].start_ns == seg[i - 1].end_ns);
 	ok(ns > 1 && joined == ns, "critical path of the busiest: %zu contiguous segments", ns);

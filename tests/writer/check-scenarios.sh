@@ -58,6 +58,13 @@ for a in 0 4 8; do
 	report $? "fields --family mixed -a $a: ltt-reencode: the same bytes"
 done
 for t in "$TOP"/traces/*/; do
+	if [ -n "$(find "$t" -name metadata -print -quit)" ]; then
+		# an LTTng trace (docs/ctf.md): CTF's layout, not the 2006
+		# writer's; t58 holds it against babeltrace2 instead
+		n=$((n + 1))
+		echo "ok $n - $(basename "$t"): ltt-reencode # SKIP an LTTng trace, not laid out by the 2006 writer's rules"
+		continue
+	fi
 	"$BIN/ltt-reencode" "$t" >"$TMP/re" 2>&1
 	report $? "$(basename "$t"): ltt-reencode: the same bytes"
 done

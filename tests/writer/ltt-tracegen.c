@@ -89,6 +89,7 @@ struct gen {
 	unsigned nfacs;
 	int has_floats;			/* a <float> field in one of them */
 	uint64_t load_tsc;		/* of the facility table; 0: start_tsc */
+	unsigned slow_write_pct;	/* busy: every write takes this much longer */
 
 	/* the sample scenario's machine */
 	uint64_t now[MAX_CPUS];
@@ -1353,11 +1354,15 @@ static void b_action(struct busy *b, unsigned cpu)
 		}
 		b_sysexit(b, cpu, child);
 	} else if (r < 45 || (r >= 92 && !b->nrunq)) {	/* a read or a write */
+		uint64_t entry = b->now;
+
 		b_syscall(b, cpu, r % 2 ? SYS_WRITE : SYS_READ);
 		P(g);
 		lttw_put_uint_n(&g->p, 3 + r % 5, 4);
 		lttw_put_size_t(&g->p, 512u << (r % 4));
 		bev(b, cpu, ID_FS, r % 2 ? LTTW_FS_WRITE : LTTW_FS_READ);
+		if (r % 2)	/* --slow-write-pct: a slower write (lttv-diff's test) */
+			b->now += (b->now - entry) * g->slow_write_pct / 100;
 		b_sysexit(b, cpu, 512 << (r % 4));
 	} else if (r < 55) {
 		P(g);
@@ -1976,6 +1981,7 @@ int main(int argc, const char **argv)
 	long long events = 1000000, start_tsc = -1, freq_khz = 0, plant_us = 0;
 	int pid_offset = 0, float_order = FLOAT_ORDER;
 	long long losses = 0;
+	int slow_write_pct = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
 		  "sample, names (the sample with hostile names), types, wraps, big, "
@@ -2014,6 +2020,9 @@ int main(int argc, const char **argv)
 		  "events, and one at the end told after its last events (0)", "N" },
 		{ "plant-us", 0, POPT_ARG_LONGLONG, &plant_us, 0,
 		  "--scenario latency: the 50th read takes N us more (0)", "N" },
+		{ "slow-write-pct", 0, POPT_ARG_INT, &slow_write_pct, 0,
+		  "--scenario busy: every write system call takes N per cent longer (0)",
+		  "N" },
 		{ "pid-offset", 0, POPT_ARG_INT, &pid_offset, 0,
 		  "--scenario latency: pids (but init's) N higher, user addresses moved (0)",
 		  "N" },
@@ -2119,6 +2128,9 @@ int main(int argc, const char **argv)
 		if (events < 0)
 			die("--events %lld", events);
 		g.c.subbuf_size = subbuf ? (uint32_t)subbuf : 1048576;
+		if (slow_write_pct < 0 || slow_write_pct > 1000)
+			die("--slow-write-pct %d: 0..1000", slow_write_pct);
+		g.slow_write_pct = (unsigned)slow_write_pct;
 		scenario_busy(&g, out, (uint64_t)events);
 	} else if (!strcmp(scenario, "latency")) {
 		if (plant_us < 0)

@@ -1,0 +1,128 @@
+#!/bin/sh
+# Re-records traces/lttng-kernel-sample: an LTTng 2.13 kernel trace of a
+# short workload (guest.sh), recorded in QEMU on Debian's own kernel image
+# with Debian's lttng-modules and lttng-tools.  Nothing is loaded into the
+# build machine's kernel: the modules are built against Debian's headers
+# and loaded only in the guest.  Run from the top directory, as root
+# (apt-get download, dpkg -x):
+#
+#     sh tests/lttng-kernel/record.sh [OUTPUT_DIR]
+#
+# Needs what qemu/modules-boot.sh needs for the stock kernel (the image in
+# /var/cache/ltt, linux-headers-KVER, qemu, busybox-static; `make` for the
+# static lttctl/lttd that qemu/run.sh puts in every initramfs) and the
+# network for Debian's lttng-modules-dkms, lttng-tools and their libraries.
+# Unpacked and built once into $BUILD/lttng-kernel/ (LTTNG_KERNEL_WORK).
+# Debian 12's lttng-modules 2.13.9 does not build against 6.1.0-57's
+# headers as shipped: its timer probe declares trace_hrtimer_start as the
+# kernel did before a stable update, so that one probe is left out (no
+# timer_* or hrtimer_* events).
+set -eu
+BUILD=${BUILD:-build}
+top=$(pwd)
+out=${1:-$top/traces/lttng-kernel-sample}
+cache=${LTT_STOCK_CACHE:-/var/cache/ltt}
+KVER=${LTT_STOCK_KVER:-$(cat "$cache/stock-kver")}
+W=${LTTNG_KERNEL_WORK:-$top/$BUILD/lttng-kernel}
+die() { echo "tests/lttng-kernel/record.sh: $*" >&2; exit 1; }
+[ -f qemu/run.sh ] || die "run from the top directory"
+mkdir -p "$W"
+
+# Debian's kernel image, unpacked (as qemu/modules-boot.sh does)
+img=$W/image
+if [ ! -e "$img/.unpacked" ]; then
+	deb=$(ls "$cache"/linux-image-"$KVER"_*.deb | head -n 1) || die "no image of $KVER in $cache"
+	rm -rf "$img"; mkdir -p "$img"
+	dpkg -x "$deb" "$img"
+	depmod -b "$img" "$KVER"
+	touch "$img/.unpacked"
+fi
+
+# Debian's LTTng packages, unpacked, not installed
+root=$W/root
+libs="liblttng-ctl0 liblttng-ust-common1 liblttng-ust-ctl5 liburcu8"
+if [ ! -e "$root/.unpacked" ]; then
+	rm -rf "$W/debs" "$root"; mkdir -p "$W/debs" "$root"
+	(cd "$W/debs" && apt-get download lttng-modules-dkms lttng-tools $libs) ||
+		die "apt-get download of Debian's LTTng packages failed"
+	for d in "$W"/debs/*.deb; do dpkg -x "$d" "$root"; done
+	touch "$root/.unpacked"
+fi
+src=$(ls -d "$root"/usr/src/lttng-modules-* | head -n 1)
+if [ ! -e "$src/.built" ]; then
+	sed -i 's/^obj-\$(CONFIG_LTTNG) += lttng-probe-timer.o/# & (does not build on 6.1.0-57)/' \
+		"$src/src/probes/Kbuild"
+	make -C "$src" -j2 KERNELDIR="/usr/src/linux-headers-$KVER" modules >"$W/modules.log" 2>&1 ||
+		die "lttng-modules do not build against linux-headers-$KVER ($W/modules.log)"
+	touch "$src/.built"
+fi
+
+# /lib/modules/KVER for the guest: LTTng's modules (lttng-sessiond loads
+# them by name through libkmod, so a modules.dep), the stock ones 9p needs
+mods=$W/modules
+rm -rf "$mods"; mkdir -p "$mods/lib/modules/$KVER/extra"
+find "$src" -name '*.ko' -exec cp {} "$mods/lib/modules/$KVER/extra/" \;
+# libkmod refuses to start without the built-in modules' index
+cp "$img/lib/modules/$KVER"/modules.builtin* "$img/lib/modules/$KVER/modules.order" \
+	"$mods/lib/modules/$KVER/"
+depmod -b "$mods" "$KVER"
+list=$W/initramfs-extra.list
+load=$W/modules.sh
+{
+	echo "dir /lib 0755 0 0"
+	echo "dir /lib64 0755 0 0"
+	(cd "$mods" && find lib/modules -type d | sed 's|^|dir /|; s|$| 0755 0 0|')
+	(cd "$mods" && find lib/modules -type f) | while read -r f; do
+		echo "file /$f $mods/$f 0644 0 0"
+	done
+	echo "dir /lib/modules/stock 0755 0 0"
+	echo "file /ltt/modules.sh $load 0644 0 0"
+} >"$list"
+echo "# written by tests/lttng-kernel/record.sh: the stock modules 9p needs" >"$load"
+for m in 9pnet_virtio virtio_pci 9p; do
+	modprobe -d "$img" -S "$KVER" --show-depends "$m"
+done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' | while read -r ko; do
+	b=$(basename "$ko")
+	echo "file /lib/modules/stock/$b $ko 0644 0 0" >>"$list"
+	echo "insmod /lib/modules/stock/$b" >>"$load"
+done
+# lttng, lttng-sessiond, lttng-consumerd and every library they load,
+# at the paths they were built for
+ml=/usr/lib/x86_64-linux-gnu
+bins="usr/bin/lttng usr/bin/lttng-sessiond ${ml#/}/lttng/libexec/lttng-consumerd"
+for d in /usr /usr/lib /usr/lib/x86_64-linux-gnu $ml/lttng $ml/lttng/libexec /lib/x86_64-linux-gnu \
+	 /var /var/run /run /etc; do
+	echo "dir $d 0755 0 0"
+done >>"$list"
+for b in $bins; do
+	echo "file /$b $root/$b 0755 0 0" >>"$list"
+done
+for b in $bins; do
+	LD_LIBRARY_PATH="$root$ml" ldd "$root/$b"
+done | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\/lib64\// { print $1 }' | sort -u |
+while read -r l; do
+	# a file at the path the loader asks for (gen_init_cpio follows links)
+	echo "file ${l#"$root"} $l 0755 0 0"
+done >>"$list"
+# the session daemon validates session files against its schema at start
+echo "dir /usr/share 0755 0 0" >>"$list"
+echo "dir /usr/share/xml 0755 0 0" >>"$list"
+echo "dir /usr/share/xml/lttng 0755 0 0" >>"$list"
+echo "file /usr/share/xml/lttng/session.xsd $root/usr/share/xml/lttng/session.xsd 0644 0 0" >>"$list"
+echo "file /etc/passwd tests/lttng-kernel/passwd 0644 0 0" >>"$list"
+echo "file /etc/group tests/lttng-kernel/group 0644 0 0" >>"$list"
+
+run=$W/run
+GUEST_SCRIPT=tests/lttng-kernel/guest.sh KERNEL_IMAGE="$img/boot/vmlinuz-$KVER" \
+	INITRAMFS_EXTRA="$list" QEMU_MEM=1024 QEMU_TIMEOUT=${QEMU_TIMEOUT:-600} \
+	BUILD="$BUILD" sh qemu/run.sh "$run" || {
+	tail -n 30 "$run/guest.log" 2>/dev/null; die "the guest failed (console: $run.console)"; }
+[ "$(cat "$run/guest.rc")" = 0 ] || { cat "$run/guest.log"; die "the guest's recording failed"; }
+rm -rf "$out"
+mkdir -p "$out"
+# only the streams and metadata (the index/ folders are babeltrace's)
+(cd "$run/trace" && find . -type f ! -path '*/index/*' | while read -r f; do
+	mkdir -p "$out/$(dirname "$f")"
+	cp "$f" "$out/$f"
+done)
+echo "recorded $(find "$out" -type f | wc -l) files into $out"
