@@ -91,6 +91,9 @@ cmd_git() {
 	# the patches' "index" lines as they were written: git's automatic
 	# length grows with the repository and would rewrite every patch
 	g config core.abbrev 7
+	# no background gc: it inherited make kernel's lock and held it for
+	# minutes while it packed the tree
+	g config gc.auto 0
 	# Debian's top-level .gitignore ignores everything ("/*"): the tarball's
 	# files are added by name, then the files each patch touches.
 	echo "series.sh: committing the pristine tree (a minute)"
