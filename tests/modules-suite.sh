@@ -60,7 +60,7 @@ check "$P: every scenario's script exited 0" test "$rc" = 0
 OUT=$TOP/$BUILD/modules-$P.$$
 check "$P: QEMU boots, runs the modules' life cycle and powers off" \
 	env BUILD="$BUILD" LTT_MODULES_KERNEL="$P" LTT_STOCK_KVER="$kver" \
-	GUEST_SCRIPT=qemu/modules-guest.sh QEMU_TIMEOUT=600 qemu/modules-boot.sh "$OUT"
+	GUEST_SCRIPT=qemu/modules-guest.sh QEMU_TIMEOUT=900 qemu/modules-boot.sh "$OUT"
 step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results" 2>/dev/null)" = 0; }
 for s in loaded_at_boot rmmod_core_in_use_refused rmmod_relayfs_in_use_refused unload_all \
 	 none_left relay_before_core_refused still_none load_other_order five_loaded \
