@@ -325,17 +325,7 @@ static void record(ltt_analysis *a, ltt_latency_kind k, const ltt_latency *l)
 
 static int find_fields(an_type *t, const ltt_event *ev, const char *const fields[3])
 {
-	for (unsigned k = 0; k < 3; k++) {
-		t->f[k] = -1;
-		if (fields[k]) {
-			int f = ltt_event_field_index(ev, fields[k]);
-
-			if (f < 0)
-				return 0;
-			t->f[k] = (int8_t)f;
-		}
-	}
-	return 1;
+	return ltt_state_find_fields(t->f, 3, ev, fields);
 }
 
 static void resolve_lttng(an_type *t, const ltt_event *ev, unsigned fid, unsigned eid)

@@ -71,6 +71,12 @@ typedef struct st_softirqs {
 	unsigned n;
 } st_softirqs;
 
+/* Fills f[0..n) with the indexes in ev's event type of the named fields
+ * (-1 where fields[k] is NULL); 0 when the event lacks one of them (not
+ * the event a handler knows).  The state engine's and the analyses'. */
+int ltt_state_find_fields(int8_t *f, unsigned n, const ltt_event *ev,
+			  const char *const *fields);
+
 /* Per event type: what it means for the state, and its field indexes. */
 typedef struct st_type {
 	uint8_t handler;		/* ST_H_*, ST_H_UNRESOLVED before resolving */

@@ -578,21 +578,25 @@ static void set_name(st_proc *p, const char *name)
 
 /* ---- event types ------------------------------------------------------------ */
 
-/* Fills t with the field indexes of one handler's fields; 0 when the
- * event lacks one of them (not the event we know). */
-static int find_fields(st_type *t, const ltt_event *ev, const char *const fields[8])
+int ltt_state_find_fields(int8_t *f, unsigned n, const ltt_event *ev,
+			  const char *const *fields)
 {
-	for (unsigned k = 0; k < 8; k++) {
-		t->f[k] = -1;
+	for (unsigned k = 0; k < n; k++) {
+		f[k] = -1;
 		if (fields[k]) {
-			int f = ltt_event_field_index(ev, fields[k]);
+			int i = ltt_event_field_index(ev, fields[k]);
 
-			if (f < 0)
+			if (i < 0)
 				return 0;
-			t->f[k] = (int8_t)f;
+			f[k] = (int8_t)i;
 		}
 	}
 	return 1;
+}
+
+static int find_fields(st_type *t, const ltt_event *ev, const char *const fields[8])
+{
+	return ltt_state_find_fields(t->f, 8, ev, fields);
 }
 
 static void resolve_lttng(st_type *t, const ltt_event *ev)
