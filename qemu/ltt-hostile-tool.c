@@ -280,6 +280,13 @@ static void forge(unsigned char *p, size_t size, uint32_t fid)
 	}
 }
 
+/* usertrace_example, as libltt-usertrace describes it: 0 or -errno. */
+static long reg_example(uint32_t *id)
+{
+	return reg(id, "usertrace_example", LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM,
+		   sizeof(int), 3);
+}
+
 static int cmd_big(size_t size)
 {
 	static unsigned char payload[70000];
@@ -288,8 +295,7 @@ static int cmd_big(size_t size)
 
 	if (size > sizeof(payload))
 		return 2;
-	r = reg(&id, "usertrace_example", LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM,
-		sizeof(int), 3);
+	r = reg_example(&id);
 	printf("register %s\n", ename(r));
 	if (r)
 		return 1;
@@ -305,8 +311,7 @@ static int cmd_big(size_t size)
 static int cmd_execkeep(const char *self)
 {
 	uint32_t id = 0;
-	long r = reg(&id, "usertrace_example",
-		     LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM, sizeof(int), 3);
+	long r = reg_example(&id);
 	char arg[32];
 
 	printf("register %s\n", ename(r));
@@ -359,8 +364,7 @@ static int cmd_wakeups(const char *trace, int k)
 		uint32_t id;
 
 		pin(0);
-		if (reg(&id, "usertrace_example",
-			LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM, sizeof(int), 3))
+		if (reg_example(&id))
 			_exit(1);
 		memset(pad, 'p', sizeof(pad));
 		for (;;)	/* blocks once CPU 0's cpu buffer is full */
@@ -467,8 +471,7 @@ static int cmd_priflood(long n, size_t size)
 
 	if (size > sizeof(payload))
 		return 2;
-	r = reg(&id, "usertrace_example", LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM,
-		sizeof(int), 3);
+	r = reg_example(&id);
 	if (r) {
 		printf("register %s\n", ename(r));
 		return 1;
