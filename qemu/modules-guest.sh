@@ -3,8 +3,9 @@
 # tests/q60 (Debian's kernel) and tests/q61 (the debug kernel): /init has
 # loaded them (qemu/modules-boot.sh); here they are unloaded and loaded again in
 # every order their dependencies allow or refuse, an unload is tried while
-# a trace exists and while lttd holds its files, and 100 cycles of load,
-# trace, unload run with the memory counted before and after.  Installed
+# a trace exists and while lttd holds its files, and N cycles of load,
+# trace, unload run with the memory counted before and after (N is
+# ltt_cycles= on the kernel command line, 100 by default).  Installed
 # as /ltt/guest-test.sh.  Leaves results ("step status"), meminfo-*.txt,
 # kmemleak.txt (debug kernel), and, from /init, guest.log and dmesg.txt.
 R=/mnt/host
@@ -59,7 +60,7 @@ insmod $M/ltt_user.ko; res reload_user $?
 umount /mnt/relayfs; res umount $?
 unload_all; res unload_again $?
 
-# -- 100 cycles: load, trace a little, unload --------------------------------------
+# -- N cycles: load, trace a little, unload ----------------------------------------
 cycle() {
 	load_all || return 1
 	mount -t relayfs relayfs /mnt/relayfs || return 1
@@ -76,12 +77,15 @@ cycle() {
 cycle 0; res cycle_0 $?
 sync; echo 3 >/proc/sys/vm/drop_caches
 cat /proc/meminfo >$R/meminfo-before.txt
+n=$(sed -n 's/.*ltt_cycles=\([0-9]*\).*/\1/p' /proc/cmdline)
+n=${n:-100}
+echo "$n" >$R/cycles
 i=1; rc=0
-while [ $i -le 100 ]; do
+while [ $i -le "$n" ]; do
 	cycle $i || { rc=$i; break; }
 	i=$((i + 1))
 done
-res cycles_100 $rc
+res cycles_all $rc
 sync; echo 3 >/proc/sys/vm/drop_caches
 cat /proc/meminfo >$R/meminfo-after.txt
 test "$(ours)" = 0; res none_after_cycles $?

@@ -18,7 +18,8 @@
 # INITRAMFS_EXTRA (a gen_init_cpio list appended to ours: bench/ adds its
 # tools), QEMU_MEM (MiB, 512), QEMU_APPEND (more kernel command line),
 # QEMU_EXTRA (more QEMU arguments, split at spaces: qemu/field-boot.sh's
-# root disk).
+# root disk), QEMU_ACCEL (tcg: multi-threaded; qemu/modules-boot.sh asks
+# for tcg,thread=single, and says why).
 # pci=noacpi: under TCG the debug kernel (KASAN, lockdep) spends ~25 s in
 # ACPI's PCI interrupt routing, long enough for virtio to miss its
 # interrupts on a loaded host; the MP table (CONFIG_X86_MPPARSE) still
@@ -95,9 +96,9 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 # the initramfs was built in $W, next to $OUT: runs with different OUT_DIRs
 # do not share anything
-echo "qemu/run.sh: booting (TCG, 2 CPUs, timeout ${TIMEOUT}s)"
+echo "qemu/run.sh: booting (${QEMU_ACCEL:-tcg}, 2 CPUs, timeout ${TIMEOUT}s)"
 rc=0
-timeout "$TIMEOUT" "$QEMU" -accel tcg -smp 2 -m "${QEMU_MEM:-512}" -nographic -no-reboot \
+timeout "$TIMEOUT" "$QEMU" -accel "${QEMU_ACCEL:-tcg}" -smp 2 -m "${QEMU_MEM:-512}" -nographic -no-reboot \
 	-kernel "$KERNEL" -initrd "$W/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic pci=noacpi${QEMU_APPEND:+ $QEMU_APPEND}" \
 	-virtfs "local,path=$OUT,mount_tag=hostshare,security_model=none,id=hs" \

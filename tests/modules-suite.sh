@@ -7,8 +7,9 @@
 # user-space events through libltt-usertrace's door, non-root refused),
 # then the modules' life cycle (qemu/modules-guest.sh: unload and load in
 # every order, an unload refused while a trace exists, the door cut off
-# by an unload, 100 cycles of load, trace, unload, with memory counted and
-# kmemleak on the debug kernel, a module built for the other kernel
+# by an unload, cycles of load, trace, unload (100 on Debian's kernel, with
+# the unreclaimable slab counted; 20 on the debug kernel, where kmemleak
+# counts and each cycle is five times slower), a module built for the other kernel
 # refused).  The checks that only the patched kernel can pass are
 # skipped, each saying why.  One TAP stream, each check named by its
 # scenario.
@@ -58,28 +59,39 @@ check "$P: every scenario's script exited 0" test "$rc" = 0
 
 # -- the modules' life cycle ----------------------------------------------------------
 OUT=$TOP/$BUILD/modules-$P.$$
+# a leak kmemleak sees shows in one cycle; the slab count needs many
+if [ "$P" = modtest ]; then cycles=20; else cycles=100; fi
 check "$P: QEMU boots, runs the modules' life cycle and powers off" \
 	env BUILD="$BUILD" LTT_MODULES_KERNEL="$P" LTT_STOCK_KVER="$kver" \
-	GUEST_SCRIPT=qemu/modules-guest.sh QEMU_TIMEOUT=900 qemu/modules-boot.sh "$OUT"
+	GUEST_SCRIPT=qemu/modules-guest.sh QEMU_TIMEOUT=900 QEMU_APPEND="ltt_cycles=$cycles" \
+	qemu/modules-boot.sh "$OUT"
 step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results" 2>/dev/null)" = 0; }
 for s in loaded_at_boot rmmod_core_in_use_refused rmmod_relayfs_in_use_refused unload_all \
 	 none_left relay_before_core_refused still_none load_other_order five_loaded \
 	 mount_relayfs held_create rmmod_relay_with_trace_refused held_start held_write \
 	 held_stop held_destroy held_lttd rmmod_user_door_open door_closed_after_unload \
-	 reload_user umount unload_again cycle_0 cycles_100 none_after_cycles load_at_end; do
+	 reload_user umount unload_again cycle_0 cycles_all none_after_cycles load_at_end; do
 	check "$P guest: $s" step "$s"
 done
+check "$P guest: it ran the $cycles cycles it was asked for" \
+	test "$(cat "$OUT/cycles" 2>/dev/null)" = "$cycles"
 check "$P: the trace held across the refused unload reads, with its event" \
 	sh -c "'$BIN/lttv-text' -n -t '$OUT/held' | grep -q '^user_generic\.string: .*data = \"held\\\\n\"'"
-# unreclaimable slab across the 100 cycles: a leak of one object per cycle
+# unreclaimable slab across the cycles: a leak of one object per cycle
 # of 1 KiB or more shows; the noise of a quiet guest is far below it
 slab() { awk '$1 == "SUnreclaim:" { print $2 }' "$1"; }
 slab_ok() {
 	b=$(slab "$OUT/meminfo-before.txt"); a=$(slab "$OUT/meminfo-after.txt")
-	echo "SUnreclaim: $b kB before the 100 cycles, $a kB after"
+	echo "SUnreclaim: $b kB before the $cycles cycles, $a kB after"
 	test -n "$b" && test -n "$a" && test $((a - b)) -lt 100
 }
-check "$P: 100 cycles leave the unreclaimable slab as it was (< 100 kB more)" slab_ok
+if [ "$P" = modtest ]; then
+	# seen: 100 kB and more on that kernel in a CI run whose kmemleak was clean
+	skip "$P: $cycles cycles leave the unreclaimable slab as it was (< 100 kB more)" \
+		"KASAN's quarantine keeps freed objects in the slab (up to 1/32 of memory), so SUnreclaim grows without a leak; kmemleak is the leak check on this kernel"
+else
+	check "$P: $cycles cycles leave the unreclaimable slab as it was (< 100 kB more)" slab_ok
+fi
 slab_ok 2>&1 | sed 's/^/# /'
 if [ "$P" = modtest ]; then
 	check "$P guest: kmemleak scanned" step kmemleak_scanned

@@ -260,8 +260,14 @@ check "lttv-text --cpu-stats counts the losses" sh -c "
 	'$LTTV' -t '$OUT/lossy' -c -q | grep -Eq '^cpu 0: .*, [1-9][0-9]* lost'"
 # Loss accounting is exact but for heartbeats when the guest turned the
 # kernel's own events off (patch 0007's ltt_probes.enable, "probes_off"):
-# then the sum may exceed what was written by a few heartbeats only.
-if step probes_off 0; then SLACK=40; else SLACK=1000000000; fi
+# then the sum may exceed what was written by the heartbeats that found
+# the buffer full, at most one per 100 ms of the trace (a loaded host
+# stretches the guest's time: 75 of them were seen).
+span() { # seconds from the trace's first event to its last, rounded up
+	awk '{ t = $2 + 0; if (!n++ || t < a) a = t; if (t > b) b = t }
+	     END { s = b - a; print (s == int(s)) ? s : int(s) + 1 }' "$TMP/l.txt"
+}
+if step probes_off 0; then SLACK=$(($(span) * 10 + 10)); else SLACK=1000000000; fi
 
 # 510 events written on CPU 0: each one is either in the trace or counted
 # lost.  The loss counter also counts the other events that found the
@@ -271,7 +277,7 @@ if step probes_off 0; then SLACK=40; else SLACK=1000000000; fi
 loss_accounting() {
 	kept=$(grep -c '^user_generic\.string: .* (cpu_0) ' "$TMP/l.txt")
 	lost=$(sed -n 's/^channel\.buffer_stats: .* (cpu_0) .*events_lost = \([0-9]*\).*/\1/p' "$TMP/l.txt" | sort -n | tail -n 1)
-	echo "kept $kept + lost $lost = $((kept + lost)) of 510"
+	echo "kept $kept + lost $lost = $((kept + lost)) of 510 (at most $SLACK heartbeats more)"
 	test $((kept + lost)) -ge 510 && test $((kept + lost)) -le $((510 + SLACK)) &&
 		test "$kept" -lt 510
 }

@@ -15,11 +15,14 @@ export LSAN_OPTIONS
 log="$BUILD/test-log"
 counts="$BUILD/test-counts"
 : >"$log"
+start=$(date +%s)
 pass=0 fail=0 skipped=0
 
 run_one() { # name command...
 	name=$1; shift
+	t0=$(date +%s)
 	out=$("$@" 2>>"$log"; echo "exit=$?")
+	secs=$(($(date +%s) - t0))
 	printf '%s\n' "$out" | sed "s|^|$name: |" >>"$log"
 	p=$(printf '%s\n' "$out" | grep -c '^ok .*# SKIP')
 	s=$(printf '%s\n' "$out" | grep -c '^ok ')
@@ -33,7 +36,7 @@ run_one() { # name command...
 	fi
 	printf '%s\n' "$out" | grep '^not ok' | sed "s|^|FAIL $name: |"
 	printf '%s\n' "$out" | grep '# SKIP' | sed "s|^|SKIP $name: |"
-	printf '%-40s %3d passed, %d failed, %d skipped\n' "$name" $((s - p)) "$f" "$p"
+	printf '%-40s %3d passed, %d failed, %d skipped, %ss\n' "$name" $((s - p)) "$f" "$p" "$secs"
 }
 
 for t in "$BUILD"/tests/test_*; do
@@ -61,6 +64,7 @@ if [ "${SANITIZE:-}" != 1 ]; then
 	done
 fi
 echo "$pass $fail $skipped" >"$counts"
+echo "(all of it took $(($(date +%s) - start)) s)"
 if [ "$skipped" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skipped skipped"
 else
