@@ -29,6 +29,9 @@ typedef struct count {
 	GPtrArray *names;	/* events per process: the names it had, in order */
 } count;
 
+#define TYPE_CACHE 64
+#define CPU_CACHE 4096		/* more CPUs: their key is hashed */
+
 struct lttv_stats_calc {
 	lttv_doc *doc;
 	int64_t t0, t1;
@@ -36,6 +39,12 @@ struct lttv_stats_calc {
 	ltt_state *s0, *s1;
 	lttv_filter *filter;
 	GHashTable *types, *cpus, *procs;
+	/* the same counts found without a key printed and hashed for each
+	 * event (that was 40 % of the time at 10 M events): a type by its
+	 * names' pointers (the trace's, fixed while it is open), a CPU and
+	 * a process by their numbers */
+	struct { const char *fac, *name; count *n; } type_cache[TYPE_CACHE];
+	GPtrArray *cpu_of, *proc_of;
 	uint64_t total;
 	ltt_error *err;
 	int done;
@@ -127,6 +136,8 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 	c->types = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, count_free);
 	c->cpus = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, count_free);
 	c->procs = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, count_free);
+	c->cpu_of = g_ptr_array_new();
+	c->proc_of = g_ptr_array_new();
 	c->s0 = ltt_state_new();
 	c->s1 = ltt_state_new();
 	if (filter_text && *filter_text)
@@ -142,13 +153,58 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 	return c;
 }
 
+/* One more in the count at slot i of by (keyed "fmt" in h the first time). */
+static count *count_in(GHashTable *h, GPtrArray *by, unsigned i, const char *fmt, unsigned v)
+{
+	count *n = i < by->len ? g_ptr_array_index(by, i) : NULL;
+	char key[32];
+
+	if (n) {
+		n->n++;
+		return n;
+	}
+	snprintf(key, sizeof(key), fmt, v);
+	n = add_count(h, key);
+	if (i >= by->len)
+		g_ptr_array_set_size(by, (gint)i + 1);
+	g_ptr_array_index(by, i) = n;
+	return n;
+}
+
+static void count_cpu(lttv_stats_calc *c, unsigned cpu)
+{
+	char key[32];
+
+	if (cpu < CPU_CACHE) {
+		count_in(c->cpus, c->cpu_of, cpu, "cpu %u", cpu);
+		return;
+	}
+	snprintf(key, sizeof(key), "cpu %u", cpu);
+	add_count(c->cpus, key);
+}
+
+static void count_type(lttv_stats_calc *c, const ltt_event *ev)
+{
+	const char *fac = ltt_event_facility_name(ev), *name = ltt_event_name(ev);
+	unsigned h = (unsigned)(((uintptr_t)name >> 3) % TYPE_CACHE);
+	char key[128];
+
+	if (c->type_cache[h].n && c->type_cache[h].name == name && c->type_cache[h].fac == fac) {
+		c->type_cache[h].n->n++;
+		return;
+	}
+	snprintf(key, sizeof(key), "%s.%s", fac, name);
+	c->type_cache[h].fac = fac;
+	c->type_cache[h].name = name;
+	c->type_cache[h].n = add_count(c->types, key);
+}
+
 int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events)
 {
 	const ltt_event *ev;
 	int r;
 
 	for (unsigned n = 0; n < max_events && !c->done; n++) {
-		char key[128];
 		int i;
 		ltt_state_process_info pi;
 
@@ -162,16 +218,14 @@ int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events)
 		if (!lttv_filter_match(c->filter, ev, c->s1))
 			continue;
 		c->total++;
-		snprintf(key, sizeof(key), "%s.%s", ltt_event_facility_name(ev), ltt_event_name(ev));
-		add_count(c->types, key);
-		snprintf(key, sizeof(key), "cpu %u", ltt_event_cpu(ev));
-		add_count(c->cpus, key);
+		count_type(c, ev);
+		count_cpu(c, ltt_event_cpu(ev));
 		/* by process (a pid's names change at an exec): named at the
 		 * end, as the CPU times are (see proc_label) */
 		i = ltt_state_cpu_process(c->s1, ltt_event_cpu(ev));
 		if (i >= 0 && ltt_state_process(c->s1, (unsigned)i, &pi) == 0) {
-			snprintf(key, sizeof(key), "%u", (unsigned)i);
-			add_name(add_count(c->procs, key), pi.name);
+			add_name(count_in(c->procs, c->proc_of, (unsigned)i, "%u", (unsigned)i),
+				 pi.name);
 		} else {
 			add_count(c->procs, "?");
 		}
@@ -448,6 +502,8 @@ void lttv_stats_calc_free(lttv_stats_calc *c)
 	g_hash_table_destroy(c->types);
 	g_hash_table_destroy(c->cpus);
 	g_hash_table_destroy(c->procs);
+	g_ptr_array_free(c->cpu_of, TRUE);
+	g_ptr_array_free(c->proc_of, TRUE);
 	ltt_error_free(c->err);
 	g_free(c);
 }
