@@ -23,6 +23,7 @@
 #define STATS_SLICE_US 20000
 
 #define STATS_SETTLE_MS 250
+#define STATS_SAY_US 250000	/* the progress, at most this often */
 #define STATS_MAX_TABLES 8
 
 struct lttv_stats_job {
@@ -30,6 +31,7 @@ struct lttv_stats_job {
 	lttv_stats_calc *calc;
 	guint source;
 	int cursors;			/* the range is A..B */
+	gint64 said;			/* when the progress was last shown */
 };
 
 /* The tab's widgets: the summary, and a title and a view per table (made
@@ -212,10 +214,23 @@ static void show_tables(app *a, const lttv_stats_calc *calc)
 			tab->id[i] = g_strdup(t[i].id);
 			{	/* the CPU times across, the counts side by side below */
 				GtkWidget *b = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+				/* each scrolls by itself, under its header: a table of
+				 * thousands of processes is laid out as it comes into
+				 * sight, not all before the tab is drawn */
+				GtkWidget *sw = gtk_scrolled_window_new(NULL, NULL);
 
+				gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw),
+							       GTK_POLICY_NEVER,
+							       GTK_POLICY_AUTOMATIC);
+				gtk_scrolled_window_set_propagate_natural_height(
+					GTK_SCROLLED_WINDOW(sw), TRUE);
+				gtk_scrolled_window_set_propagate_natural_width(
+					GTK_SCROLLED_WINDOW(sw), TRUE);
+				gtk_scrolled_window_set_max_content_height(
+					GTK_SCROLLED_WINDOW(sw), t[i].has_total ? 420 : 360);
+				gtk_container_add(GTK_CONTAINER(sw), GTK_WIDGET(tab->view[i]));
 				gtk_box_pack_start(GTK_BOX(b), tab->title[i], FALSE, FALSE, 4);
-				gtk_box_pack_start(GTK_BOX(b), GTK_WIDGET(tab->view[i]),
-						   FALSE, FALSE, 0);
+				gtk_box_pack_start(GTK_BOX(b), sw, FALSE, FALSE, 0);
 				gtk_box_pack_start(GTK_BOX(t[i].has_total ? tab->tables : tab->counts),
 						   b, FALSE, FALSE, 0);
 				gtk_widget_show_all(b);
@@ -253,9 +268,16 @@ static gboolean stats_step(gpointer data)
 			;
 	}
 	if (more) {
-		snprintf(msg, sizeof(msg), "Computing... %" PRIu64 " events so far",
-			 lttv_stats_calc_events(j->calc));
-		show(a, msg);
+		gint64 now = g_get_monotonic_time();
+
+		/* said a few times a second: a new text each slice redrew the
+		 * window 50 times a second, which cost as much as the counting */
+		if (now - j->said >= STATS_SAY_US) {
+			snprintf(msg, sizeof(msg), "Computing... %" PRIu64 " events so far",
+				 lttv_stats_calc_events(j->calc));
+			show(a, msg);
+			j->said = now;
+		}
 		return G_SOURCE_CONTINUE;
 	}
 	j->source = 0;
