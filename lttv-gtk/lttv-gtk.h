@@ -253,8 +253,49 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 /* Reads up to max_events more: 1 while there is more to read, 0 when done. */
 int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events);
 uint64_t lttv_stats_calc_events(const lttv_stats_calc *c);
-/* The text of the tab (g_free it); after a read error, 1 from _failed(). */
+/* The text of --stats (g_free it); after a read error, 1 from _failed(). */
 char *lttv_stats_calc_text(const lttv_stats_calc *c);
+/* What the tables do not say: the losses, the range, the number of
+ * events, the events the state engine ignored, an error (g_free it). */
+char *lttv_stats_calc_summary(const lttv_stats_calc *c);
+
+/*
+ * The tables of the statistics, the one home of their figures: the text
+ * above lays them out as text, the Statistics tab (stats.c) as tables a
+ * click on a header sorts. A cell is a number (num) or, in a TEXT column,
+ * a text safe to show (text).
+ */
+typedef enum lttv_stats_kind {
+	LTTV_STATS_TEXT,		/* a name */
+	LTTV_STATS_COUNT,		/* a count, a pid */
+	LTTV_STATS_NS,			/* a duration in ns, shown in seconds */
+} lttv_stats_kind;
+
+#define LTTV_STATS_NONE UINT64_MAX	/* a number not known: shown empty */
+
+typedef struct lttv_stats_column {
+	const char *name;		/* "user", "events" */
+	const char *unit;		/* "s", or NULL */
+	lttv_stats_kind kind;
+	int width;			/* in the text; < 0: left-aligned */
+} lttv_stats_column;
+
+typedef struct lttv_stats_table {
+	const char *id;			/* "cpu-time", "types", "cpus", "processes" */
+	const char *title;
+	unsigned ncols, nrows;
+	const lttv_stats_column *cols;
+	int has_total;			/* the last row is the total ("all") */
+	uint64_t *num;			/* [row * ncols + col] */
+	char **text;			/* [row * ncols + col], TEXT columns only */
+} lttv_stats_table;
+
+/* The tables in the order of the text; rows in its order (busiest first). */
+unsigned lttv_stats_calc_tables(const lttv_stats_calc *c, lttv_stats_table **out);
+void lttv_stats_tables_free(lttv_stats_table *t, unsigned n);
+/* A cell as it is shown: seconds with 6 decimals, cut as lttv-text cuts
+ * them; a count in decimal; LTTV_STATS_NONE empty (numeric kinds). */
+void lttv_stats_format(lttv_stats_kind kind, uint64_t num, char *buf, size_t size);
 int lttv_stats_calc_failed(const lttv_stats_calc *c);
 void lttv_stats_calc_free(lttv_stats_calc *c);
 /* lttv-gtk -t TRACE --stats [--range A..B]: the tab's text on stdout. */

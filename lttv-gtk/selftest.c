@@ -834,14 +834,11 @@ static int cmd_expect_help(cmd *c)
 	return 0;
 }
 
+/* the text of the tab, a row as its cells joined by one space */
 static int cmd_expect_stats(cmd *c)
 {
-	GtkTextBuffer *b = gtk_text_view_get_buffer(GTK_TEXT_VIEW(c->a->stats_view));
-	GtkTextIter s, e;
-	char *txt;
+	char *txt = lttv_stats_shown(c->a);
 
-	gtk_text_buffer_get_bounds(b, &s, &e);
-	txt = gtk_text_buffer_get_text(b, &s, &e, FALSE);
 	expect(c->a, strstr(txt, c->rest) != NULL, "statistics contain \"%s\"", c->rest);
 	if (!strstr(txt, c->rest))
 		printf("# %s\n", txt);
@@ -934,7 +931,8 @@ static int other_command(app *a, char **w, int n, int *again)
 	int ok = -1;
 
 	if (!lttv_live_script(a, w, n, again, buf, sizeof(buf), &ok) &&
-	    !lttv_atab_script(a, w, n, again, buf, sizeof(buf), &ok))
+	    !lttv_atab_script(a, w, n, again, buf, sizeof(buf), &ok) &&
+	    !lttv_stats_script(a, w, n, again, buf, sizeof(buf), &ok))
 		return 0;
 	if (ok >= 0)
 		expect(a, ok, "%s", buf);

@@ -29,6 +29,9 @@ typedef struct count {
 	GPtrArray *names;	/* events per process: the names it had, in order */
 } count;
 
+#define TYPE_CACHE 64
+#define CPU_CACHE 4096		/* more CPUs: their key is hashed */
+
 struct lttv_stats_calc {
 	lttv_doc *doc;
 	int64_t t0, t1;
@@ -36,6 +39,12 @@ struct lttv_stats_calc {
 	ltt_state *s0, *s1;
 	lttv_filter *filter;
 	GHashTable *types, *cpus, *procs;
+	/* the same counts found without a key printed and hashed for each
+	 * event (that was 40 % of the time at 10 M events): a type by its
+	 * names' pointers (the trace's, fixed while it is open), a CPU and
+	 * a process by their numbers */
+	struct { const char *fac, *name; count *n; } type_cache[TYPE_CACHE];
+	GPtrArray *cpu_of, *proc_of;
 	uint64_t total;
 	ltt_error *err;
 	int done;
@@ -73,19 +82,20 @@ static void add_name(count *c, const char *name)
 		g_ptr_array_add(c->names, g_strdup(name));
 }
 
-/* "52     cat (was sh)": a process of the events per process, by the pid
- * and the name it has at the end of the range, as the CPU times name it,
- * with the names it had before; its key is its index in the model. */
-static void proc_label(const lttv_stats_calc *c, const count *k, char *buf, size_t size)
+/* The name of a process of the events per process, "cat (was sh)": the
+ * name it has at the end of the range, as the CPU times name it, with
+ * the names it had before; its key is its index in the model. Its pid
+ * goes to *pid (LTTV_STATS_NONE when not known: the label is the key). */
+static char *proc_label(const lttv_stats_calc *c, const count *k, uint64_t *pid)
 {
 	ltt_state_process_info pi;
-	GString *was = g_string_new(NULL);
+	GString *was;
 
-	if (!k->names || ltt_state_process(c->s1, (unsigned)atoi(k->key), &pi) < 0) {
-		snprintf(buf, size, "%s", ltt_text_safe(k->key));
-		g_string_free(was, TRUE);
-		return;
-	}
+	*pid = LTTV_STATS_NONE;
+	if (!k->names || ltt_state_process(c->s1, (unsigned)atoi(k->key), &pi) < 0)
+		return g_strdup(ltt_text_safe(k->key));
+	*pid = pi.pid;
+	was = g_string_new(NULL);
 	for (guint i = 0; i < k->names->len; i++) {
 		const char *n = g_ptr_array_index(k->names, i);
 		guint j = 0;
@@ -96,9 +106,14 @@ static void proc_label(const lttv_stats_calc *c, const count *k, char *buf, size
 			g_string_append_printf(was, "%s%s", was->len ? ", " : "",
 					       *n ? ltt_text_safe(n) : "-");
 	}
-	snprintf(buf, size, "%-6u %s%s%s%s", pi.pid, *pi.name ? ltt_text_safe(pi.name) : "-",
-		 was->len ? " (was " : "", was->str, was->len ? ")" : "");
-	g_string_free(was, TRUE);
+	{
+		char *l = g_strdup_printf("%s%s%s%s", *pi.name ? ltt_text_safe(pi.name) : "-",
+					  was->len ? " (was " : "", was->str,
+					  was->len ? ")" : "");
+
+		g_string_free(was, TRUE);
+		return l;
+	}
 }
 
 static gint by_count(gconstpointer x, gconstpointer y)
@@ -106,31 +121,6 @@ static gint by_count(gconstpointer x, gconstpointer y)
 	const count *a = *(count *const *)x, *b = *(count *const *)y;
 
 	return a->n < b->n ? 1 : a->n > b->n ? -1 : strcmp(a->key, b->key);
-}
-
-static void print_counts(GString *out, const char *title, GHashTable *h,
-			 const lttv_stats_calc *procs_of)
-{
-	GPtrArray *v = g_ptr_array_new();
-	GHashTableIter it;
-	gpointer k, val;
-
-	g_hash_table_iter_init(&it, h);
-	while (g_hash_table_iter_next(&it, &k, &val))
-		g_ptr_array_add(v, val);
-	g_ptr_array_sort(v, by_count);
-	g_string_append_printf(out, "\n%s\n", title);
-	for (guint i = 0; i < v->len && i < 40; i++) {
-		count *c = v->pdata[i];
-		char label[160];
-
-		/* keys and labels hold names from the trace: shown safely */
-		if (procs_of)
-			proc_label(procs_of, c, label, sizeof(label));
-		g_string_append_printf(out, "  %10" PRIu64 "  %s\n", c->n,
-				       procs_of ? label : ltt_text_safe(c->key));
-	}
-	g_ptr_array_free(v, TRUE);
 }
 
 lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
@@ -146,6 +136,8 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 	c->types = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, count_free);
 	c->cpus = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, count_free);
 	c->procs = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, count_free);
+	c->cpu_of = g_ptr_array_new();
+	c->proc_of = g_ptr_array_new();
 	c->s0 = ltt_state_new();
 	c->s1 = ltt_state_new();
 	if (filter_text && *filter_text)
@@ -161,13 +153,58 @@ lttv_stats_calc *lttv_stats_calc_new(lttv_doc *d, int64_t t0, int64_t t1,
 	return c;
 }
 
+/* One more in the count at slot i of by (keyed "fmt" in h the first time). */
+static count *count_in(GHashTable *h, GPtrArray *by, unsigned i, const char *fmt, unsigned v)
+{
+	count *n = i < by->len ? g_ptr_array_index(by, i) : NULL;
+	char key[32];
+
+	if (n) {
+		n->n++;
+		return n;
+	}
+	snprintf(key, sizeof(key), fmt, v);
+	n = add_count(h, key);
+	if (i >= by->len)
+		g_ptr_array_set_size(by, (gint)i + 1);
+	g_ptr_array_index(by, i) = n;
+	return n;
+}
+
+static void count_cpu(lttv_stats_calc *c, unsigned cpu)
+{
+	char key[32];
+
+	if (cpu < CPU_CACHE) {
+		count_in(c->cpus, c->cpu_of, cpu, "cpu %u", cpu);
+		return;
+	}
+	snprintf(key, sizeof(key), "cpu %u", cpu);
+	add_count(c->cpus, key);
+}
+
+static void count_type(lttv_stats_calc *c, const ltt_event *ev)
+{
+	const char *fac = ltt_event_facility_name(ev), *name = ltt_event_name(ev);
+	unsigned h = (unsigned)(((uintptr_t)name >> 3) % TYPE_CACHE);
+	char key[128];
+
+	if (c->type_cache[h].n && c->type_cache[h].name == name && c->type_cache[h].fac == fac) {
+		c->type_cache[h].n->n++;
+		return;
+	}
+	snprintf(key, sizeof(key), "%s.%s", fac, name);
+	c->type_cache[h].fac = fac;
+	c->type_cache[h].name = name;
+	c->type_cache[h].n = add_count(c->types, key);
+}
+
 int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events)
 {
 	const ltt_event *ev;
 	int r;
 
 	for (unsigned n = 0; n < max_events && !c->done; n++) {
-		char key[128];
 		int i;
 		ltt_state_process_info pi;
 
@@ -181,16 +218,14 @@ int lttv_stats_calc_step(lttv_stats_calc *c, unsigned max_events)
 		if (!lttv_filter_match(c->filter, ev, c->s1))
 			continue;
 		c->total++;
-		snprintf(key, sizeof(key), "%s.%s", ltt_event_facility_name(ev), ltt_event_name(ev));
-		add_count(c->types, key);
-		snprintf(key, sizeof(key), "cpu %u", ltt_event_cpu(ev));
-		add_count(c->cpus, key);
+		count_type(c, ev);
+		count_cpu(c, ltt_event_cpu(ev));
 		/* by process (a pid's names change at an exec): named at the
 		 * end, as the CPU times are (see proc_label) */
 		i = ltt_state_cpu_process(c->s1, ltt_event_cpu(ev));
 		if (i >= 0 && ltt_state_process(c->s1, (unsigned)i, &pi) == 0) {
-			snprintf(key, sizeof(key), "%u", (unsigned)i);
-			add_name(add_count(c->procs, key), pi.name);
+			add_name(count_in(c->procs, c->proc_of, (unsigned)i, "%u", (unsigned)i),
+				 pi.name);
 		} else {
 			add_count(c->procs, "?");
 		}
@@ -208,53 +243,196 @@ uint64_t lttv_stats_calc_events(const lttv_stats_calc *c)
 	return c->total;
 }
 
-/* seconds with 6 decimals, cut (not rounded): as lttv-text prints them */
-static void add_seconds(GString *out, uint64_t ns)
-{
-	char buf[32];
+/* ---- the tables ---- */
 
-	snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, ns / 1000000000,
-		 ns % 1000000000 / 1000);
-	g_string_append_printf(out, " %13s", buf);
+static const lttv_stats_column cpu_cols[] = {
+	{ "pid", NULL, LTTV_STATS_COUNT, 7 },
+	{ "tgid", NULL, LTTV_STATS_COUNT, 7 },
+	{ "name", NULL, LTTV_STATS_TEXT, -16 },
+	/* ns[] in the order of the modes (ltttrace-state.h) */
+	{ "user", "s", LTTV_STATS_NS, 13 },
+	{ "syscall", "s", LTTV_STATS_NS, 13 },
+	{ "trap", "s", LTTV_STATS_NS, 13 },
+	{ "irq", "s", LTTV_STATS_NS, 13 },
+	{ "softirq", "s", LTTV_STATS_NS, 13 },
+	{ "unknown", "s", LTTV_STATS_NS, 13 },
+	{ "idle", "s", LTTV_STATS_NS, 13 },
+	{ "total", "s", LTTV_STATS_NS, 13 },
+};
+G_STATIC_ASSERT(G_N_ELEMENTS(cpu_cols) == 3 + LTT_STATE_NUM_MODES + 2);
+
+static const lttv_stats_column type_cols[] = {
+	{ "events", NULL, LTTV_STATS_COUNT, 10 },
+	{ "type", NULL, LTTV_STATS_TEXT, 0 },
+};
+static const lttv_stats_column cpu_count_cols[] = {
+	{ "events", NULL, LTTV_STATS_COUNT, 10 },
+	{ "CPU", NULL, LTTV_STATS_TEXT, 0 },
+};
+static const lttv_stats_column proc_cols[] = {
+	{ "events", NULL, LTTV_STATS_COUNT, 10 },
+	{ "pid", NULL, LTTV_STATS_COUNT, -6 },
+	{ "name", NULL, LTTV_STATS_TEXT, 0 },
+};
+
+static void table_init(lttv_stats_table *t, const char *id, const char *title,
+		       const lttv_stats_column *cols, unsigned ncols, unsigned nrows)
+{
+	t->id = id;
+	t->title = title;
+	t->cols = cols;
+	t->ncols = ncols;
+	t->nrows = nrows;
+	t->num = g_new0(uint64_t, (size_t)nrows * ncols);
+	t->text = g_new0(char *, (size_t)nrows * ncols);
 }
 
-static void print_cpu_times(GString *out, const lttv_stats_calc *c)
+static void cpu_table(lttv_stats_table *t, const lttv_stats_calc *c)
 {
 	ltt_state_cpu_time *rows;
 	unsigned n = ltt_state_cpu_times(c->s0, c->t0, c->s1, c->t1, &rows);
-	uint64_t sum[LTT_STATE_NUM_MODES] = { 0 }, all = 0, idle = 0;
+	uint64_t *all;
 
-	g_string_append(out, "\nCPU time per process (seconds; an idle task's idle loop is idle, "
-			"not in its total):\n");
-	g_string_append_printf(out, "%7s %7s %-16s %13s %13s %13s %13s %13s %13s %13s %13s\n",
-			       "pid", "tgid", "name", "user", "syscall", "trap", "irq", "softirq",
-			       "unknown", "idle", "total");
+	table_init(t, "cpu-time", "CPU time per process (seconds; an idle task's idle loop "
+		   "is idle, not in its total)", cpu_cols, G_N_ELEMENTS(cpu_cols), n + 1);
+	t->has_total = 1;
+	all = t->num + (size_t)n * t->ncols;
 	for (unsigned r = 0; r < n; r++) {
-		g_string_append_printf(out, "%7u %7u %-16s", rows[r].pid, rows[r].tgid,
-				       *rows[r].name ? ltt_text_safe(rows[r].name) : "-");
-		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++) {
-			add_seconds(out, rows[r].ns[m]);
-			sum[m] += rows[r].ns[m];
-		}
-		add_seconds(out, rows[r].idle);
-		add_seconds(out, rows[r].total);
-		g_string_append_c(out, '\n');
-		all += rows[r].total;
-		idle += rows[r].idle;
+		uint64_t *v = t->num + (size_t)r * t->ncols;
+
+		v[0] = rows[r].pid;
+		v[1] = rows[r].tgid;
+		t->text[(size_t)r * t->ncols + 2] =
+			g_strdup(*rows[r].name ? ltt_text_safe(rows[r].name) : "-");
+		for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++)
+			v[3 + m] = rows[r].ns[m];
+		v[3 + LTT_STATE_NUM_MODES] = rows[r].idle;
+		v[4 + LTT_STATE_NUM_MODES] = rows[r].total;
+		for (unsigned k = 3; k < t->ncols; k++)
+			all[k] += v[k];
 	}
-	g_string_append_printf(out, "%7s %7s %-16s", "", "", "all");
-	for (unsigned m = 0; m < LTT_STATE_NUM_MODES; m++)
-		add_seconds(out, sum[m]);
-	add_seconds(out, idle);
-	add_seconds(out, all);
-	g_string_append_c(out, '\n');
+	all[0] = all[1] = LTTV_STATS_NONE;
+	t->text[(size_t)n * t->ncols + 2] = g_strdup("all");
 	free(rows);
 }
 
-char *lttv_stats_calc_text(const lttv_stats_calc *c)
+/* a table of counts, busiest first; procs_of: the events per process */
+static void count_table(lttv_stats_table *t, const char *id, const char *title,
+			const lttv_stats_column *cols, unsigned ncols, GHashTable *h,
+			const lttv_stats_calc *procs_of)
+{
+	GPtrArray *v = g_ptr_array_new();
+	GHashTableIter it;
+	gpointer k, val;
+
+	g_hash_table_iter_init(&it, h);
+	while (g_hash_table_iter_next(&it, &k, &val))
+		g_ptr_array_add(v, val);
+	g_ptr_array_sort(v, by_count);
+	table_init(t, id, title, cols, ncols, v->len);
+	for (guint i = 0; i < v->len; i++) {
+		count *cn = v->pdata[i];
+		uint64_t *row = t->num + (size_t)i * ncols;
+
+		row[0] = cn->n;
+		/* keys and labels hold names from the trace: shown safely */
+		if (procs_of)
+			t->text[(size_t)i * ncols + 2] = proc_label(procs_of, cn, &row[1]);
+		else
+			t->text[(size_t)i * ncols + 1] = g_strdup(ltt_text_safe(cn->key));
+	}
+	g_ptr_array_free(v, TRUE);
+}
+
+unsigned lttv_stats_calc_tables(const lttv_stats_calc *c, lttv_stats_table **out)
+{
+	lttv_stats_table *t = g_new0(lttv_stats_table, 4);
+
+	cpu_table(&t[0], c);
+	count_table(&t[1], "types", "Events per type", type_cols, G_N_ELEMENTS(type_cols),
+		    c->types, NULL);
+	count_table(&t[2], "cpus", "Events per CPU", cpu_count_cols,
+		    G_N_ELEMENTS(cpu_count_cols), c->cpus, NULL);
+	count_table(&t[3], "processes", "Events per process", proc_cols,
+		    G_N_ELEMENTS(proc_cols), c->procs, c);
+	*out = t;
+	return 4;
+}
+
+void lttv_stats_tables_free(lttv_stats_table *t, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		for (size_t k = 0; k < (size_t)t[i].nrows * t[i].ncols; k++)
+			g_free(t[i].text[k]);
+		g_free(t[i].text);
+		g_free(t[i].num);
+	}
+	g_free(t);
+}
+
+void lttv_stats_format(lttv_stats_kind kind, uint64_t num, char *buf, size_t size)
+{
+	if (kind == LTTV_STATS_TEXT || num == LTTV_STATS_NONE)
+		snprintf(buf, size, "%s", "");
+	else if (kind == LTTV_STATS_NS)	/* cut, not rounded: as lttv-text */
+		snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, num / 1000000000,
+			 num % 1000000000 / 1000);
+	else
+		snprintf(buf, size, "%" PRIu64, num);
+}
+
+/* ---- the text ---- */
+
+static const char *cell(const lttv_stats_table *t, unsigned r, unsigned k, char *buf, size_t size)
+{
+	if (t->cols[k].kind == LTTV_STATS_TEXT)
+		return t->text[(size_t)r * t->ncols + k];
+	lttv_stats_format(t->cols[k].kind, t->num[(size_t)r * t->ncols + k], buf, size);
+	return buf;
+}
+
+/* The CPU times as lttv-text --process-stats prints them (t51 compares
+ * them byte for byte): a header of the column names, then the rows. */
+static void print_columns(GString *out, const lttv_stats_table *t)
+{
+	g_string_append_printf(out, "\n%s:\n", t->title);
+	for (unsigned k = 0; k < t->ncols; k++)
+		g_string_append_printf(out, "%s%*s", k ? " " : "", t->cols[k].width,
+				       t->cols[k].name);
+	g_string_append_c(out, '\n');
+	for (unsigned r = 0; r < t->nrows; r++) {
+		for (unsigned k = 0; k < t->ncols; k++) {
+			char buf[32];
+
+			g_string_append_printf(out, "%s%*s", k ? " " : "", t->cols[k].width,
+					       cell(t, r, k, buf, sizeof(buf)));
+		}
+		g_string_append_c(out, '\n');
+	}
+}
+
+/* A table of counts: the 40 busiest, "  count  label", the label the
+ * other columns ("52     cat (was sh)"). */
+static void print_counts(GString *out, const lttv_stats_table *t)
+{
+	g_string_append_printf(out, "\n%s\n", t->title);
+	for (unsigned r = 0; r < t->nrows && r < 40; r++) {
+		char buf[32];
+
+		g_string_append_printf(out, "  %*s ", t->cols[0].width, cell(t, r, 0, buf, sizeof(buf)));
+		for (unsigned k = 1; k < t->ncols; k++) {
+			const char *x = cell(t, r, k, buf, sizeof(buf));
+
+			if (*x)	/* a pid not known: the label alone */
+				g_string_append_printf(out, " %*s", t->cols[k].width, x);
+		}
+		g_string_append_c(out, '\n');
+	}
+}
+
+static void print_head(GString *out, const lttv_stats_calc *c)
 {
 	const lttv_doc *d = c->doc;
-	GString *out = g_string_new(NULL);
 	char dur[64];
 
 	if (d->events_lost || d->corrupted)
@@ -266,16 +444,45 @@ char *lttv_stats_calc_text(const lttv_stats_calc *c)
 			       (c->t0 - d->origin_ns) / 1e9, (c->t1 - d->origin_ns) / 1e9,
 			       dur, c->filter ? ", events that match the filter" : "");
 	g_string_append_printf(out, "%" PRIu64 " events\n", c->total);
-	print_cpu_times(out, c);
+}
+
+static void print_ignored(GString *out, const lttv_stats_calc *c)
+{
 	if (ltt_state_num_ignored(c->s1))
 		g_string_append_printf(out, "(the state engine ignored %" PRIu64 " events: %s)\n",
 				       ltt_state_num_ignored(c->s1),
 				       ltt_state_ignored_reason(c->s1));
-	print_counts(out, "Events per type", c->types, NULL);
-	print_counts(out, "Events per CPU", c->cpus, NULL);
-	print_counts(out, "Events per process", c->procs, c);
+}
+
+static void print_error(GString *out, const lttv_stats_calc *c)
+{
 	if (c->err)
 		g_string_append_printf(out, "\nerror: %s\n", ltt_error_message(c->err));
+}
+
+char *lttv_stats_calc_summary(const lttv_stats_calc *c)
+{
+	GString *out = g_string_new(NULL);
+
+	print_head(out, c);
+	print_ignored(out, c);
+	print_error(out, c);
+	return g_string_free(out, FALSE);
+}
+
+char *lttv_stats_calc_text(const lttv_stats_calc *c)
+{
+	GString *out = g_string_new(NULL);
+	lttv_stats_table *t;
+	unsigned n = lttv_stats_calc_tables(c, &t);
+
+	print_head(out, c);
+	print_columns(out, &t[0]);
+	print_ignored(out, c);
+	for (unsigned i = 1; i < n; i++)
+		print_counts(out, &t[i]);
+	print_error(out, c);
+	lttv_stats_tables_free(t, n);
 	return g_string_free(out, FALSE);
 }
 
@@ -295,6 +502,8 @@ void lttv_stats_calc_free(lttv_stats_calc *c)
 	g_hash_table_destroy(c->types);
 	g_hash_table_destroy(c->cpus);
 	g_hash_table_destroy(c->procs);
+	g_ptr_array_free(c->cpu_of, TRUE);
+	g_ptr_array_free(c->proc_of, TRUE);
 	ltt_error_free(c->err);
 	g_free(c);
 }

@@ -1431,6 +1431,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	lttv_marks_stop(a);
 	lttv_indexer_stop(a);
 	lttv_atab_free(a);
+	lttv_stats_free(a);
 	a->win = NULL;
 }
 
@@ -1441,7 +1442,6 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
 	GtkWidget *paned = gtk_paned_new(GTK_ORIENTATION_VERTICAL);
 	GtkWidget *status = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-	GtkWidget *stats_box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4), *sw, *refresh;
 	GtkWidget *lost_label = gtk_label_new("");
 
 	a->win = gtk_application_window_new(gapp);
@@ -1527,17 +1527,7 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 				 gtk_label_new("Control flow"));
 	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), view_widget(a, &a->res, 1),
 				 gtk_label_new("Resources"));
-	a->stats_view = gtk_text_view_new();
-	gtk_text_view_set_editable(GTK_TEXT_VIEW(a->stats_view), FALSE);
-	gtk_text_view_set_monospace(GTK_TEXT_VIEW(a->stats_view), TRUE);
-	sw = gtk_scrolled_window_new(NULL, NULL);
-	gtk_container_add(GTK_CONTAINER(sw), a->stats_view);
-	gtk_widget_set_vexpand(sw, TRUE);
-	refresh = gtk_button_new_with_label("Recompute for the visible range");
-	g_signal_connect(refresh, "clicked", G_CALLBACK(lttv_on_stats_refresh), a);
-	gtk_box_pack_start(GTK_BOX(stats_box), refresh, FALSE, FALSE, 0);
-	gtk_box_pack_start(GTK_BOX(stats_box), sw, TRUE, TRUE, 0);
-	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), stats_box,
+	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), lttv_stats_widget(a),
 				 gtk_label_new("Statistics"));
 	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), lttv_atab_widget(a),
 				 gtk_label_new("Analyses"));

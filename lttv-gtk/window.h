@@ -118,7 +118,7 @@ typedef struct lttv_selftest lttv_selftest;	/* selftest.c */
 struct app {
 	GtkApplication *gapp;
 	GtkWidget *win, *notebook, *progress, *status, *row_filter, *event_filter;
-	GtkWidget *goto_entry, *hidden_btn, *lost_bar, *stats_view;
+	GtkWidget *goto_entry, *hidden_btn, *lost_bar;
 	GtkWidget *filter_error;
 	GtkWidget *find_stop;			/* shown while a search runs */
 	GtkWidget *control_dlg, *control_msg;	/* while the dialog is open */
@@ -150,6 +150,7 @@ struct app {
 	int find_hold;			/* self-test: the next search waits for
 					 * lttv_find_release before it reads */
 	struct lttv_stats_job *stats_job;	/* statistics being computed */
+	struct lttv_stats_tab *stats_tab;	/* the Statistics tab's widgets */
 	lttv_selftest *selftest;	/* --self-test, or NULL */
 	struct lttv_atab *atab;		/* the Analyses tab (analysis-view.c) */
 	/* bookmarks and --session (session.c) */
@@ -242,6 +243,14 @@ void lttv_marks_stop(app *a);
 
 /* stats.c */
 typedef struct lttv_stats_job lttv_stats_job;
+typedef struct lttv_stats_tab lttv_stats_tab;
+GtkWidget *lttv_stats_widget(app *a);
+void lttv_stats_free(app *a);
+/* self-test: the tab as text (the summary, each table's title and rows as
+ * shown, cells joined by one space; g_free it), and its commands (as
+ * lttv_atab_script) */
+char *lttv_stats_shown(app *a);
+int lttv_stats_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);
 void lttv_stats_refresh(app *a);
 void lttv_stats_cancel(app *a);
 /* The view or the cursors moved: the tab, if shown, is computed again
