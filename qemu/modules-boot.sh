@@ -72,13 +72,9 @@ load=$W/modules.sh
 	echo "# written by qemu/modules-boot.sh: the stock modules 9p needs, then ours"
 } >"$load"
 if [ -n "$img" ]; then
-	for m in 9pnet_virtio virtio_pci 9p ${LTT_STOCK_MODULES_EXTRA:-}; do
-		modprobe -d "$img" -S "$KVER" --show-depends "$m"
-	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' | while read -r ko; do
-		b=$(basename "$ko")
-		echo "file /lib/modules/stock/$b $ko 0644 0 0" >>"$list"
-		echo "insmod /lib/modules/stock/$b" >>"$load"
-	done
+	# shellcheck disable=SC2086 # a list of module names
+	qemu/stock-modules.sh "$img" "$KVER" "$list" "$load" \
+		9pnet_virtio virtio_pci 9p ${LTT_STOCK_MODULES_EXTRA:-}
 fi
 # ours, in the order of their dependencies (kernel/modules/modules.list)
 for m in relayfs ltt_core ltt_relay ltt_control ltt_user; do

@@ -79,13 +79,7 @@ load=$W/modules.sh
 	echo "file /ltt/modules.sh $load 0644 0 0"
 } >"$list"
 echo "# written by tests/lttng-kernel/record.sh: the stock modules 9p needs" >"$load"
-for m in 9pnet_virtio virtio_pci 9p; do
-	modprobe -d "$img" -S "$KVER" --show-depends "$m"
-done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' | while read -r ko; do
-	b=$(basename "$ko")
-	echo "file /lib/modules/stock/$b $ko 0644 0 0" >>"$list"
-	echo "insmod /lib/modules/stock/$b" >>"$load"
-done
+qemu/stock-modules.sh "$img" "$KVER" "$list" "$load" 9pnet_virtio virtio_pci 9p
 # lttng, lttng-sessiond, lttng-consumerd and every library they load,
 # at the paths they were built for
 ml=/usr/lib/x86_64-linux-gnu
