@@ -230,6 +230,22 @@ if [ -e /lib/ltt-nest-test.ko ]; then
 	lttctl -n nest -q; res nest_stop $?
 	lttd -t $T/nest -d $R/nest >$R/lttd-nest.log 2>&1; res nest_lttd $?
 	lttctl -n nest -r; res nest_destroy $?
+	# the whole buffer wrapped by a nested writer while the writer it
+	# interrupted still owns its slot: a buffer filled first, then one
+	# hit of 4 events of 3000 bytes (a sub-buffer each) in the push of
+	# the next event, then the stop, so that the dump holds the wrap
+	W=/sys/module/ltt_nest_test/parameters
+	lttctl -n wrap -c -m flight --subbuf-size-high 4k --subbuf-num-high 4; res wrap_create $?
+	lttctl -n wrap -s; res wrap_start $?
+	echo 3000 >$W/len && echo 4 >$W/burst; res wrap_set $?
+	taskset -c 1 ltt-hostile-tool bigload 20 2000 >$R/wrap-fill.txt 2>&1; res wrap_fill $?
+	before=$(cat $W/done)
+	echo 1 >$W/arm; res wrap_arm $?
+	taskset -c 1 ltt-hostile-tool bigload 2 2000 >$R/wrap-load.txt 2>&1; res wrap_load $?
+	echo $(($(cat $W/done) - before)) >$R/wrap-done.txt
+	lttctl -n wrap -q; res wrap_stop $?
+	lttd -t $T/wrap -d $R/wrap >$R/lttd-wrap.log 2>&1; res wrap_lttd $?
+	lttctl -n wrap -r; res wrap_destroy $?
 fi
 
 # nothing of ours left in relayfs once every trace is gone, not even "ltt"

@@ -274,6 +274,29 @@ check "the flight dump of CPU 1 ends with the last event, contiguous (the reader
 nest_ok 2>&1 | sed 's/^/# /'
 check "no corrupted sub-buffer in the nested flight trace" \
 	sh -c "! grep -Eq 'LTT: nest .* [1-9][0-9]* corrupted' '$OUT/dmesg.txt'"
+# the whole buffer wrapped by the nested writer (4 events of 3000 bytes in
+# a 4 x 4 KiB flight channel) while the writer it interrupted still owned
+# its slot: the nested events that would have written over that slot are
+# dropped and counted lost, and nothing pushed over reaches the reader
+# (issue 27, case 3; before, the dump held 2 corrupt sub-buffers, one
+# ending before it began, one with an event running past its data, and
+# lttv-text failed on it)
+for s in wrap_create wrap_start wrap_set wrap_fill wrap_arm wrap_load wrap_stop wrap_lttd wrap_destroy; do
+	check "guest: $s" step $s
+done
+check "the module wrapped the buffer once, from inside push_reader" \
+	sh -c "test \"\$(cat '$OUT/wrap-done.txt')\" = 1"
+check "lttv-text decodes the wrapped flight trace (no warning but its facility's missing description)" \
+	decode "$NODESC|the kernel lost [0-9]+ events and delivered 0 corrupted|could not be decoded \(no description\)" wrap wrap.txt -n
+sed 's/^/# lttv-text: /' "$TMP/wrap.txt.err" | head -n 5
+wrap_ok() { # the interrupted writer's event and the one after it end the dump
+	grep '^user_generic\.string: .* (flight-cpu_1) ' "$TMP/wrap.txt" | tail -n 2 |
+		sed -n 's/.*data = "seq \([0-9]*\) .*/\1/p' | tr '\n' ' ' | grep -qx '00000000 00000001 '
+}
+check "the dump of CPU 1 ends with the interrupted writer's event and the next" wrap_ok
+check "the kernel counted the dropped nested events lost, and no sub-buffer corrupted" \
+	sh -c "grep -Eq 'LTT: wrap cpu_1: [1-9][0-9]* events lost, 0 corrupted' '$OUT/dmesg.txt'"
+grep 'LTT: wrap ' "$OUT/dmesg.txt" | sed 's/^/# /'
 
 # -- buffer memory ------------------------------------------------------------------------
 check "a trace asking for more buffer memory than the cap is refused (ENOMEM)" sh -c "

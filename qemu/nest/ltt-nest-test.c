@@ -9,13 +9,18 @@
  * first writer's reservation and its own push, every time, as an
  * interrupt would do by chance.
  *
- * Parameters: count (how many nested events, then it stays quiet), len
- * (their payload); done (read-only) counts the nested events written.
+ * Parameters: count (how many hits write, then it stays quiet), len (the
+ * payload of each nested event), burst (events written per hit: enough
+ * of them wrap the whole buffer while the interrupted writer still owns
+ * its slot, issue 27's case 3), arm (written at run time: that many more
+ * hits write, with the len and burst of the moment); done (read-only)
+ * counts the hits that wrote.
  * The events belong to the facility "nest_test" registered here (the
  * reader does not know it: it skips them by their size).  The test
  * kernel cannot unload modules: the kprobe stays, quiet.
  */
 #include <linux/atomic.h>
+#include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/ltt-core.h>
 #include <linux/ltt-facilities.h>
@@ -24,7 +29,9 @@
 static int count = 50;
 module_param(count, int, 0444);
 static int len = 2500;
-module_param(len, int, 0444);
+module_param(len, int, 0644);
+static int burst = 1;
+module_param(burst, int, 0644);
 
 static struct ltt_facility nest_fac = LTT_FACILITY_INIT("nest_test", 0x4E657374);
 static atomic_t left, ndone;
@@ -32,11 +39,30 @@ static int done;
 module_param(done, int, 0444);
 static char payload[4096];
 
+static int arm_set(const char *val, const struct kernel_param *kp)
+{
+	int n, err = kstrtoint(val, 0, &n);
+
+	if (err)
+		return err;
+	if (n < 0)
+		return -EINVAL;
+	atomic_set(&left, n);
+	return 0;
+}
+
+static const struct kernel_param_ops arm_ops = { .set = arm_set };
+module_param_cb(arm, &arm_ops, NULL, 0200);
+
 static int nest_pre(struct kprobe *kp, struct pt_regs *regs)
 {
+	int n = clamp(READ_ONCE(burst), 1, 64);
+	int l = clamp(READ_ONCE(len), 1, (int)sizeof(payload));
+
 	if (atomic_dec_if_positive(&left) < 0)
 		return 0;
-	ltt_log_event(NULL, LTT_CHANNEL_CPU, nest_fac.id, 0, payload, len);
+	while (n--)
+		ltt_log_event(NULL, LTT_CHANNEL_CPU, nest_fac.id, 0, payload, l);
 	WRITE_ONCE(done, atomic_inc_return(&ndone));
 	return 0;
 }
