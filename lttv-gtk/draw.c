@@ -821,3 +821,19 @@ void lttv_draw(cairo_t *cr, const lttv_view *v, int width, int height)
 		draw_legend(cr, v, &l, drawn);
 	cairo_restore(cr);
 }
+
+/* A dark band, the trace's name in bold white: it reads as the start of
+ * another trace, not as one more row. */
+void lttv_draw_group_header(cairo_t *cr, const char *title, int width)
+{
+	cairo_save(cr);
+	set_rgb(cr, 60, 70, 90);
+	cairo_rectangle(cr, 0, 0, width, LTTV_GROUP_H);
+	cairo_fill(cr);
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, FONT_SIZE + 2);
+	set_rgb(cr, 255, 255, 255);
+	text_in(cr, 4, LTTV_GROUP_H - 8, width - 4, title);
+	cairo_restore(cr);
+}

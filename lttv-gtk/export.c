@@ -106,6 +106,94 @@ static void print_path(const lttv_view *v)
 	}
 }
 
+void lttv_print_row(const ltt_state *st, const lttv_row *r)
+{
+	if (r->type == LTT_STATE_ROW_PROCESS) {
+		ltt_state_process_info p;
+
+		ltt_state_process(st, r->index, &p);
+		printf("process pid=%u name=%s", p.pid, *p.name ? ltt_text_safe(p.name) : "-");
+	} else if (r->type == LTT_STATE_ROW_CPU) {
+		printf("cpu %u", r->index);
+	} else if (r->type == LTT_STATE_ROW_IRQ) {
+		ltt_state_irq_info q;
+
+		ltt_state_irq(st, r->index, &q);
+		printf("irq %u name=%s", q.id, ltt_text_safe(q.name));
+	} else {
+		ltt_state_softirq_info q;
+
+		ltt_state_softirq(st, r->index, &q);
+		printf("softirq %u name=%s", q.id, ltt_text_safe(q.name));
+	}
+}
+
+int lttv_size_arg(const char *size, int *width, int *height)
+{
+	if (size && (sscanf(size, "%dx%d", width, height) < 1 || *width < 200 ||
+		     *width > 20000 || *height < 0 || *height > 20000)) {
+		fprintf(stderr, "lttv-gtk: --size WIDTHxHEIGHT, e.g. 1200x600 (height 0: "
+			"all rows)\n");
+		return -1;
+	}
+	return 0;
+}
+
+int lttv_export_kind(const char *file)
+{
+	if (g_str_has_suffix(file, ".svg"))
+		return 1;
+	if (g_str_has_suffix(file, ".png"))
+		return 0;
+	fprintf(stderr, "lttv-gtk: --export writes .png or .svg files, not %s\n", file);
+	return -1;
+}
+
+int lttv_export_write(const char *file, int svg, int width, int height,
+		      void (*paint)(cairo_t *cr, void *user), void *user)
+{
+	cairo_surface_t *s;
+	cairo_t *cr;
+	cairo_status_t cs;
+	char *tmp;
+
+	/* written beside FILE, renamed over it once complete */
+	if (!(tmp = ltt_output_begin(file))) {
+		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file, g_strerror(errno));
+		return 1;
+	}
+	if (svg)
+		s = cairo_svg_surface_create(tmp, width, height);
+	else
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+	cr = cairo_create(s);
+	paint(cr, user);
+	cairo_destroy(cr);
+	cs = svg ? (cairo_surface_finish(s), cairo_surface_status(s))
+		 : cairo_surface_write_to_png(s, tmp);
+	cairo_surface_destroy(s);
+	if (cs != CAIRO_STATUS_SUCCESS || ltt_output_finish(tmp, file, 1) < 0) {
+		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file,
+			cs != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(cs) : g_strerror(errno));
+		if (cs != CAIRO_STATUS_SUCCESS)
+			ltt_output_finish(tmp, file, 0);
+		return 1;
+	}
+	return 0;
+}
+
+typedef struct sized_view {
+	const lttv_view *v;
+	int width, height;
+} sized_view;
+
+static void paint_view(cairo_t *cr, void *user)
+{
+	const sized_view *sv = user;
+
+	lttv_draw(cr, sv->v, sv->width, sv->height);
+}
+
 static void print_layout(const lttv_view *v, const lttv_row *rows, int width, int height)
 {
 	const ltt_state *st = ltt_state_index_state(v->doc->idx);
@@ -123,24 +211,8 @@ static void print_layout(const lttv_view *v, const lttv_row *rows, int width, in
 		       rgb[1] * 255, rgb[2] * 255, lttv_kind_label((ltt_state_kind)k));
 	}
 	for (unsigned i = 0; i < v->nrows; i++) {
-		if (rows[i].type == LTT_STATE_ROW_PROCESS) {
-			ltt_state_process_info p;
-
-			ltt_state_process(st, rows[i].index, &p);
-			printf("row %u process pid=%u name=%s", i, p.pid, *p.name ? ltt_text_safe(p.name) : "-");
-		} else if (rows[i].type == LTT_STATE_ROW_CPU) {
-			printf("row %u cpu %u", i, rows[i].index);
-		} else if (rows[i].type == LTT_STATE_ROW_IRQ) {
-			ltt_state_irq_info q;
-
-			ltt_state_irq(st, rows[i].index, &q);
-			printf("row %u irq %u name=%s", i, q.id, ltt_text_safe(q.name));
-		} else {
-			ltt_state_softirq_info q;
-
-			ltt_state_softirq(st, rows[i].index, &q);
-			printf("row %u softirq %u name=%s", i, q.id, ltt_text_safe(q.name));
-		}
+		printf("row %u ", i);
+		lttv_print_row(st, &rows[i]);
 		/* the event filter's matches on the row, in the whole trace */
 		if (v->doc->marks)
 			printf(" marks=%" PRIu64,
@@ -181,28 +253,16 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 	lttv_doc *d;
 	lttv_view v = { 0 };
 	lttv_row *rows = NULL;
-	cairo_surface_t *s;
-	cairo_t *cr;
+	sized_view sv;
 	int width = 1200, height = 0, svg, rc = 0;
-	cairo_status_t cs;
-	char *tmp;
 
 	if (view_name && strcmp(view_name, "controlflow") && strcmp(view_name, "resources")) {
 		fprintf(stderr, "lttv-gtk: --view is controlflow or resources, not \"%s\"\n",
 			view_name);
 		return 2;
 	}
-	if (size && (sscanf(size, "%dx%d", &width, &height) < 1 || width < 200 ||
-		     width > 20000 || height < 0 || height > 20000)) {
-		fprintf(stderr, "lttv-gtk: --size WIDTHxHEIGHT, e.g. 1200x600 (height 0: "
-			"all rows)\n");
+	if (lttv_size_arg(size, &width, &height) < 0 || (svg = lttv_export_kind(file)) < 0)
 		return 2;
-	}
-	svg = g_str_has_suffix(file, ".svg");
-	if (!svg && !g_str_has_suffix(file, ".png")) {
-		fprintf(stderr, "lttv-gtk: --export writes .png or .svg files, not %s\n", file);
-		return 2;
-	}
 	d = lttv_doc_open(traces, ntraces, &error);
 	if (d && lttv_doc_output_is_input(d, "--export", file)) {
 		lttv_doc_free(d);
@@ -286,32 +346,10 @@ int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 			height = LTTV_PNG_MAX;
 		}
 	}
-	/* written beside FILE, renamed over it once complete */
-	if (!(tmp = ltt_output_begin(file))) {
-		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file, g_strerror(errno));
-		rc = 1;
-		goto out;
-	}
-	if (svg)
-		s = cairo_svg_surface_create(tmp, width, height);
-	else
-		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	cr = cairo_create(s);
-	lttv_draw(cr, &v, width, height);
-	cairo_destroy(cr);
-	cs = svg ? (cairo_surface_finish(s), cairo_surface_status(s))
-		 : cairo_surface_write_to_png(s, tmp);
-	cairo_surface_destroy(s);
-	if (cs != CAIRO_STATUS_SUCCESS || ltt_output_finish(tmp, file, 1) < 0) {
-		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file,
-			cs != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(cs) : g_strerror(errno));
-		if (cs != CAIRO_STATUS_SUCCESS)
-			ltt_output_finish(tmp, file, 0);
-		rc = 1;
-	} else if (layout) {
+	sv = (sized_view){ &v, width, height };
+	rc = lttv_export_write(file, svg, width, height, paint_view, &sv);
+	if (rc == 0 && layout)
 		print_layout(&v, rows, width, height);
-	}
-out:
 	g_free(rows);
 	lttv_adata_free(data);
 	lttv_doc_free(d);

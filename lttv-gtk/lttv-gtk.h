@@ -9,6 +9,8 @@
  *              export call the same lttv_draw(), so the export test
  *              checks what users see
  *   export.c   --export FILE.png|.svg without a display
+ *   multi.c    --export --side-by-side: traces compared, each its own
+ *              doc and group of rows, on one axis (--offset)
  *   stats-calc.c  the statistics of a range (the Statistics tab, --stats)
  *   bench.c    --bench: the window's work when it opens a trace and
  *              zooms, timed, without a display
@@ -239,6 +241,32 @@ int lttv_range_arg(const lttv_doc *d, const char *s, int64_t *a, int64_t *b, cha
 int lttv_export(const char *const *traces, unsigned ntraces, const char *file,
 		const char *range, const char *view, const char *size, int layout,
 		int arrows, int critical_pid, const char *marks, int only_marked);
+
+/* Shared with multi.c: a row as --layout names it ("process pid=52
+ * name=cat", "cpu 1", "irq 0 name=timer"); --size WxH (-1 said on
+ * stderr); the kind of FILE (1 SVG, 0 PNG, -1 said on stderr); FILE
+ * written through paint() beside it, then renamed over it (0, or 1 said). */
+void lttv_print_row(const ltt_state *st, const lttv_row *r);
+int lttv_size_arg(const char *size, int *width, int *height);
+int lttv_export_kind(const char *file);
+int lttv_export_write(const char *file, int svg, int width, int height,
+		      void (*paint)(cairo_t *cr, void *user), void *user);
+
+/* ---- multi.c: --side-by-side, each trace its own group of rows ---- */
+
+/* The band over a group that names its trace (draw.c). */
+#define LTTV_GROUP_H 26
+void lttv_draw_group_header(cairo_t *cr, const char *title, int width);
+/* --offset N:SECONDS, each: trace N (1 = the first -t) shifted by SECONDS
+ * (signed) on the shared axis; offsets[] (ntraces) set, 0 for the others.
+ * 0, or -1 with *error (malformed, N out of range or given twice). */
+int lttv_parse_offsets(char *const *specs, unsigned ntraces, int64_t *offsets,
+		       char **error);
+/* --export FILE --side-by-side [--offset N:S...] [--view] [--range] [--size]
+ * [--layout] */
+int lttv_export_side_by_side(const char *const *traces, unsigned ntraces,
+			     char *const *offsets, const char *file, const char *range,
+			     const char *view, const char *size, int layout);
 
 /* ---- stats-calc.c ---- */
 

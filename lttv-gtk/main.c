@@ -7,6 +7,8 @@
  *                                         several traces are merged, as by lttv-text
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
  *            [--size WxH] [--layout]      draw without a display
+ *   lttv-gtk -t A -t B --export F.png --side-by-side [--offset 2:+1.25]
+ *                                         the traces compared, not merged (multi.c)
  *   lttv-gtk -t TRACE --export F.png --view analyses [--latency KIND]
  *                                         the Analyses tab without a display
  *            [--filter EXPR [--only-matching]]  mark the events EXPR matches
@@ -32,14 +34,20 @@ int main(int argc, char **argv)
 {
 	char **traces = NULL, *export = NULL, *range = NULL, *view = NULL, *size = NULL;
 	char *self_test = NULL, *screenshot = NULL, *filter = NULL, *latency = NULL;
-	char *session = NULL;
+	char *session = NULL, **offsets = NULL;
 	gboolean bench = FALSE, stats = FALSE, layout = FALSE, version = FALSE, arrows = FALSE;
-	gboolean follow = FALSE, only_matching = FALSE;
+	gboolean follow = FALSE, only_matching = FALSE, side_by_side = FALSE;
 	gint critical_pid = -1;
 	GError *gerr = NULL;
 	GOptionEntry entries[] = {
 		{ "trace", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, &traces,
 		  "trace directory (repeat to merge traces, as lttv-text does)", "DIR" },
+		{ "side-by-side", 0, 0, G_OPTION_ARG_NONE, &side_by_side,
+		  "with --export: each trace its own group of rows under its name, not "
+		  "merged; every trace's first event at 0 of one time axis", NULL },
+		{ "offset", 0, 0, G_OPTION_ARG_STRING_ARRAY, &offsets,
+		  "with --side-by-side: move the Nth trace (-t, from 1) by SECONDS on the "
+		  "axis, e.g. 2:+1.25 (repeat for others)", "N:SECONDS" },
 		{ "export", 0, 0, G_OPTION_ARG_FILENAME, &export,
 		  "draw the view into FILE (.png or .svg) and exit; no display needed", "FILE" },
 		{ "range", 0, 0, G_OPTION_ARG_STRING, &range,
@@ -138,6 +146,19 @@ int main(int argc, char **argv)
 	} else if (latency && (!export || !view || strcmp(view, "analyses"))) {
 		fprintf(stderr, "lttv-gtk: --latency goes with --export --view analyses\n");
 		rc = 2;
+	} else if (offsets && !side_by_side) {
+		fprintf(stderr, "lttv-gtk: --offset goes with --side-by-side (merged traces "
+			"share one clock)\n");
+		rc = 2;
+	} else if (side_by_side && (!export || filter || arrows || critical_pid != -1 ||
+				    (view && !strcmp(view, "analyses")))) {
+		fprintf(stderr, "lttv-gtk: --side-by-side goes with --export of the control "
+			"flow or the resources, without --filter, --arrows, --critical-path "
+			"(the window shows traces merged)\n");
+		rc = 2;
+	} else if (side_by_side) {
+		rc = lttv_export_side_by_side((const char *const *)traces, ntraces, offsets,
+					      export, range, view, size, layout);
 	} else if (bench) {
 		rc = lttv_bench((const char *const *)traces, ntraces, size);
 	} else if (stats) {
@@ -164,6 +185,7 @@ int main(int argc, char **argv)
 	if (rc == 0 && lttv_warnings_reported())
 		rc = 3;
 	g_strfreev(traces);
+	g_strfreev(offsets);
 	g_free(export);
 	g_free(range);
 	g_free(view);
