@@ -6,7 +6,8 @@
 # --layout (rows, their first change of state, where it is drawn) and from
 # the pixels: the same rows in both groups; with --offset 2:+1.25 the
 # second group's every first change is 1.25 s later on the axis and drawn
-# that many pixels to the right; bad offsets refused with exit status 2.
+# that many pixels to the right; each group under its dark band; --range
+# in seconds of the shared axis; bad offsets refused with exit status 2.
 . "$(dirname "$0")/lib.sh"
 B="$TOP/traces/qemu-busybox"
 gtk="$BIN/lttv-gtk"
@@ -64,9 +65,18 @@ if command -v convert >/dev/null; then
 	echo "# pid 52 drawn from x=$b0 (group 1), x=$b1 (group 2), $dx pixels apart wanted"
 	check "pid 52's bar starts about $dx pixels later in the second group" \
 		awk -v a="$b0" -v b="$b1" -v d="$dx" 'BEGIN { exit !(a != "" && b - a >= d - 1.5 && b - a <= d + 1.5) }'
+	# the band naming each trace: dark, where --layout says the group starts
+	band() { convert "$TMP/off.png" -format "%[fx:round(255*p{5,$(($1 + 3))}.r)],%[fx:round(255*p{5,$(($1 + 3))}.g)],%[fx:round(255*p{5,$(($1 + 3))}.b)]" info:; }
+	gy=$(sed -n 's/^group 1 y=\([0-9]*\) .*/\1/p' "$TMP/off")
+	check "each group under its dark band" sh -c "test '$(band 0)' = 60,70,90 && test '$(band "$gy")' = 60,70,90"
 else
 	skip "pixels of the offset" "convert (ImageMagick) is missing"
 fi
+"$gtk" -t "$B" -t "$B" --export "$TMP/r.png" --side-by-side --offset 2:+1.25 --range 1..2 --layout \
+	>"$TMP/r" 2>"$TMP/err"
+check "--range in seconds of the shared axis" grep -q '^sidebyside .* t0=1000000000 t1=2000000000$' "$TMP/r"
+fails_with "a --range outside the axis refused" 2 "shared axis" \
+	"$gtk" -t "$B" -t "$B" --export "$TMP/bad.png" --side-by-side --range 90..91
 
 "$gtk" -t "$B" -t "$B" --export "$TMP/res.png" --side-by-side --view resources --layout \
 	>"$TMP/res" 2>"$TMP/err"
