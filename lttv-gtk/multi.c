@@ -250,7 +250,10 @@ int lttv_export_side_by_side(const char *const *traces, unsigned ntraces,
 
 		v->doc = g->doc;
 		v->resources = view_name && !strcmp(view_name, "resources");
-		v->legend = i == gs.n - 1;	/* once, under the last group */
+		/* a legend per group: its colours in grey where that trace has
+		 * none, its losses in its red bar (one legend would say only
+		 * the last trace's) */
+		v->legend = 1;
 		v->selected = -1;
 		v->cursor_a = v->cursor_b = v->sel_a = v->sel_b = INT64_MIN;
 		v->t0 = g->doc->origin_ns + t0;

@@ -7,7 +7,8 @@
 # the pixels: the same rows in both groups; with --offset 2:+1.25 the
 # second group's every first change is 1.25 s later on the axis and drawn
 # that many pixels to the right; each group under its dark band; --range
-# in seconds of the shared axis; bad offsets refused with exit status 2.
+# in seconds of the shared axis; a trace's lost events said in its own
+# group's legend; bad offsets refused with exit status 2.
 . "$(dirname "$0")/lib.sh"
 B="$TOP/traces/qemu-busybox"
 gtk="$BIN/lttv-gtk"
@@ -69,6 +70,20 @@ if command -v convert >/dev/null; then
 	band() { convert "$TMP/off.png" -format "%[fx:round(255*p{5,$(($1 + 3))}.r)],%[fx:round(255*p{5,$(($1 + 3))}.g)],%[fx:round(255*p{5,$(($1 + 3))}.b)]" info:; }
 	gy=$(sed -n 's/^group 1 y=\([0-9]*\) .*/\1/p' "$TMP/off")
 	check "each group under its dark band" sh -c "test '$(band 0)' = 60,70,90 && test '$(band "$gy")' = 60,70,90"
+	# a trace's losses in its own group's legend (one legend under the
+	# last group said only the last trace's)
+	red() { # png y h: the red pixels of the lost-events box in that band
+		convert "$1" -crop "$(convert "$1" -format %w info:)x$3+0+$2" \
+			-fill black +opaque "rgb(220,0,0)" -fill white -opaque "rgb(220,0,0)" \
+			-format "%[fx:round(mean*w*h)]" info:; }
+	"$TOP/$BUILD/tests/test_state" --write-trace "$TMP/lost" --lost 42 >/dev/null 2>&1
+	"$gtk" -t "$TMP/lost" -t "$B" --export "$TMP/lost.png" --side-by-side --layout \
+		>"$TMP/lostl" 2>/dev/null
+	ly=$(sed -n 's/^group 1 y=\([0-9]*\) .*/\1/p' "$TMP/lostl")
+	r0=$(red "$TMP/lost.png" 0 "${ly:-1}")
+	r1=$(red "$TMP/lost.png" "${ly:-0}" 2000)
+	check "the lost events said in red in the lossy trace's group ($r0 pixels), not in the other ($r1)" \
+		test "${r0:-0}" -gt 1500 -a "${r1:-1}" -eq 0
 else
 	skip "pixels of the offset" "convert (ImageMagick) is missing"
 fi
