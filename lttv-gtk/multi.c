@@ -172,7 +172,8 @@ static void free_groups(groups *gs)
 	g_free(gs->g);
 }
 
-/* Opens and indexes trace i as group i; 0, or 1 said on stderr. */
+/* Opens and indexes trace i as group i: 0; 1, a read error said on
+ * stderr; 2, FILE is one of the trace's (said). */
 static int open_group(groups *gs, unsigned i, const char *path, const char *file)
 {
 	group *g = &gs->g[i];
@@ -184,7 +185,12 @@ static int open_group(groups *gs, unsigned i, const char *path, const char *file
 	g->doc = lttv_doc_open(one, 1, &error);
 	if (g->doc && lttv_doc_output_is_input(g->doc, "--export", file))
 		return 2;
-	if (!g->doc || lttv_doc_index_all(g->doc, &error) < 0) {
+	if (!g->doc) {			/* the message names the trace */
+		fprintf(stderr, "lttv-gtk: %s\n", error);
+		g_free(error);
+		return 1;
+	}
+	if (lttv_doc_index_all(g->doc, &error) < 0) {
 		fprintf(stderr, "lttv-gtk: %s: %s\n", path, error);
 		g_free(error);
 		return 1;
