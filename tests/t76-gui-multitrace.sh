@@ -110,5 +110,7 @@ fails_with "--offset without --side-by-side refused" 2 "goes with --side-by-side
 	"$gtk" -t "$B" -t "$B" --export "$TMP/bad.png" --offset 2:1
 fails_with "--side-by-side without --export refused" 2 "goes with --export" \
 	"$gtk" -t "$B" -t "$B" --side-by-side
+fails_with "a second trace that does not open: exit 1, named" 1 "cannot open trace $TMP/none" \
+	"$gtk" -t "$B" -t "$TMP/none" --export "$TMP/bad.png" --side-by-side
 check "no picture written by a refused command" test ! -e "$TMP/bad.png"
 done_testing
