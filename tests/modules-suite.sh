@@ -9,7 +9,7 @@
 # every order, an unload refused while a trace exists, the door cut off
 # by an unload, cycles of load, trace, unload (100 on Debian's kernel, with
 # the unreclaimable slab counted; 20 on the debug kernel, where kmemleak
-# counts and each cycle is five times slower), a module built for the other kernel
+# counts), a module built for the other kernel
 # refused).  The checks that only the patched kernel can pass are
 # skipped, each saying why.  One TAP stream, each check named by its
 # scenario.
