@@ -12,13 +12,23 @@
  *   hist bucket=19 count=48        the histogram's bars
  *   cpu 0 busy_ns=... span_ns=...  CPU usage over the range
  */
-#include <cairo-svg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ltt/tool-output.h"
-
 #include "lttv-gtk.h"
+
+typedef struct sized_aview {
+	const lttv_aview *v;
+	int width, height;
+	lttv_adraw_stats *ds;
+} sized_aview;
+
+static void paint_analyses(cairo_t *cr, void *user)
+{
+	const sized_aview *sv = user;
+
+	lttv_analysis_draw(cr, sv->v, sv->width, sv->height, sv->ds);
+}
 
 int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char *file,
 			 const char *range, const char *kind_name, const char *size,
@@ -29,11 +39,7 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 	lttv_adata *data;
 	char *error = NULL;
 	lttv_doc *d;
-	cairo_surface_t *s;
-	cairo_t *cr;
-	cairo_status_t cs = CAIRO_STATUS_NO_MEMORY;
-	char *tmp;
-	int width = 1200, height = 0, svg = g_str_has_suffix(file, ".svg"), rc = 0;
+	int width = 1200, height = 0, svg, rc = 0;
 
 	if (kind_name && lttv_parse_latency_kind(kind_name, &v.kind) < 0) {
 		fprintf(stderr, "lttv-gtk: --latency is syscall, sched, irq, softirq or file, "
@@ -45,10 +51,8 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 		fprintf(stderr, "lttv-gtk: --size WIDTHxHEIGHT, e.g. 1200x720\n");
 		return 2;
 	}
-	if (!svg && !g_str_has_suffix(file, ".png")) {
-		fprintf(stderr, "lttv-gtk: --export writes .png or .svg files, not %s\n", file);
+	if ((svg = lttv_export_kind(file)) < 0)
 		return 2;
-	}
 	d = lttv_doc_open(traces, ntraces, &error);
 	if (!d) {
 		fprintf(stderr, "lttv-gtk: %s\n", error);
@@ -82,24 +86,9 @@ int lttv_export_analyses(const char *const *traces, unsigned ntraces, const char
 	v.an = lttv_adata_analysis(data);
 	if (!height)
 		height = lttv_anatural_height();
-	/* written beside FILE, renamed over it once complete */
-	tmp = ltt_output_begin(file);
-	s = !tmp ? NULL : svg ? cairo_svg_surface_create(tmp, width, height)
-		: cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	if (s) {
-		cr = cairo_create(s);
-		lttv_analysis_draw(cr, &v, width, height, &ds);
-		cairo_destroy(cr);
-		cs = svg ? (cairo_surface_finish(s), cairo_surface_status(s))
-			 : cairo_surface_write_to_png(s, tmp);
-		cairo_surface_destroy(s);
-	}
-	if (!tmp || cs != CAIRO_STATUS_SUCCESS || ltt_output_finish(tmp, file, 1) < 0) {
-		fprintf(stderr, "lttv-gtk: cannot write %s: %s\n", file,
-			tmp && cs != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(cs)
-							  : g_strerror(errno));
-		if (tmp && cs != CAIRO_STATUS_SUCCESS)
-			ltt_output_finish(tmp, file, 0);
+	sized_aview sv = { &v, width, height, &ds };
+
+	if (lttv_export_write(file, svg, width, height, paint_analyses, &sv)) {
 		rc = 1;
 	} else if (layout) {
 		lttv_alayout l;
