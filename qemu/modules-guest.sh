@@ -6,8 +6,9 @@
 # a trace exists and while lttd holds its files, and N cycles of load,
 # trace, unload run with the memory counted before and after (N is
 # ltt_cycles= on the kernel command line, 100 by default).  Installed
-# as /ltt/guest-test.sh.  Leaves results ("step status"), meminfo-*.txt,
-# kmemleak.txt (debug kernel), and, from /init, guest.log and dmesg.txt.
+# as /ltt/guest-test.sh.  Leaves results ("step status"), meminfo-q*.txt
+# and slabinfo-q*.txt (at each quarter of the cycles), kmemleak.txt (debug
+# kernel), and, from /init, guest.log and dmesg.txt.
 R=/mnt/host
 T=/mnt/relayfs/ltt
 M=/lib/modules/ltt
@@ -75,19 +76,29 @@ cycle() {
 # one cycle first: what stays allocated once (caches, kmemleak's own) is
 # counted before the 100
 cycle 0; res cycle_0 $?
-sync; echo 3 >/proc/sys/vm/drop_caches
-cat /proc/meminfo >$R/meminfo-before.txt
+# the slab is read at every quarter of the cycles (tests/modules-suite.sh
+# judges)
+snapshot() {
+	sync; echo 3 >/proc/sys/vm/drop_caches
+	cat /proc/meminfo >$R/meminfo-$1.txt
+	cat /proc/slabinfo >$R/slabinfo-$1.txt
+}
+snapshot q0
+# the caches the kernel may shrink (dentries, inodes): not leaks
+for f in /sys/kernel/slab/*/reclaim_account; do
+	[ "$(cat "$f")" = 1 ] && basename "${f%/reclaim_account}"
+done >$R/slab-reclaimable.txt 2>/dev/null
 n=$(sed -n 's/.*ltt_cycles=\([0-9]*\).*/\1/p' /proc/cmdline)
 n=${n:-100}
 echo "$n" >$R/cycles
 i=1; rc=0
 while [ $i -le "$n" ]; do
 	cycle $i || { rc=$i; break; }
+	q=$((4 * i / n))
+	[ $((q * n)) = $((4 * i)) ] && snapshot q$q
 	i=$((i + 1))
 done
 res cycles_all $rc
-sync; echo 3 >/proc/sys/vm/drop_caches
-cat /proc/meminfo >$R/meminfo-after.txt
 test "$(ours)" = 0; res none_after_cycles $?
 if [ -e /sys/kernel/debug/kmemleak ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null; then
 	if [ -e /sys/kernel/debug/kmemleak ]; then
