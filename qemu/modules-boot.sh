@@ -76,11 +76,14 @@ if [ -n "$img" ]; then
 	qemu/stock-modules.sh "$img" "$KVER" "$list" "$load" \
 		9pnet_virtio virtio_pci 9p ${LTT_STOCK_MODULES_EXTRA:-}
 fi
-# ours, in the order of their dependencies (kernel/modules/modules.list)
+# ours, in the order of their dependencies (kernel/modules/modules.list),
+# each with its parameters from the kernel command line (ltt_user.gid=N),
+# as modprobe gives them; busybox's insmod does not read it
+printf '%s\n' 'ltt_args() { tr " " "\n" </proc/cmdline | sed -n "s/^$1\\.//p"; }' >>"$load"
 for m in relayfs ltt_core ltt_relay ltt_control ltt_user; do
 	[ -r "$mods/$m.ko" ] || die "no $mods/$m.ko"
 	echo "file /lib/modules/ltt/$m.ko $mods/$m.ko 0644 0 0" >>"$list"
-	echo "insmod /lib/modules/ltt/$m.ko || echo \"GUEST: insmod $m failed\" >/dev/console" >>"$load"
+	echo "insmod /lib/modules/ltt/$m.ko \$(ltt_args $m) || echo \"GUEST: insmod $m failed\" >/dev/console" >>"$load"
 done
 
 if [ -r "$foreign" ]; then

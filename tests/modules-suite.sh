@@ -2,9 +2,10 @@
 # The tracer's modules (kernel/modules/) on a kernel without the tracer
 # built in, LTT_PLATFORM=stock (tests/q60: Debian's own unmodified image)
 # or modtest (tests/q61: the debug kernel of `make modtest-kernel`): q10's,
-# q20's and q30's scenarios (create, start, stop, destroy in every mode,
-# every channel drained by lttd, the kernel's events beside ftrace's,
-# user-space events through libltt-usertrace's door, non-root refused),
+# q20's, q30's and q50's scenarios (create, start, stop, destroy in every
+# mode, every channel drained by lttd, the kernel's events beside ftrace's,
+# user-space events through libltt-usertrace's door, non-root refused, an
+# unprivileged user's attacks, races, CPU hotplug, a nested writer),
 # then the modules' life cycle (qemu/modules-guest.sh: unload and load in
 # every order, an unload refused while a trace exists, the door cut off
 # by an unload, cycles of load, trace, unload (100 on Debian's kernel, with
@@ -40,7 +41,7 @@ if [ -n "$why" ]; then
 fi
 echo "# the tracer's modules on the $P kernel${kver:+ ($kver)}" >&2
 rc=0
-for t in q10-qemu-trace q20-qemu-instrumentation q30-qemu-usertrace; do
+for t in q10-qemu-trace q20-qemu-instrumentation q30-qemu-usertrace q50-qemu-hostile; do
 	LTT_PLATFORM=$P LTT_STOCK_KVER=$kver sh "tests/$t.sh" >"$TMP/$t.tap" || rc=1
 	# renumbered into this script's stream
 	while IFS= read -r line; do
