@@ -1,0 +1,551 @@
+#!/usr/bin/env python3
+"""Our trace against LTTng 2.13's (and ftrace's) of the same field run,
+event by event (issue 28, item 4):
+
+    match-events.py OUT_DIR LTTV_TEXT [--other lttng|ftrace]... [--show N]
+
+OUT_DIR is qemu/field-boot.sh's (FIELD_LTTNG=1, FIELD_FTRACE=1): field/
+(ours, read with lttv-text), lttng/ (read with babeltrace2's Python
+bindings, python3-bt2: none of our code), ftrace/ (the kernel's text
+output per CPU). Every scheduler switch, system call entry and exit,
+interrupt handler entry and exit (the local APIC timer as irq 236, as ours
+writes it), softirq entry and exit, fork, exec and exit is reduced to its
+type and the fields both tracers write:
+
+    sched_switch   previous tid, next tid, previous state as a letter
+    syscall_entry  the x86_64 system call number
+    syscall_exit   the return value
+    irq_entry      the irq line     (irq_exit: none, ours writes none)
+    softirq_*      the vector
+    fork           parent tid, child tid, child's process id (ftrace: no pid)
+    exec           the file name
+    exit           the tid
+
+and each CPU's stream of ours is aligned with the other tracer's stream of
+that CPU, in order (align()). Per event type: matched, matched one place
+out of order (an interrupt between the two tracers' probes of one
+tracepoint: swapped()), ours only and theirs only, each unmatched one
+explained (explain()): outside our window (the other session starts
+before ours and stops after it: qemu/rootfs/field-run.sh), lost (a loss
+the tracer that lacks the event reports at that place), or unexplained.
+Prints the table and the unexplained ones (--show N each, 10); exit 1
+when any is unexplained, 2 when a trace cannot be read.
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+
+TYPES = ('sched_switch', 'syscall_entry', 'syscall_exit', 'irq_entry', 'irq_exit',
+         'softirq_entry', 'softirq_exit', 'fork', 'exec', 'exit')
+LOCAL_TIMER = 236          # our irq_id for the local APIC timer's vector
+SOFTIRQS = ('HI', 'TIMER', 'NET_TX', 'NET_RX', 'BLOCK', 'IRQ_POLL', 'TASKLET',
+            'SCHED', 'HRTIMER', 'RCU')   # Linux 6.1's vectors, in order
+UNISTD = '/usr/include/x86_64-linux-gnu/asm/unistd_64.h'
+
+
+def fail(msg):
+    sys.stderr.write('match-events.py: %s\n' % msg)
+    sys.exit(2)
+
+
+# ---- task states as one letter --------------------------------------------
+
+# ours: process.xml's labels, as lttv-text prints them
+OUR_STATES = {'RUNNING': 'R', 'INTERRUPTIBLE': 'S', 'UNINTERRUPTIBLE': 'D',
+              'STOPPED': 'T', 'TRACED': 't', 'EXIT_ZOMBIE': 'Z', 'EXIT_DEAD': 'X'}
+# LTTng 2.13 on Linux >= 4.14: 0 or, preempted, TASK_REPORT_MAX (256);
+# otherwise 1 << (task_state_index - 1). Ours writes a parked task (64)
+# and an idle kernel thread (TASK_IDLE, 128) as UNINTERRUPTIBLE, and a
+# preempted one as RUNNING: the same letters here, counted by
+# state_aliases() so that the table says how many.
+LTTNG_STATES = {0: 'R', 256: 'R', 1: 'S', 2: 'D', 4: 'T', 8: 't', 16: 'X', 32: 'Z',
+                64: 'D', 128: 'D'}
+# ftrace prints the same index as letters, R+ when preempted
+FTRACE_STATES = {'R': 'R', 'R+': 'R', 'S': 'S', 'D': 'D', 'T': 'T', 't': 't',
+                 'X': 'X', 'Z': 'Z', 'P': 'D', 'I': 'D'}
+
+
+def syscall_numbers(path=UNISTD):
+    """__NR_name -> number, from the kernel's UAPI header (not our table)."""
+    nr = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                m = re.match(r'#define __NR_(\w+)\s+(\d+)', line)
+                if m:
+                    nr[m.group(1)] = int(m.group(2))
+    except OSError as e:
+        fail('%s: %s (linux-libc-dev)' % (path, e))
+    return nr
+
+
+def lttng_syscall_nr(name, nr):
+    """LTTng names a system call after its kernel function: newstat is stat."""
+    for n in (name, name[3:] if name.startswith('new') else None):
+        if n is not None and n in nr:
+            return nr[n]
+    return None
+
+
+# ---- ours: lttv-text ---------------------------------------------------------
+
+OUR_LINE = re.compile(r'^(\w+)\.(\w+): \S+ \([^)]*\) cpu (\d+)(?: \{ (.*) \})?$')
+
+
+def our_fields(text):
+    """'a = 1, b = X [y]' -> {'a': '1', 'b': 'X'}: our fields are numbers,
+    labels or (exec) a file name, the last field."""
+    fields = {}
+    while text:
+        m = re.match(r'(\w+) = ', text)
+        if not m:
+            break
+        name, rest = m.group(1), text[m.end():]
+        if name == 'filename':
+            fields[name] = rest[1:-1] if rest.startswith('"') else rest
+            break
+        value, _, text = rest.partition(', ')
+        fields[name] = value.split(' [')[0]
+    return fields
+
+
+def our_event(facility, name, f):
+    """One of our events as (type, key), None for the others."""
+    if facility == 'process':
+        if name == 'schedchange':
+            return 'sched_switch', (int(f['out']), int(f['in']), OUR_STATES[f['out_state']])
+        if name == 'fork':
+            return 'fork', (int(f['parent_pid']), int(f['child_pid']), int(f['child_tgid']))
+        if name == 'exit':
+            return 'exit', (int(f['pid']),)
+    elif facility == 'fs' and name == 'exec':
+        return 'exec', (f['filename'],)
+    elif facility == 'kernel_arch':
+        if name == 'syscall_entry':
+            return 'syscall_entry', (int(f['syscall_id']),)
+        if name == 'syscall_exit':
+            return 'syscall_exit', (int(f['ret']),)
+    elif facility == 'kernel':
+        if name == 'irq_entry':
+            return 'irq_entry', (int(f['irq_id']),)
+        if name == 'irq_exit':
+            return 'irq_exit', ()
+        if name in ('soft_irq_entry', 'soft_irq_exit'):
+            v = f['softirq_id']
+            return name.replace('soft_irq', 'softirq'), (SOFTIRQS.index(v) if v in SOFTIRQS else int(v),)
+    return None
+
+
+def read_ours(trace, lttv_text):
+    """Our trace: per CPU, the events in time order, and the loss per CPU."""
+    sel = ['-e', 'process.schedchange', '-e', 'process.fork', '-e', 'process.exit',
+           '-e', 'fs.exec', '-e', 'kernel_arch.syscall_*', '-e', 'kernel.irq_*',
+           '-e', 'kernel.soft_irq_*']
+    p = subprocess.Popen([lttv_text, '-t', trace, '-n'] + sel, stdout=subprocess.PIPE,
+                         text=True, errors='replace')
+    cpus = collections.defaultdict(list)
+    for line in p.stdout:
+        m = OUR_LINE.match(line.rstrip('\n'))
+        if not m:
+            continue
+        ev = our_event(m.group(1), m.group(2), our_fields(m.group(4) or ''))
+        if ev:
+            cpus[int(m.group(3))].append(ev)
+    if p.wait() != 0:
+        fail('%s -t %s failed (%d)' % (lttv_text, trace, p.returncode))
+    stats = subprocess.run([lttv_text, '-t', trace, '-q', '-c'], stdout=subprocess.PIPE,
+                           text=True).stdout
+    lost = {int(c): int(n) for c, n in re.findall(r'^cpu (\d+): .* (\d+) lost$', stats, re.M)}
+    return cpus, lost
+
+
+# ---- LTTng: babeltrace2's Python bindings --------------------------------------
+
+def lttng_event(name, f, nr):
+    """One LTTng event as (type, key), None for the others; f: its payload."""
+    if name == 'sched_switch':
+        return 'sched_switch', (int(f['prev_tid']), int(f['next_tid']),
+                                LTTNG_STATES.get(int(f['prev_state']), '?%d' % int(f['prev_state'])))
+    if name == 'sched_process_fork':
+        return 'fork', (int(f['parent_tid']), int(f['child_tid']), int(f['child_pid']))
+    if name == 'sched_process_exec':
+        return 'exec', (str(f['filename']),)
+    if name == 'sched_process_exit':
+        return 'exit', (int(f['tid']),)
+    if name == 'irq_handler_entry':
+        return 'irq_entry', (int(f['irq']),)
+    if name in ('irq_handler_exit', 'x86_irq_vectors_local_timer_exit'):
+        return 'irq_exit', ()
+    if name == 'x86_irq_vectors_local_timer_entry':
+        return 'irq_entry', (LOCAL_TIMER,)
+    if name in ('irq_softirq_entry', 'irq_softirq_exit'):
+        return name[4:], (int(f['vec']),)
+    for kind in ('entry', 'exit'):
+        prefix = 'syscall_%s_' % kind
+        if name.startswith(prefix):
+            if kind == 'exit':
+                return 'syscall_exit', (int(f['ret']),)
+            sc = name[len(prefix):]
+            n = int(f['id']) if sc == 'unknown' else lttng_syscall_nr(sc, nr)
+            if n is None:
+                fail('LTTng event %s: no such system call in %s' % (name, UNISTD))
+            return 'syscall_entry', (n,)
+    return None
+
+
+def read_lttng(trace):
+    """LTTng's trace: per CPU, the events in stream order, and where its
+    discarded-events records fall ({cpu: {index of the next event: count}})."""
+    try:
+        import bt2
+    except ImportError:
+        fail('no babeltrace2 Python bindings for %s (python3-bt2)' % sys.executable)
+    nr = syscall_numbers()
+    cpus = collections.defaultdict(list)
+    lost = collections.defaultdict(dict)
+    stream_cpu = {}
+    it = bt2.TraceCollectionMessageIterator(trace)
+    for msg in it:
+        if type(msg) is bt2._PacketBeginningMessageConst:
+            stream_cpu[msg.packet.stream.addr] = int(msg.packet.context_field['cpu_id'])
+        elif type(msg) is bt2._DiscardedEventsMessageConst:
+            cpu = stream_cpu.get(msg.stream.addr)
+            n = msg.count if msg.count is not None else 1
+            d = lost[cpu]
+            d[len(cpus[cpu])] = d.get(len(cpus[cpu]), 0) + n
+        elif type(msg) is bt2._EventMessageConst:
+            e = msg.event
+            ev = lttng_event(e.name, e.payload_field, nr)
+            if ev:
+                cpus[int(e.packet.context_field['cpu_id'])].append(ev)
+    return cpus, lost
+
+
+# ---- ftrace: the kernel's text output per CPU ----------------------------------
+
+FTRACE_LINE = re.compile(r'\[(\d+)\] \S+ +[\d.]+: (\w+): (.*)$')
+FTRACE_LOST = re.compile(r'^CPU:(\d+) \[LOST (\d+) EVENTS\]')
+
+
+def ftrace_event(name, a):
+    """One ftrace event as (type, key), None for the others; a: its text."""
+    if name == 'sched_switch':
+        m = re.search(r'prev_pid=(\d+) prev_prio=\S+ prev_state=(\S+) ==> .* next_pid=(\d+) next_prio=', a)
+        return 'sched_switch', (int(m.group(1)), int(m.group(3)),
+                                FTRACE_STATES.get(m.group(2), '?' + m.group(2)))
+    if name == 'sched_process_fork':
+        m = re.search(r' pid=(\d+) child_comm=.* child_pid=(\d+)$', a)
+        return 'fork', (int(m.group(1)), int(m.group(2)))
+    if name == 'sched_process_exec':
+        m = re.match(r'filename=(.*) pid=\d+ old_pid=\d+$', a)
+        return 'exec', (m.group(1),)
+    if name == 'sched_process_exit':
+        return 'exit', (int(re.search(r' pid=(\d+) prio=', a).group(1)),)
+    if name == 'irq_handler_entry':
+        return 'irq_entry', (int(re.match(r'irq=(\d+)', a).group(1)),)
+    if name in ('irq_handler_exit', 'local_timer_exit'):
+        return 'irq_exit', ()
+    if name == 'local_timer_entry':
+        return 'irq_entry', (LOCAL_TIMER,)
+    if name in ('softirq_entry', 'softirq_exit'):
+        return name, (int(re.match(r'vec=(\d+)', a).group(1)),)
+    if name == 'sys_enter':
+        return 'syscall_entry', (int(re.match(r'NR (\d+) ', a).group(1)),)
+    if name == 'sys_exit':
+        return 'syscall_exit', (int(re.match(r'NR -?\d+ = (-?\d+)', a).group(1)),)
+    return None
+
+
+def read_ftrace(folder):
+    """ftrace's per-CPU text: the events and where it says it lost some."""
+    cpus = collections.defaultdict(list)
+    lost = collections.defaultdict(dict)
+    names = sorted(n for n in os.listdir(folder) if re.fullmatch(r'cpu\d+', n))
+    if not names:
+        fail('%s: no cpuN files' % folder)
+    for n in names:
+        cpu = int(n[3:])
+        with open(os.path.join(folder, n), errors='replace') as f:
+            for line in f:
+                m = FTRACE_LOST.match(line)
+                if m:
+                    d = lost[cpu]
+                    d[len(cpus[cpu])] = d.get(len(cpus[cpu]), 0) + int(m.group(2))
+                    continue
+                m = FTRACE_LINE.search(line)
+                if m:
+                    ev = ftrace_event(m.group(2), m.group(3))
+                    if ev:
+                        cpus[cpu].append(ev)
+    return cpus, lost
+
+
+def ftrace_dropped(folder):
+    """Events the ring buffer refused when full (overwrite off), per CPU."""
+    out = {}
+    for n in os.listdir(folder):
+        m = re.fullmatch(r'cpu(\d+)\.stats', n)
+        if m:
+            with open(os.path.join(folder, n)) as f:
+                t = f.read()
+            out[int(m.group(1))] = sum(int(x) for x in re.findall(r'^(?:overrun|dropped events): (\d+)', t, re.M))
+    return out
+
+
+# ---- the alignment ---------------------------------------------------------------
+
+def project_ftrace(ev):
+    """Ours as ftrace sees it: its fork has no child pid."""
+    return (ev[0], ev[1][:2]) if ev[0] == 'fork' else ev
+
+
+def first_common(a, b, run=8):
+    """The first (i, j) where `run` events of a and b agree, scanning b for
+    each start of a: where the later-started trace begins in the other."""
+    for i in range(0, max(1, len(a) - run)):
+        gram = a[i:i + run]
+        j = -1
+        while True:
+            try:
+                j = b.index(gram[0], j + 1)
+            except ValueError:
+                break
+            if b[j:j + run] == gram:
+                return i, j
+        if i > 10000:
+            break
+    return None
+
+
+def resync(a, i, b, j, near=48, run=4, far=200000):
+    """After a difference at a[i], b[j]: the nearest (di, dj) from which
+    `run` events agree again, looking `near` events ahead in both, then
+    (a gap: a loss) `far` ahead in either one alone."""
+    def agree(x, y):
+        return a[x:x + run] == b[y:y + run] and x + run <= len(a) and y + run <= len(b)
+    for d in range(1, 2 * near + 1):
+        for di in range(max(0, d - near), min(d, near) + 1):
+            if agree(i + di, j + d - di):
+                return di, d - di
+    for dj in range(near, min(far, len(b) - j)):
+        if agree(i, j + dj):
+            return 0, dj
+    for di in range(near, min(far, len(a) - i)):
+        if agree(i + di, j):
+            return di, 0
+    return None
+
+
+def align(a, b):
+    """Order-preserving alignment of two event lists: the matched index
+    pairs, and the unmatched indexes of each."""
+    pairs, only_a, only_b = [], [], []
+    start = first_common(a, b)
+    if start is None:
+        return pairs, list(range(len(a))), list(range(len(b)))
+    i, j = start
+    only_a.extend(range(i))
+    only_b.extend(range(j))
+    while i < len(a) and j < len(b):
+        if a[i] == b[j]:
+            pairs.append((i, j))
+            i += 1
+            j += 1
+            continue
+        step = resync(a, i, b, j)
+        if step is None:
+            break
+        only_a.extend(range(i, i + step[0]))
+        only_b.extend(range(j, j + step[1]))
+        i += step[0]
+        j += step[1]
+    only_a.extend(range(i, len(a)))
+    only_b.extend(range(j, len(b)))
+    return pairs, only_a, only_b
+
+
+def swapped(a, only_a, b, only_b, pairs, reach=8):
+    """Unmatched events of a and b that are the same event a few places
+    apart (between the same matched neighbours): pairs of indexes."""
+    pos_b = {}
+    for j in only_b:
+        pos_b.setdefault(b[j], []).append(j)
+    # the matched b index before each unmatched a (to keep it local)
+    out = []
+    used = set()
+    for i in only_a:
+        for j in pos_b.get(a[i], ()):
+            if j not in used and abs(nearest_b(pairs, i) - j) <= reach:
+                used.add(j)
+                out.append((i, j))
+                break
+    return out
+
+
+def nearest_b(pairs, i):
+    """The b index that a's index i would have: its matched neighbour's."""
+    lo, hi = 0, len(pairs)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if pairs[mid][0] < i:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == 0:
+        return pairs[0][1] - (pairs[0][0] - i) if pairs else i
+    pi, pj = pairs[lo - 1]
+    return pj + (i - pi)
+
+
+def explain(idx, pairs_side, lost_marks, lost_total, slack=2):
+    """Why an unmatched event at index idx of one side has no counterpart:
+    'before' / 'after' the other session's window (no matched event on
+    that CPU before / after it), 'lost' (the tracer that lacks it reports
+    a loss there: lost_marks are the other side's loss positions mapped to
+    this side, or a loss on that CPU when positions are unknown), or
+    'unexplained'."""
+    if not pairs_side or idx < pairs_side[0]:
+        return 'before'
+    if idx > pairs_side[-1]:
+        return 'after'
+    if lost_marks is not None:
+        for m in lost_marks:
+            if m - slack <= idx <= m + slack:
+                return 'lost'
+    elif lost_total:
+        return 'lost'
+    return 'unexplained'
+
+
+def gap_bounds(sorted_matched, idx):
+    """The matched indexes around an unmatched one (bisect)."""
+    lo, hi = 0, len(sorted_matched)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if sorted_matched[mid] < idx:
+            lo = mid + 1
+        else:
+            hi = mid
+    before = sorted_matched[lo - 1] if lo else -1
+    after = sorted_matched[lo] if lo < len(sorted_matched) else None
+    return before, after
+
+
+def loss_in_gap(matched, idx, marks):
+    """A loss position of this side that falls in the unmatched gap around idx."""
+    before, after = gap_bounds(matched, idx)
+    hi = after if after is not None else float('inf')
+    return any(before < m <= hi for m in marks)
+
+
+def compare_cpu(ours, theirs, their_lost, our_lost, other):
+    """One CPU: per type counters and the unexplained events (with context)."""
+    a = [project_ftrace(e) for e in ours] if other == 'ftrace' else ours
+    pairs, only_a, only_b = align(a, theirs)
+    sw = swapped(a, only_a, theirs, only_b, pairs)
+    sw_a = {i for i, _ in sw}
+    sw_b = {j for _, j in sw}
+    count = collections.defaultdict(collections.Counter)
+    for i, _ in pairs:
+        count[a[i][0]]['matched'] += 1
+    for i, _ in sw:
+        count[a[i][0]]['swapped'] += 1
+    ma = [i for i, _ in pairs]
+    mb = [j for _, j in pairs]
+    unexplained = []
+    for side, only, seq, matched, used, marks_other in (
+            ('ours', only_a, a, ma, sw_a, their_lost),
+            ('theirs', only_b, theirs, mb, sw_b, None)):
+        for k in only:
+            if k in used:
+                continue
+            why = explain(k, matched, None, 0)
+            if why == 'unexplained':
+                if side == 'ours' and their_lost:
+                    # their loss marks are in their indexes: the gap in
+                    # theirs that this event of ours falls in
+                    _, after = gap_bounds(ma, k)
+                    jb = mb[ma.index(after)] if after is not None else len(theirs)
+                    bb = mb[ma.index(gap_bounds(ma, k)[0])] if gap_bounds(ma, k)[0] >= 0 else -1
+                    if any(bb < m <= jb for m in their_lost):
+                        why = 'lost'
+                elif side == 'theirs' and our_lost:
+                    why = 'lost'
+            count[seq[k][0]]['%s_%s' % (side, why)] += 1
+            if why == 'unexplained':
+                unexplained.append((side, k, seq))
+    return count, unexplained, len(pairs)
+
+
+def context(seq, k, width=3):
+    return ' | '.join('%s%s%s' % ('>' if x == k else '', seq[x][0], seq[x][1])
+                      for x in range(max(0, k - width), min(len(seq), k + width + 1)))
+
+
+COLUMNS = ('matched', 'swapped', 'ours_before', 'ours_after', 'ours_lost', 'ours_unexplained',
+           'theirs_before', 'theirs_after', 'theirs_lost', 'theirs_unexplained')
+
+
+def table(other, total):
+    """The per-type table, markdown."""
+    lines = ['| %s | %s |' % (other, ' | '.join(COLUMNS)),
+             '|---|' + '---:|' * len(COLUMNS)]
+    for t in TYPES + ('all',):
+        c = total[t]
+        lines.append('| %s | %s |' % (t, ' | '.join(str(c[k]) for k in COLUMNS)))
+    return '\n'.join(lines)
+
+
+def compare(ours, our_lost, theirs, their_lost, other, show):
+    """Every CPU of both: the table, the unexplained ones; True when none."""
+    total = collections.defaultdict(collections.Counter)
+    bad = 0
+    for cpu in sorted(set(ours) | set(theirs)):
+        count, unexplained, n = compare_cpu(ours.get(cpu, []), theirs.get(cpu, []),
+                                            their_lost.get(cpu, {}), our_lost.get(cpu, 0), other)
+        print('# %s, cpu %d: ours %d events, theirs %d, %d matched in order, '
+              'their loss %s, ours %d' % (other, cpu, len(ours.get(cpu, [])), len(theirs.get(cpu, [])),
+                                          n, sum(their_lost.get(cpu, {}).values()), our_lost.get(cpu, 0)))
+        for t, c in count.items():
+            total[t].update(c)
+            total['all'].update(c)
+        for side, k, seq in unexplained[:show]:
+            print('unexplained %s only, cpu %d, #%d: %s' % (side, cpu, k, context(seq, k)))
+        bad += len(unexplained)
+    print(table(other, total))
+    print('%s: %d unexplained' % (other, bad))
+    return bad == 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('out_dir')
+    ap.add_argument('lttv_text')
+    ap.add_argument('--other', action='append', choices=('lttng', 'ftrace'))
+    ap.add_argument('--show', type=int, default=10)
+    o = ap.parse_args()
+    others = o.other or ['lttng']
+    ours, our_lost = read_ours(os.path.join(o.out_dir, 'field'), o.lttv_text)
+    if not ours:
+        fail('%s/field: no events read' % o.out_dir)
+    ok = True
+    for other in others:
+        folder = os.path.join(o.out_dir, other)
+        if not os.path.isdir(folder):
+            fail('%s: no such folder (qemu/field-boot.sh with FIELD_%s=1)' % (folder, other.upper()))
+        if other == 'lttng':
+            theirs, their_lost = read_lttng(folder)
+        else:
+            theirs, their_lost = read_ftrace(folder)
+            for cpu, n in ftrace_dropped(folder).items():
+                if n and not their_lost.get(cpu):
+                    print('# ftrace, cpu %d: %d dropped, at no known place' % (cpu, n))
+        ok = compare(ours, our_lost, theirs, their_lost, other, o.show) and ok
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == '__main__':
+    main()
