@@ -22,9 +22,9 @@ type and the fields both tracers write:
     exit           the tid
 
 and each CPU's stream of ours is aligned with the other tracer's stream of
-that CPU, in order (align()). Per event type: matched, matched one place
-out of order (an interrupt between the two tracers' probes of one
-tracepoint: swapped()), ours only and theirs only, each unmatched one
+that CPU, in order (align()). Per event type: matched, matched out of
+order (an interrupt between the two tracers' probes of one tracepoint:
+transposed()), ours only and theirs only, each unmatched one
 explained (explain()): outside our window (the other session starts
 before ours and stops after it: qemu/rootfs/field-run.sh), lost (a loss
 the tracer that lacks the event reports at that place), or unexplained.
@@ -32,6 +32,7 @@ Prints the table and the unexplained ones (--show N each, 10); exit 1
 when any is unexplained, 2 when a trace cannot be read.
 """
 import argparse
+import bisect
 import collections
 import os
 import re
@@ -40,6 +41,7 @@ import sys
 
 TYPES = ('sched_switch', 'syscall_entry', 'syscall_exit', 'irq_entry', 'irq_exit',
          'softirq_entry', 'softirq_exit', 'fork', 'exec', 'exit')
+INTERRUPT = ('irq_entry', 'irq_exit', 'softirq_entry', 'softirq_exit')
 LOCAL_TIMER = 236          # our irq_id for the local APIC timer's vector
 SOFTIRQS = ('HI', 'TIMER', 'NET_TX', 'NET_RX', 'BLOCK', 'IRQ_POLL', 'TASKLET',
             'SCHED', 'HRTIMER', 'RCU')   # Linux 6.1's vectors, in order
@@ -139,27 +141,47 @@ def our_event(facility, name, f):
     return None
 
 
+def exited_call(state, cpu, ev):
+    """For a syscall_exit, the number of the call it ends (the last entry
+    of the task running on that CPU), else None; state follows the tasks
+    across CPUs, so the events must come in time order."""
+    running, pending = state.setdefault('running', {}), state.setdefault('pending', {})
+    kind, key = ev
+    if kind == 'sched_switch':
+        running[cpu] = key[1]
+    elif kind == 'syscall_entry' and cpu in running:
+        pending[running[cpu]] = key[0]
+    elif kind == 'syscall_exit' and cpu in running:
+        return pending.pop(running[cpu], None)
+    return None
+
+
 def read_ours(trace, lttv_text):
-    """Our trace: per CPU, the events in time order, and the loss per CPU."""
+    """Our trace: per CPU, the events in time order and for each the
+    system call it ends (exited_call()), and the loss per CPU."""
     sel = ['-e', 'process.schedchange', '-e', 'process.fork', '-e', 'process.exit',
            '-e', 'fs.exec', '-e', 'kernel_arch.syscall_*', '-e', 'kernel.irq_*',
            '-e', 'kernel.soft_irq_*']
     p = subprocess.Popen([lttv_text, '-t', trace, '-n'] + sel, stdout=subprocess.PIPE,
                          text=True, errors='replace')
     cpus = collections.defaultdict(list)
+    calls = collections.defaultdict(list)
+    state = {}
     for line in p.stdout:
         m = OUR_LINE.match(line.rstrip('\n'))
         if not m:
             continue
         ev = our_event(m.group(1), m.group(2), our_fields(m.group(4) or ''))
         if ev:
-            cpus[int(m.group(3))].append(ev)
+            cpu = int(m.group(3))
+            cpus[cpu].append(ev)
+            calls[cpu].append(exited_call(state, cpu, ev))
     if p.wait() != 0:
         fail('%s -t %s failed (%d)' % (lttv_text, trace, p.returncode))
     stats = subprocess.run([lttv_text, '-t', trace, '-q', '-c'], stdout=subprocess.PIPE,
                            text=True).stdout
     lost = {int(c): int(n) for c, n in re.findall(r'^cpu (\d+): .* (\d+) lost$', stats, re.M)}
-    return cpus, lost
+    return cpus, calls, lost
 
 
 # ---- LTTng: babeltrace2's Python bindings --------------------------------------
@@ -302,7 +324,7 @@ def project_ftrace(ev):
     return (ev[0], ev[1][:2]) if ev[0] == 'fork' else ev
 
 
-def first_common(a, b, run=8):
+def first_common(a, b, run=64):
     """The first (i, j) where `run` events of a and b agree, scanning b for
     each start of a: where the later-started trace begins in the other."""
     for i in range(0, max(1, len(a) - run)):
@@ -339,21 +361,51 @@ def resync(a, i, b, j, near=48, run=4, far=200000):
     return None
 
 
-def align(a, b):
-    """Order-preserving alignment of two event lists: the matched index
-    pairs, and the unmatched indexes of each."""
-    pairs, only_a, only_b = [], [], []
-    start = first_common(a, b)
-    if start is None:
-        return pairs, list(range(len(a))), list(range(len(b)))
-    i, j = start
-    only_a.extend(range(i))
-    only_b.extend(range(j))
+def interrupt_run(seq, k, limit=64):
+    """How many interrupt and softirq events start at seq[k]."""
+    n = 0
+    while k + n < len(seq) and n < limit and seq[k + n][0] in INTERRUPT:
+        n += 1
+    return n
+
+
+def transposed(a, i, b, j):
+    """At a difference: is it one event written before an interrupt's
+    events by one tracer and after them by the other? An interrupt that
+    came between the two tracers' probes of one tracepoint does that.
+    Returns (n, x_in_a_at, x_in_b_at) with n the interrupt events, or None."""
+    # X may itself be an interrupt's event (a softirq's entry or exit,
+    # with a timer interrupt nested): every length of the run is tried
+    for n in range(1, interrupt_run(b, j) + 1):
+        if j + n < len(b) and a[i] == b[j + n] and a[i + 1:i + 1 + n] == b[j:j + n]:
+            return n, i, j + n      # a: X I..., b: I... X
+    for n in range(1, interrupt_run(a, i) + 1):
+        if i + n < len(a) and b[j] == a[i + n] and b[j + 1:j + 1 + n] == a[i:i + n]:
+            return n, i + n, j      # a: I... X, b: X I...
+    return None
+
+
+def walk(a, b):
+    """Greedy order-preserving alignment of a and b from their starts:
+    equal events match; a difference is a transposition around an
+    interrupt (transposed()) or events that one side lacks (resync())."""
+    pairs, moved, only_a, only_b = [], [], [], []
+    i = j = 0
     while i < len(a) and j < len(b):
         if a[i] == b[j]:
             pairs.append((i, j))
             i += 1
             j += 1
+            continue
+        t = transposed(a, i, b, j)
+        if t:
+            n, xa, xb = t
+            moved.append((xa, xb))
+            ia = i + 1 if xa == i else i
+            jb = j + 1 if xb == j else j
+            pairs.extend((ia + k, jb + k) for k in range(n))
+            i += n + 1
+            j += n + 1
             continue
         step = resync(a, i, b, j)
         if step is None:
@@ -364,119 +416,91 @@ def align(a, b):
         j += step[1]
     only_a.extend(range(i, len(a)))
     only_b.extend(range(j, len(b)))
-    return pairs, only_a, only_b
+    return pairs, moved, only_a, only_b
 
 
-def swapped(a, only_a, b, only_b, pairs, reach=8):
-    """Unmatched events of a and b that are the same event a few places
-    apart (between the same matched neighbours): pairs of indexes."""
-    pos_b = {}
-    for j in only_b:
-        pos_b.setdefault(b[j], []).append(j)
-    # the matched b index before each unmatched a (to keep it local)
-    out = []
-    used = set()
-    for i in only_a:
-        for j in pos_b.get(a[i], ()):
-            if j not in used and abs(nearest_b(pairs, i) - j) <= reach:
-                used.add(j)
-                out.append((i, j))
-                break
+def align(a, b):
+    """Order-preserving alignment of two event lists: the matched index
+    pairs (sorted), the pairs matched out of order, and the unmatched
+    indexes of each. From the first place where both agree at length
+    (first_common()), forward to the ends and backward to the starts."""
+    start = first_common(a, b)
+    if start is None:
+        return [], [], list(range(len(a))), list(range(len(b)))
+    i, j = start
+    pairs, moved, only_a, only_b = walk(a[i:], b[j:])
+    back = walk(a[i - 1::-1] if i else [], b[j - 1::-1] if j else [])
+
+    def fwd(x, y):
+        return (i + x, j + y)
+
+    def bwd(x, y):
+        return (i - 1 - x, j - 1 - y)
+    return ([bwd(x, y) for x, y in reversed(back[0])] + [fwd(x, y) for x, y in pairs],
+            [bwd(x, y) for x, y in back[1]] + [fwd(x, y) for x, y in moved],
+            sorted([i - 1 - x for x in back[2]] + [i + x for x in only_a]),
+            sorted([j - 1 - y for y in back[3]] + [j + y for y in only_b]))
+
+
+def gaps(matched, only):
+    """Unmatched indexes by the gap they fall in: the number of matched
+    indexes (of the same side, sorted) before each."""
+    out = collections.defaultdict(list)
+    for k in only:
+        out[bisect.bisect(matched, k)].append(k)
     return out
 
 
-def nearest_b(pairs, i):
-    """The b index that a's index i would have: its matched neighbour's."""
-    lo, hi = 0, len(pairs)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if pairs[mid][0] < i:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo == 0:
-        return pairs[0][1] - (pairs[0][0] - i) if pairs else i
-    pi, pj = pairs[lo - 1]
-    return pj + (i - pi)
-
-
-def explain(idx, pairs_side, lost_marks, lost_total, slack=2):
-    """Why an unmatched event at index idx of one side has no counterpart:
-    'before' / 'after' the other session's window (no matched event on
-    that CPU before / after it), 'lost' (the tracer that lacks it reports
-    a loss there: lost_marks are the other side's loss positions mapped to
-    this side, or a loss on that CPU when positions are unknown), or
-    'unexplained'."""
-    if not pairs_side or idx < pairs_side[0]:
-        return 'before'
-    if idx > pairs_side[-1]:
-        return 'after'
-    if lost_marks is not None:
-        for m in lost_marks:
-            if m - slack <= idx <= m + slack:
-                return 'lost'
-    elif lost_total:
+def why_unmatched(side, g, n_gaps, lost_in_gap, ev, call, other):
+    """Why an unmatched event in gap g (of n_gaps) has no counterpart:
+    'window' (the other session was not running: no match on that CPU
+    before or after it), 'lost' (the tracer that lacks it reports a loss
+    in that gap), 'no_exit' (ours only: LTTng writes no exit of a system
+    call whose number is gone at its exit, rt_sigreturn's: it restores
+    orig_ax = -1, and LTTng's exit probe drops id < 0), or 'unexplained'."""
+    if g == 0 or g == n_gaps - 1:
+        return 'window'
+    if lost_in_gap(g):
         return 'lost'
+    if side == 'ours' and other == 'lttng' and ev[0] == 'syscall_exit' and call == RT_SIGRETURN:
+        return 'no_exit'
     return 'unexplained'
 
 
-def gap_bounds(sorted_matched, idx):
-    """The matched indexes around an unmatched one (bisect)."""
-    lo, hi = 0, len(sorted_matched)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if sorted_matched[mid] < idx:
-            lo = mid + 1
-        else:
-            hi = mid
-    before = sorted_matched[lo - 1] if lo else -1
-    after = sorted_matched[lo] if lo < len(sorted_matched) else None
-    return before, after
+RT_SIGRETURN = 15
+WHY = ('window', 'lost', 'no_exit', 'unexplained')
 
 
-def loss_in_gap(matched, idx, marks):
-    """A loss position of this side that falls in the unmatched gap around idx."""
-    before, after = gap_bounds(matched, idx)
-    hi = after if after is not None else float('inf')
-    return any(before < m <= hi for m in marks)
-
-
-def compare_cpu(ours, theirs, their_lost, our_lost, other):
-    """One CPU: per type counters and the unexplained events (with context)."""
+def compare_cpu(ours, calls, theirs, their_lost, our_lost, other):
+    """One CPU: per type counters and the unexplained events. calls: the
+    system call each of ours ends (read_ours()); their_lost: {index of
+    their next event: count}; our_lost: our count on that CPU (lttv-text
+    gives no place: any gap may hold it)."""
     a = [project_ftrace(e) for e in ours] if other == 'ftrace' else ours
-    pairs, only_a, only_b = align(a, theirs)
-    sw = swapped(a, only_a, theirs, only_b, pairs)
-    sw_a = {i for i, _ in sw}
-    sw_b = {j for _, j in sw}
-    count = collections.defaultdict(collections.Counter)
-    for i, _ in pairs:
-        count[a[i][0]]['matched'] += 1
-    for i, _ in sw:
-        count[a[i][0]]['swapped'] += 1
+    pairs, moved, only_a, only_b = align(a, theirs)
     ma = [i for i, _ in pairs]
     mb = [j for _, j in pairs]
+    gaps_a, gaps_b = gaps(ma, only_a), gaps(mb, only_b)
+    count = collections.defaultdict(collections.Counter)
+    for i in ma:
+        count[a[i][0]]['matched'] += 1
+    for i, _ in moved:
+        count[a[i][0]]['reordered'] += 1
+
+    def they_lost(g):
+        lo, hi = mb[g - 1], (mb[g] if g < len(mb) else float('inf'))
+        return any(lo < m <= hi for m in their_lost)
+
     unexplained = []
-    for side, only, seq, matched, used, marks_other in (
-            ('ours', only_a, a, ma, sw_a, their_lost),
-            ('theirs', only_b, theirs, mb, sw_b, None)):
-        for k in only:
-            if k in used:
-                continue
-            why = explain(k, matched, None, 0)
-            if why == 'unexplained':
-                if side == 'ours' and their_lost:
-                    # their loss marks are in their indexes: the gap in
-                    # theirs that this event of ours falls in
-                    _, after = gap_bounds(ma, k)
-                    jb = mb[ma.index(after)] if after is not None else len(theirs)
-                    bb = mb[ma.index(gap_bounds(ma, k)[0])] if gap_bounds(ma, k)[0] >= 0 else -1
-                    if any(bb < m <= jb for m in their_lost):
-                        why = 'lost'
-                elif side == 'theirs' and our_lost:
-                    why = 'lost'
-            count[seq[k][0]]['%s_%s' % (side, why)] += 1
-            if why == 'unexplained':
-                unexplained.append((side, k, seq))
+    for side, by_gap, seq, lost in (('ours', gaps_a, a, they_lost),
+                                    ('theirs', gaps_b, theirs, lambda g: our_lost)):
+        for g, ks in by_gap.items():
+            for k in ks:
+                why = why_unmatched(side, g, len(pairs) + 1, lost, seq[k],
+                                    calls[k] if side == 'ours' else None, other)
+                count[seq[k][0]]['%s_%s' % (side, why)] += 1
+                if why == 'unexplained':
+                    unexplained.append((side, k, seq))
     return count, unexplained, len(pairs)
 
 
@@ -485,8 +509,8 @@ def context(seq, k, width=3):
                       for x in range(max(0, k - width), min(len(seq), k + width + 1)))
 
 
-COLUMNS = ('matched', 'swapped', 'ours_before', 'ours_after', 'ours_lost', 'ours_unexplained',
-           'theirs_before', 'theirs_after', 'theirs_lost', 'theirs_unexplained')
+COLUMNS = ('matched', 'reordered') + tuple('ours_' + w for w in WHY) + \
+    tuple('theirs_' + w for w in WHY if w != 'no_exit')
 
 
 def table(other, total):
@@ -499,15 +523,16 @@ def table(other, total):
     return '\n'.join(lines)
 
 
-def compare(ours, our_lost, theirs, their_lost, other, show):
+def compare(ours, calls, our_lost, theirs, their_lost, other, show):
     """Every CPU of both: the table, the unexplained ones; True when none."""
     total = collections.defaultdict(collections.Counter)
     bad = 0
     for cpu in sorted(set(ours) | set(theirs)):
-        count, unexplained, n = compare_cpu(ours.get(cpu, []), theirs.get(cpu, []),
-                                            their_lost.get(cpu, {}), our_lost.get(cpu, 0), other)
+        count, unexplained, n = compare_cpu(ours.get(cpu, []), calls.get(cpu, []),
+                                            theirs.get(cpu, []), their_lost.get(cpu, {}),
+                                            our_lost.get(cpu, 0), other)
         print('# %s, cpu %d: ours %d events, theirs %d, %d matched in order, '
-              'their loss %s, ours %d' % (other, cpu, len(ours.get(cpu, [])), len(theirs.get(cpu, [])),
+              'their loss %d, ours %d' % (other, cpu, len(ours.get(cpu, [])), len(theirs.get(cpu, [])),
                                           n, sum(their_lost.get(cpu, {}).values()), our_lost.get(cpu, 0)))
         for t, c in count.items():
             total[t].update(c)
@@ -528,7 +553,7 @@ def main():
     ap.add_argument('--show', type=int, default=10)
     o = ap.parse_args()
     others = o.other or ['lttng']
-    ours, our_lost = read_ours(os.path.join(o.out_dir, 'field'), o.lttv_text)
+    ours, calls, our_lost = read_ours(os.path.join(o.out_dir, 'field'), o.lttv_text)
     if not ours:
         fail('%s/field: no events read' % o.out_dir)
     ok = True
@@ -543,7 +568,7 @@ def main():
             for cpu, n in ftrace_dropped(folder).items():
                 if n and not their_lost.get(cpu):
                     print('# ftrace, cpu %d: %d dropped, at no known place' % (cpu, n))
-        ok = compare(ours, our_lost, theirs, their_lost, other, o.show) and ok
+        ok = compare(ours, calls, our_lost, theirs, their_lost, other, o.show) and ok
     sys.exit(0 if ok else 1)
 
 
