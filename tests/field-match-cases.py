@@ -75,6 +75,11 @@ check("LTTng's missing rt_sigreturn exit: no_exit", run(ours, theirs),
       {'matched': n + 1, 'ours_no_exit': 1})
 check('the same missing exit in ftrace: unexplained', run(ours, theirs, 'ftrace'),
       {'matched': n + 1, 'ours_unexplained': 1})
+# the same, then an exit written on either side of an interrupt
+ours = b[:151] + sig + b[151:152] + TIMER + b[152:]
+theirs = b[:151] + sig[:1] + b[151:153] + TIMER + b[153:]
+check("a missing rt_sigreturn exit next to a reordered exit", run(ours, theirs),
+      {'matched': n + 4, 'ours_no_exit': 1, 'reordered': 1})
 
 # they lost 6 events where they say so, and where they do not
 theirs = b[:200] + b[206:]

@@ -385,10 +385,11 @@ def transposed(a, i, b, j):
     return None
 
 
-def walk(a, b):
+def walk(a, b, absent):
     """Greedy order-preserving alignment of a and b from their starts:
-    equal events match; a difference is a transposition around an
-    interrupt (transposed()) or events that one side lacks (resync())."""
+    equal events match; a difference is an event of a that b's tracer
+    never writes (absent(i)), a transposition around an interrupt
+    (transposed()) or events that one side lacks (resync())."""
     pairs, moved, only_a, only_b = [], [], [], []
     i = j = 0
     while i < len(a) and j < len(b):
@@ -396,6 +397,10 @@ def walk(a, b):
             pairs.append((i, j))
             i += 1
             j += 1
+            continue
+        if absent(i):
+            only_a.append(i)
+            i += 1
             continue
         t = transposed(a, i, b, j)
         if t:
@@ -419,17 +424,18 @@ def walk(a, b):
     return pairs, moved, only_a, only_b
 
 
-def align(a, b):
+def align(a, b, absent=lambda i: False):
     """Order-preserving alignment of two event lists: the matched index
     pairs (sorted), the pairs matched out of order, and the unmatched
     indexes of each. From the first place where both agree at length
-    (first_common()), forward to the ends and backward to the starts."""
+    (first_common()), forward to the ends and backward to the starts.
+    absent(i): a[i] is one that b's tracer does not write (walk())."""
     start = first_common(a, b)
     if start is None:
         return [], [], list(range(len(a))), list(range(len(b)))
     i, j = start
-    pairs, moved, only_a, only_b = walk(a[i:], b[j:])
-    back = walk(a[i - 1::-1] if i else [], b[j - 1::-1] if j else [])
+    pairs, moved, only_a, only_b = walk(a[i:], b[j:], lambda x: absent(i + x))
+    back = walk(a[i - 1::-1] if i else [], b[j - 1::-1] if j else [], lambda x: absent(i - 1 - x))
 
     def fwd(x, y):
         return (i + x, j + y)
@@ -462,9 +468,15 @@ def why_unmatched(side, g, n_gaps, lost_in_gap, ev, call, other):
         return 'window'
     if lost_in_gap(g):
         return 'lost'
-    if side == 'ours' and other == 'lttng' and ev[0] == 'syscall_exit' and call == RT_SIGRETURN:
+    if side == 'ours' and no_exit(ev, call, other):
         return 'no_exit'
     return 'unexplained'
+
+
+def no_exit(ev, call, other):
+    """One of our events that LTTng never writes: the exit of rt_sigreturn
+    (why_unmatched() says why)."""
+    return other == 'lttng' and ev[0] == 'syscall_exit' and call == RT_SIGRETURN
 
 
 RT_SIGRETURN = 15
@@ -477,7 +489,7 @@ def compare_cpu(ours, calls, theirs, their_lost, our_lost, other):
     their next event: count}; our_lost: our count on that CPU (lttv-text
     gives no place: any gap may hold it)."""
     a = [project_ftrace(e) for e in ours] if other == 'ftrace' else ours
-    pairs, moved, only_a, only_b = align(a, theirs)
+    pairs, moved, only_a, only_b = align(a, theirs, lambda i: no_exit(a[i], calls[i], other))
     ma = [i for i, _ in pairs]
     mb = [j for _, j in pairs]
     gaps_a, gaps_b = gaps(ma, only_a), gaps(mb, only_b)
