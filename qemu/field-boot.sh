@@ -19,9 +19,11 @@
 # kernel refines tsc_khz against HPET a few seconds after boot, before the
 # trace starts. (books-compare.py checks the trace's clock.)
 # Environment: QEMU_TIMEOUT (1500 s), FIELD_SCALE (1: the workload's loop
-# counts), FIELD_LTTNG=1 (LTTng 2.13's kernel session beside ours: its
-# modules from qemu/lttng-modules.sh, into OUT_DIR/lttng; exit 2 when they
-# cannot be built), FIELD_FTRACE=1 (ftrace too, OUT_DIR/ftrace), and those
+# counts), FIELD_JOBS (2: its make -j), FIELD_LTTNG=1 (LTTng 2.13's kernel
+# session beside ours: its modules from qemu/lttng-modules.sh, into
+# OUT_DIR/lttng; exit 2 when they cannot be built), FIELD_LTTNG_SUBBUF_KB
+# and FIELD_LTTNG_NSUBBUF (its sub-buffers, 2048 and 8: smaller ones make
+# it lose events), FIELD_FTRACE=1 (ftrace too, OUT_DIR/ftrace), and those
 # of qemu/modules-boot.sh.
 set -eu
 OUT=${1:?usage: qemu/field-boot.sh OUT_DIR}
@@ -49,5 +51,5 @@ fi
 exec env BUILD="$BUILD" LTT_MODULES_KERNEL=stock GUEST_SCRIPT=qemu/rootfs/field-guest.sh \
 	INITRAMFS_EXTRA="$list" LTT_STOCK_MODULES_EXTRA="virtio_blk ext4" \
 	QEMU_EXTRA="-drive file=$img,format=raw,if=virtio,snapshot=on" \
-	QEMU_APPEND="tsc=reliable ltt_field_scale=${FIELD_SCALE:-1} ltt_field_lttng=${FIELD_LTTNG:-0} ltt_field_ftrace=${FIELD_FTRACE:-0}" \
+	QEMU_APPEND="tsc=reliable ltt_field_scale=${FIELD_SCALE:-1} ltt_field_jobs=${FIELD_JOBS:-2} ltt_field_lttng=${FIELD_LTTNG:-0} ltt_field_ftrace=${FIELD_FTRACE:-0}${FIELD_LTTNG_SUBBUF_KB:+ ltt_field_lttng_subbuf_kb=$FIELD_LTTNG_SUBBUF_KB}${FIELD_LTTNG_NSUBBUF:+ ltt_field_lttng_nsubbuf=$FIELD_LTTNG_NSUBBUF}" \
 	QEMU_MEM="${QEMU_MEM:-2048}" QEMU_TIMEOUT="${QEMU_TIMEOUT:-1500}" qemu/modules-boot.sh "$OUT"

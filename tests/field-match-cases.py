@@ -96,6 +96,12 @@ theirs[250] = ('syscall_exit', (-1,))
 check('a different field: one unexplained on each side', run(b, theirs),
       {'matched': n - 1, 'ours_unexplained': 1, 'theirs_unexplained': 1})
 
+# a task's exit state read before and after its parent reaped it
+ours = b[:120] + [('sched_switch', (100, 0, 'X'))] + b[120:]
+theirs = b[:120] + [('sched_switch', (100, 0, 'Z'))] + b[120:]
+check('EXIT_ZOMBIE in one, EXIT_DEAD in the other: dead_state', run(ours, theirs),
+      {'matched': n, 'dead_state': 1})
+
 # parsers
 check('our line', m.our_event('process', 'schedchange',
                               m.our_fields('out = 39, in = 0, out_state = UNINTERRUPTIBLE')),

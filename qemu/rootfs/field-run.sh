@@ -14,6 +14,7 @@ export PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
 arg() { sed -n "s/.*ltt_field_$1=\([0-9][0-9]*\).*/\1/p" /proc/cmdline; }
 scale=$(arg scale)
 scale=${scale:-1}
+jobs=$(arg jobs)
 lttng=$(arg lttng)
 ftrace=$(arg ftrace)
 res() { echo "$1 $2" >>$R/results; echo "== $1: $2"; }
@@ -28,14 +29,17 @@ if [ "$ftrace" = 1 ]; then
 	stamp ftrace_start
 fi
 if [ "$lttng" = 1 ]; then
-	sh /ltt/lttng.sh start $R/lttng >$R/lttng.log 2>&1; res lttng_start $?
+	kb=$(arg lttng_subbuf_kb)
+	LTTNG_SUBBUF=${kb:+${kb}k} LTTNG_NSUBBUF=$(arg lttng_nsubbuf) \
+		sh /ltt/lttng.sh start $R/lttng >$R/lttng.log 2>&1
+	res lttng_start $?
 	stamp lttng_start
 fi
 lttctl -n field -d -t $R/field -l /mnt/relayfs/ltt -F /usr/share/ltt/facilities \
 	>$R/lttctl-field.log 2>&1
 res start $?
 stamp ours_start
-python3 /ltt/books.py $R -- sh /ltt/workload.sh /var/tmp/field "$scale" >$R/workload.log 2>&1
+python3 /ltt/books.py $R -- sh /ltt/workload.sh /var/tmp/field "$scale" "${jobs:-2}" >$R/workload.log 2>&1
 res workload $?
 lttctl -n field -q; res stop $?
 stamp ours_stop

@@ -9,7 +9,9 @@
 # interrupt handlers and the local APIC timer (ours writes it as irq 236),
 # softirqs. One channel, 8 sub-buffers of 2 MiB per CPU (the default is
 # 4 of 1 MiB): a loss in LTTng would hide events the comparison wants; a
-# loss would still show, as babeltrace2's discarded events.
+# loss would still show, as babeltrace2's discarded events. LTTNG_SUBBUF
+# and LTTNG_NSUBBUF change them (field-run.sh: to make LTTng lose events
+# on purpose, and see the matcher find the gaps where LTTng says).
 set -eu
 export HOME=/root LTTNG_HOME=/root
 case ${1:-} in
@@ -18,7 +20,7 @@ start)
 	mkdir -p /root	# /dev/shm: qemu/rootfs/field-guest.sh
 	lttng-sessiond --background
 	lttng create field --output="$out"
-	lttng enable-channel -k --subbuf-size=2M --num-subbuf=8 kchan
+	lttng enable-channel -k --subbuf-size="${LTTNG_SUBBUF:-2M}" --num-subbuf="${LTTNG_NSUBBUF:-8}" kchan
 	lttng enable-event -k -c kchan \
 		sched_switch,sched_process_fork,sched_process_exec,sched_process_exit,irq_handler_entry,irq_handler_exit,irq_softirq_entry,irq_softirq_exit,x86_irq_vectors_local_timer_entry,x86_irq_vectors_local_timer_exit
 	lttng enable-event -k -c kchan --syscall -a

@@ -220,7 +220,11 @@ def lttng_event(name, f, nr):
 
 def read_lttng(trace):
     """LTTng's trace: per CPU, the events in stream order, and where its
-    discarded-events records fall ({cpu: {index of the next event: count}})."""
+    losses fall ({cpu: {index of the event they come just before: count}}).
+    LTTng drops events when a packet is full and the next one is not free,
+    and counts them in the full packet's events_discarded, written when
+    that packet is closed; babeltrace2 reports the increase before that
+    packet. So the loss comes after that packet's last event."""
     try:
         import bt2
     except ImportError:
@@ -229,15 +233,22 @@ def read_lttng(trace):
     cpus = collections.defaultdict(list)
     lost = collections.defaultdict(dict)
     stream_cpu = {}
+    pending = {}
     it = bt2.TraceCollectionMessageIterator(trace)
     for msg in it:
         if type(msg) is bt2._PacketBeginningMessageConst:
             stream_cpu[msg.packet.stream.addr] = int(msg.packet.context_field['cpu_id'])
         elif type(msg) is bt2._DiscardedEventsMessageConst:
-            cpu = stream_cpu.get(msg.stream.addr)
-            n = msg.count if msg.count is not None else 1
+            # a count of None, or of 2^64 less a few thousand (babeltrace2
+            # 2.0 subtracting a packet's discarded-events counter from the
+            # previous packet's larger one): a loss of unknown size, kept
+            # as 0 (its place still explains a gap)
+            n = msg.count if msg.count is not None and msg.count < 1 << 63 else 0
+            pending[msg.stream.addr] = pending.get(msg.stream.addr, 0) + n
+        elif type(msg) is bt2._PacketEndMessageConst and msg.packet.stream.addr in pending:
+            cpu = stream_cpu[msg.packet.stream.addr]
             d = lost[cpu]
-            d[len(cpus[cpu])] = d.get(len(cpus[cpu]), 0) + n
+            d[len(cpus[cpu])] = d.get(len(cpus[cpu]), 0) + pending.pop(msg.packet.stream.addr)
         elif type(msg) is bt2._EventMessageConst:
             e = msg.event
             ev = lttng_event(e.name, e.payload_field, nr)
@@ -324,41 +335,62 @@ def project_ftrace(ev):
     return (ev[0], ev[1][:2]) if ev[0] == 'fork' else ev
 
 
-def first_common(a, b, run=64):
-    """The first (i, j) where `run` events of a and b agree, scanning b for
-    each start of a: where the later-started trace begins in the other."""
-    for i in range(0, max(1, len(a) - run)):
-        gram = a[i:i + run]
-        j = -1
-        while True:
-            try:
-                j = b.index(gram[0], j + 1)
-            except ValueError:
-                break
-            if b[j:j + run] == gram:
-                return i, j
-        if i > 10000:
-            break
+def first_common(a, b, pos_b, i=0, j=0, run=64, tries=10000):
+    """The first (di, dj) from (i, j) where `run` events of a and b agree,
+    for each of `tries` starts in a the nearest in b: where the
+    later-started trace begins in the other, or where two traces agree
+    again after a long difference. pos_b: positions(b)."""
+    for di in range(min(tries, max(0, len(a) - i - run + 1))):
+        dj = far_match(a, i + di, b, j, pos_b, run)
+        if dj is not None:
+            return di, dj
     return None
 
 
-def resync(a, i, b, j, near=48, run=4, far=200000):
+def positions(seq):
+    """Each event's indexes in seq, in order: far_match()'s index."""
+    pos = collections.defaultdict(list)
+    for k, e in enumerate(seq):
+        pos[e].append(k)
+    return pos
+
+
+def far_match(x, i, y, j, pos_y, run):
+    """The smallest d >= 0 with x[i:i + run] == y[j + d:j + d + run], found
+    through the rarest event of that run in y (pos_y), or None."""
+    gram = x[i:i + run]
+    if len(gram) < run:
+        return None
+    k = min(range(run), key=lambda t: len(pos_y.get(gram[t], ())))
+    cand = pos_y.get(gram[k], [])
+    for p in cand[bisect.bisect_left(cand, j + k):]:
+        if y[p - k:p - k + run] == gram:
+            return p - k - j
+    return None
+
+
+def resync(a, i, b, j, pos_a, pos_b, near=48, run=4, far_run=32):
     """After a difference at a[i], b[j]: the nearest (di, dj) from which
-    `run` events agree again, looking `near` events ahead in both, then
-    (a gap: a loss) `far` ahead in either one alone."""
+    `run` events agree again, looking `near` events ahead in both; else
+    (a gap: a loss) the nearest place ahead in either one alone where
+    `far_run` events agree; else where both agree again at length
+    (first_common())."""
     def agree(x, y):
-        return a[x:x + run] == b[y:y + run] and x + run <= len(a) and y + run <= len(b)
+        # `run` equal events, or equal to the ends of both (a stretch
+        # between fixed points ends there)
+        sa, sb = a[x:x + run], b[y:y + run]
+        return sa == sb and (len(sa) == run or (x + len(sa) == len(a) and y + len(sb) == len(b)))
     for d in range(1, 2 * near + 1):
         for di in range(max(0, d - near), min(d, near) + 1):
             if agree(i + di, j + d - di):
                 return di, d - di
-    for dj in range(near, min(far, len(b) - j)):
-        if agree(i, j + dj):
-            return 0, dj
-    for di in range(near, min(far, len(a) - i)):
-        if agree(i + di, j):
-            return di, 0
-    return None
+    dj = far_match(a, i, b, j, pos_b, far_run)
+    di = far_match(b, j, a, i, pos_a, far_run)
+    if dj is not None and (di is None or dj <= di):
+        return 0, dj
+    if di is not None:
+        return di, 0
+    return first_common(a, b, pos_b, i, j)
 
 
 def interrupt_run(seq, k, limit=64):
@@ -385,14 +417,30 @@ def transposed(a, i, b, j):
     return None
 
 
-def walk(a, b, absent):
+def walk(a, b, absent, lost_b, run=16):
     """Greedy order-preserving alignment of a and b from their starts:
     equal events match; a difference is an event of a that b's tracer
     never writes (absent(i)), a transposition around an interrupt
-    (transposed()) or events that one side lacks (resync())."""
+    (transposed()) or events that one side lacks (resync()). Where b's
+    tracer says it lost events (lost_b: b's indexes that a loss comes just
+    before) and the two do not agree at length, the events of a up to
+    where b goes on are the lost ones: a skip in a alone."""
     pairs, moved, only_a, only_b = [], [], [], []
+    pos_a, pos_b = positions(a), positions(b)
     i = j = 0
+    marks = sorted(lost_b)
+    next_mark = 0
     while i < len(a) and j < len(b):
+        if next_mark < len(marks) and marks[next_mark] <= j:
+            while next_mark < len(marks) and marks[next_mark] <= j:
+                next_mark += 1
+            if a[i:i + run] != b[j:j + run]:
+                # where b goes on in a; nowhere: a's stretch ends in the loss
+                di = far_match(b, j, a, i, pos_a, run)
+                di = len(a) - i if di is None else di
+                only_a.extend(range(i, i + di))
+                i += di
+                continue
         if a[i] == b[j]:
             pairs.append((i, j))
             i += 1
@@ -412,7 +460,7 @@ def walk(a, b, absent):
             i += n + 1
             j += n + 1
             continue
-        step = resync(a, i, b, j)
+        step = resync(a, i, b, j, pos_a, pos_b)
         if step is None:
             break
         only_a.extend(range(i, i + step[0]))
@@ -424,28 +472,91 @@ def walk(a, b, absent):
     return pairs, moved, only_a, only_b
 
 
-def align(a, b, absent=lambda i: False):
+def lis(pairs):
+    """The longest subsequence of pairs (sorted by their first) whose
+    seconds increase too (patience sorting)."""
+    tails, tail_at, back = [], [], [None] * len(pairs)
+    for k, (_, y) in enumerate(pairs):
+        n = bisect.bisect_left(tails, y)
+        back[k] = tail_at[n - 1] if n else None
+        if n == len(tails):
+            tails.append(y)
+            tail_at.append(k)
+        else:
+            tails[n] = y
+            tail_at[n] = k
+    out, k = [], tail_at[-1] if tail_at else None
+    while k is not None:
+        out.append(pairs[k])
+        k = back[k]
+    return out[::-1]
+
+
+def anchors(a, b):
+    """Fixed points of the alignment: events that occur once in a and once
+    in b (a fork, an exec, a system call's unusual return value), where
+    they keep the same order in both (lis()), and with no interrupt's
+    event beside them in either (one could have been written on either
+    side of it: transposed())."""
+    def calm(seq, k):
+        return all(not (0 <= n < len(seq)) or seq[n][0] not in INTERRUPT for n in (k - 1, k + 1))
+    ca, cb = collections.Counter(a), collections.Counter(b)
+    at_b = {e: k for k, e in enumerate(b) if cb[e] == 1}
+    return lis([(i, at_b[e]) for i, e in enumerate(a)
+                if ca[e] == 1 and e in at_b and calm(a, i) and calm(b, at_b[e])])
+
+
+def segment(a, b, ia, ja, absent, lost_b, backward):
+    """walk() over a[ia[0]:ia[1]] and b[ja[0]:ja[1]], from their starts, or
+    from their ends when backward; the result in a's and b's indexes."""
+    (i0, i1), (j0, j1) = ia, ja
+    if backward:
+        ma = lambda x: i1 - 1 - x  # noqa: E731
+        mb = lambda y: j1 - 1 - y  # noqa: E731
+        # a loss just before b[m] is one just before b[j1 - 1 - (m - 1)]
+        lost = {j1 - m for m in lost_b if j0 < m <= j1}
+        sa, sb = a[i0:i1][::-1], b[j0:j1][::-1]
+    else:
+        ma = lambda x: i0 + x  # noqa: E731
+        mb = lambda y: j0 + y  # noqa: E731
+        lost = {m - j0 for m in lost_b if j0 <= m < j1}
+        sa, sb = a[i0:i1], b[j0:j1]
+    pairs, moved, only_a, only_b = walk(sa, sb, lambda x: absent(ma(x)), lost)
+    return ([(ma(x), mb(y)) for x, y in pairs], [(ma(x), mb(y)) for x, y in moved],
+            [ma(x) for x in only_a], [mb(y) for y in only_b])
+
+
+def align(a, b, absent=lambda i: False, lost_b=()):
     """Order-preserving alignment of two event lists: the matched index
     pairs (sorted), the pairs matched out of order, and the unmatched
-    indexes of each. From the first place where both agree at length
-    (first_common()), forward to the ends and backward to the starts.
-    absent(i): a[i] is one that b's tracer does not write (walk())."""
-    start = first_common(a, b)
-    if start is None:
-        return [], [], list(range(len(a))), list(range(len(b)))
-    i, j = start
-    pairs, moved, only_a, only_b = walk(a[i:], b[j:], lambda x: absent(i + x))
-    back = walk(a[i - 1::-1] if i else [], b[j - 1::-1] if j else [], lambda x: absent(i - 1 - x))
-
-    def fwd(x, y):
-        return (i + x, j + y)
-
-    def bwd(x, y):
-        return (i - 1 - x, j - 1 - y)
-    return ([bwd(x, y) for x, y in reversed(back[0])] + [fwd(x, y) for x, y in pairs],
-            [bwd(x, y) for x, y in back[1]] + [fwd(x, y) for x, y in moved],
-            sorted([i - 1 - x for x in back[2]] + [i + x for x in only_a]),
-            sorted([j - 1 - y for y in back[3]] + [j + y for y in only_b]))
+    indexes of each. Between fixed points (anchors()) each stretch is
+    walked (walk()) from its start; before the first one, backward from
+    it (the later-started trace begins there). Without fixed points, the
+    same from the first place where both agree at length (first_common()).
+    absent(i): a[i] is one that b's tracer does not write; lost_b: b's
+    indexes that a loss of b's tracer comes just before."""
+    fixed = anchors(a, b)
+    if not fixed:
+        start = first_common(a, b, positions(b))
+        if start is None:
+            return [], [], list(range(len(a))), list(range(len(b)))
+        fixed = [start]
+        first_is_fixed = False
+    else:
+        first_is_fixed = True
+    out = ([], [], [], [])
+    parts = [segment(a, b, (0, fixed[0][0]), (0, fixed[0][1]), absent, lost_b, True)]
+    bounds = fixed + [(len(a), len(b))]
+    for n, (i, j) in enumerate(fixed):
+        skip = 1 if first_is_fixed or n else 0
+        if skip:
+            out[0].append((i, j))
+        ni, nj = bounds[n + 1]
+        parts.append(segment(a, b, (i + skip, ni), (j + skip, nj), absent, lost_b, False))
+    for part in parts:
+        for k in range(4):
+            out[k].extend(part[k])
+    return sorted(out[0]), out[1], sorted(out[2]), sorted(out[3])
 
 
 def gaps(matched, only):
@@ -460,17 +571,22 @@ def gaps(matched, only):
 def why_unmatched(side, g, n_gaps, lost_in_gap, ev, call, other):
     """Why an unmatched event in gap g (of n_gaps) has no counterpart:
     'window' (the other session was not running: no match on that CPU
-    before or after it), 'lost' (the tracer that lacks it reports a loss
-    in that gap), 'no_exit' (ours only: LTTng writes no exit of a system
-    call whose number is gone at its exit, rt_sigreturn's: it restores
-    orig_ax = -1, and LTTng's exit probe drops id < 0), or 'unexplained'."""
+    before or after it), 'no_exit' (ours only: LTTng writes no exit of a
+    system call whose number is gone at its exit, rt_sigreturn's: it
+    restores orig_ax = -1, and LTTng's exit probe drops id < 0), 'lost'
+    (the tracer that lacks it reports a loss in that gap), 'near_lost' (a
+    loss reported within NEAR events of the gap: the alignment found the
+    loss but not its exact edge, in streams that repeat themselves; only
+    where a tracer lost events), or 'unexplained' (lost_in_gap(g) says
+    'lost', 'near_lost' or None)."""
     if g == 0 or g == n_gaps - 1:
         return 'window'
-    if lost_in_gap(g):
-        return 'lost'
     if side == 'ours' and no_exit(ev, call, other):
         return 'no_exit'
-    return 'unexplained'
+    return lost_in_gap(g) or 'unexplained'
+
+
+NEAR = 64
 
 
 def no_exit(ev, call, other):
@@ -480,7 +596,26 @@ def no_exit(ev, call, other):
 
 
 RT_SIGRETURN = 15
-WHY = ('window', 'lost', 'no_exit', 'unexplained')
+WHY = ('window', 'lost', 'near_lost', 'no_exit', 'unexplained')
+
+
+def dead_states(a, gaps_a, b, gaps_b):
+    """Switches away from an exiting task, unmatched in the same gap, the
+    same but for EXIT_ZOMBIE in one and EXIT_DEAD in the other: both
+    tracers read the task's exit_state when their probe runs, and its
+    parent, on the other CPU, can reap it between the two. Index pairs."""
+    out = []
+    for g, ks in gaps_a.items():
+        free = [j for j in gaps_b.get(g, ()) if b[j][0] == 'sched_switch' and b[j][1][2] in 'ZX']
+        for i in ks:
+            if a[i][0] != 'sched_switch' or a[i][1][2] not in 'ZX':
+                continue
+            for j in free:
+                if b[j][1][:2] == a[i][1][:2] and b[j][1][2] != a[i][1][2]:
+                    out.append((i, j))
+                    free.remove(j)
+                    break
+    return out
 
 
 def compare_cpu(ours, calls, theirs, their_lost, our_lost, other):
@@ -489,7 +624,8 @@ def compare_cpu(ours, calls, theirs, their_lost, our_lost, other):
     their next event: count}; our_lost: our count on that CPU (lttv-text
     gives no place: any gap may hold it)."""
     a = [project_ftrace(e) for e in ours] if other == 'ftrace' else ours
-    pairs, moved, only_a, only_b = align(a, theirs, lambda i: no_exit(a[i], calls[i], other))
+    pairs, moved, only_a, only_b = align(a, theirs, lambda i: no_exit(a[i], calls[i], other),
+                                         set(their_lost))
     ma = [i for i, _ in pairs]
     mb = [j for _, j in pairs]
     gaps_a, gaps_b = gaps(ma, only_a), gaps(mb, only_b)
@@ -498,14 +634,24 @@ def compare_cpu(ours, calls, theirs, their_lost, our_lost, other):
         count[a[i][0]]['matched'] += 1
     for i, _ in moved:
         count[a[i][0]]['reordered'] += 1
+    for i, j in dead_states(a, gaps_a, theirs, gaps_b):
+        count['sched_switch']['dead_state'] += 1
+        gaps_a[bisect.bisect(ma, i)].remove(i)
+        gaps_b[bisect.bisect(mb, j)].remove(j)
+
+    def their_loss_near(g, near):
+        lo, hi = mb[g - 1], (mb[g] if g < len(mb) else float('inf'))
+        return any(lo - near < m <= hi + near for m in their_lost)
 
     def they_lost(g):
-        lo, hi = mb[g - 1], (mb[g] if g < len(mb) else float('inf'))
-        return any(lo < m <= hi for m in their_lost)
+        return 'lost' if their_loss_near(g, 0) else 'near_lost' if their_loss_near(g, NEAR) else None
+
+    def we_lost(g):
+        return 'lost' if our_lost else 'near_lost' if their_loss_near(g, NEAR) else None
 
     unexplained = []
     for side, by_gap, seq, lost in (('ours', gaps_a, a, they_lost),
-                                    ('theirs', gaps_b, theirs, lambda g: our_lost)):
+                                    ('theirs', gaps_b, theirs, we_lost)):
         for g, ks in by_gap.items():
             for k in ks:
                 why = why_unmatched(side, g, len(pairs) + 1, lost, seq[k],
@@ -521,7 +667,7 @@ def context(seq, k, width=3):
                       for x in range(max(0, k - width), min(len(seq), k + width + 1)))
 
 
-COLUMNS = ('matched', 'reordered') + tuple('ours_' + w for w in WHY) + \
+COLUMNS = ('matched', 'reordered', 'dead_state') + tuple('ours_' + w for w in WHY) + \
     tuple('theirs_' + w for w in WHY if w != 'no_exit')
 
 
@@ -543,9 +689,13 @@ def compare(ours, calls, our_lost, theirs, their_lost, other, show):
         count, unexplained, n = compare_cpu(ours.get(cpu, []), calls.get(cpu, []),
                                             theirs.get(cpu, []), their_lost.get(cpu, {}),
                                             our_lost.get(cpu, 0), other)
-        print('# %s, cpu %d: ours %d events, theirs %d, %d matched in order, '
-              'their loss %d, ours %d' % (other, cpu, len(ours.get(cpu, [])), len(theirs.get(cpu, [])),
-                                          n, sum(their_lost.get(cpu, {}).values()), our_lost.get(cpu, 0)))
+        tl = their_lost.get(cpu, {})
+        print('# %s, cpu %d: ours %d events, theirs %d, %d matched in order; '
+              'their losses: %d events in %d places (%d of unknown size), ours only in '
+              'those gaps: %d; our losses: %d events' % (
+                  other, cpu, len(ours.get(cpu, [])), len(theirs.get(cpu, [])), n,
+                  sum(tl.values()), len(tl), sum(1 for v in tl.values() if v == 0),
+                  sum(c['ours_lost'] for c in count.values()), our_lost.get(cpu, 0)))
         for t, c in count.items():
             total[t].update(c)
             total['all'].update(c)
