@@ -703,6 +703,9 @@ def compare(ours, calls, our_lost, theirs, their_lost, other, show):
             print('unexplained %s only, cpu %d, #%d: %s' % (side, cpu, k, context(seq, k)))
         bad += len(unexplained)
     print(table(other, total))
+    n_ours = sum(len(v) for v in ours.values())
+    print('%s: %d of our %d events matched in order (%.2f %%)' % (
+        other, total['all']['matched'], n_ours, 100.0 * total['all']['matched'] / max(1, n_ours)))
     print('%s: %d unexplained' % (other, bad))
     return bad == 0
 
