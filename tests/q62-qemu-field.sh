@@ -88,8 +88,7 @@ sed 's/^/# /' "$TMP/books.err" | head -n 5
 # our events against LTTng's and ftrace's, one by one (item 4)
 others="--other ftrace"
 [ -d "$OUT/lttng" ] && others="--other lttng $others"
-PY=python3
-python3 -c 'import bt2' 2>/dev/null || PY=/usr/bin/python3
+PY=$(bt2_python) || PY=python3	# match-events.py says what is missing
 # shellcheck disable=SC2086 # the options
 "$PY" qemu/rootfs/match-events.py "$OUT" "$BIN/lttv-text" $others >"$TMP/match" 2>"$TMP/match.err"
 rc=$?

@@ -10,14 +10,8 @@
 # unexplained; the parsers of each tracer's output, and the two bundled
 # traces read through lttv-text and babeltrace2.
 . "$(dirname "$0")/lib.sh"
-PY=
-for p in python3 /usr/bin/python3; do
-	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import bt2' 2>/dev/null; then
-		PY=$p
-		break
-	fi
-done
-[ -n "$PY" ] || PY=python3
+# without python3-bt2 the LTTng reading is skipped, saying why
+PY=$(bt2_python) || PY=python3
 "$PY" "$TOP/tests/field-match-cases.py" "$BIN/lttv-text" >"$TMP/cases" 2>&1
 rc=$?
 while IFS= read -r line; do
