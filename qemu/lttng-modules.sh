@@ -43,10 +43,11 @@ if [ ! -e "$src/.built.$KVER" ]; then
 	make -C "$src" -j2 KERNELDIR="/usr/src/linux-headers-$KVER" modules >"$W/modules.log" 2>&1 ||
 		die "lttng-modules do not build against linux-headers-$KVER ($W/modules.log)"
 	touch "$src/.built.$KVER"
+	rm -f "$W/modules.$KVER/.done"	# laid out again below
 fi
 img=$(BUILD=$BUILD qemu/stock-image.sh "$KVER") || exit 2
 mods=$W/modules.$KVER
-if [ ! -e "$mods/.done" ] || [ "$src/.built.$KVER" -nt "$mods/.done" ]; then
+if [ ! -e "$mods/.done" ]; then
 	rm -rf "$mods"
 	mkdir -p "$mods/lib/modules/$KVER/extra"
 	find "$src" -name '*.ko' -exec cp {} "$mods/lib/modules/$KVER/extra/" \;
