@@ -24,12 +24,14 @@ type and the fields both tracers write:
 and each CPU's stream of ours is aligned with the other tracer's stream of
 that CPU, in order (align()). Per event type: matched, matched out of
 order (an interrupt between the two tracers' probes of one tracepoint:
-transposed()), ours only and theirs only, each unmatched one
-explained (explain()): outside our window (the other session starts
-before ours and stops after it: qemu/rootfs/field-run.sh), lost (a loss
-the tracer that lacks the event reports at that place), or unexplained.
-Prints the table and the unexplained ones (--show N each, 10); exit 1
-when any is unexplained, 2 when a trace cannot be read.
+transposed()), a dying task's state read on either side of its reaping
+(dead_states()), ours only and theirs only, each unmatched one explained
+(why_unmatched()): outside our window (the other session starts before
+ours and stops after it: qemu/rootfs/field-run.sh), an exit LTTng never
+writes (no_exit()), lost (a loss the tracer that lacks the event reports
+at that place, or near it), or unexplained. docs/field.md has the method
+and a boot's figures. Prints the table and the unexplained ones (--show N
+each, 10); exit 1 when any is unexplained, 2 when a trace cannot be read.
 """
 import argparse
 import bisect
