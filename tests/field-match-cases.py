@@ -61,6 +61,19 @@ theirs = b[:102] + TIMER + b[102:]
 check('an event written on either side of an interrupt: reordered',
       run(ours, theirs), {'matched': n + 3, 'reordered': 1})
 
+# two interrupts, one nested in a softirq, between the probes of a system
+# call's exit and of the softirq's: the same events, interleaved otherwise
+IE, IX = ('irq_entry', (236,)), ('irq_exit', ())
+SE, SX = ('softirq_entry', (1,)), ('softirq_exit', (1,))
+X = b[120]
+ours = b[:120] + [IE, IX, IE, IX, SE, SX, X] + b[121:]
+theirs = b[:120] + [X, IE, IX, SE, IE, IX, SX] + b[121:]
+got = run(ours, theirs)
+check('a system call exit and a softirq exit each on either side of an interrupt: '
+      'all matched, some out of order',
+      (set(got) <= {'matched', 'reordered'}, got.get('matched', 0) + got.get('reordered', 0),
+       got.get('reordered', 0) > 0), (True, n + 6, True))
+
 # the other session starts before ours and stops after it
 pre = [('syscall_entry', (500 + k,)) for k in range(7)]
 post = [('syscall_entry', (600 + k,)) for k in range(5)]

@@ -419,11 +419,50 @@ def transposed(a, i, b, j):
     return None
 
 
+def shuffled(a, i, b, j, most=64):
+    """At a difference: the shortest stretch from a[i] and b[j] (at most
+    `most` events) that holds the same events in both, with the same
+    events other than interrupts' in the same order: only the interleaving
+    with interrupts differs, as when several interrupts and softirqs came
+    between the two tracers' probes of one or more tracepoints (nested, so
+    that transposed() does not see one block moved). Its length, or None."""
+    ca, cb = collections.Counter(), collections.Counter()
+    for w in range(1, most + 1):
+        if i + w > len(a) or j + w > len(b):
+            return None
+        ca[a[i + w - 1]] += 1
+        cb[b[j + w - 1]] += 1
+        if ca == cb:
+            keep = [e for e in a[i:i + w] if e[0] not in INTERRUPT]
+            if keep == [e for e in b[j:j + w] if e[0] not in INTERRUPT] and len(keep) < w:
+                return w
+            return None
+    return None
+
+
+def window_pairs(a, i, b, j, w):
+    """The events of two stretches of w that hold the same events: pairs in
+    order (the longest common subsequence's, difflib), and the others
+    paired with their equal, out of order."""
+    import difflib
+    sm = difflib.SequenceMatcher(None, a[i:i + w], b[j:j + w], autojunk=False)
+    in_order = [(i + x + k, j + y + k) for x, y, n in sm.get_matching_blocks() for k in range(n)]
+    used_a = {x for x, _ in in_order}
+    used_b = {y for _, y in in_order}
+    free = collections.defaultdict(list)
+    for y in range(j, j + w):
+        if y not in used_b:
+            free[b[y]].append(y)
+    moved = [(x, free[a[x]].pop(0)) for x in range(i, i + w) if x not in used_a]
+    return in_order, moved
+
+
 def walk(a, b, absent, lost_b, run=16):
     """Greedy order-preserving alignment of a and b from their starts:
     equal events match; a difference is an event of a that b's tracer
     never writes (absent(i)), a transposition around an interrupt
-    (transposed()) or events that one side lacks (resync()). Where b's
+    (transposed()), a stretch of the same events interleaved otherwise
+    with interrupts (shuffled()) or events that one side lacks (resync()). Where b's
     tracer says it lost events (lost_b: b's indexes that a loss comes just
     before) and the two do not agree at length, the events of a up to
     where b goes on are the lost ones: a skip in a alone."""
@@ -461,6 +500,14 @@ def walk(a, b, absent, lost_b, run=16):
             pairs.extend((ia + k, jb + k) for k in range(n))
             i += n + 1
             j += n + 1
+            continue
+        w = shuffled(a, i, b, j)
+        if w:
+            in_order, out_of_order = window_pairs(a, i, b, j, w)
+            pairs.extend(in_order)
+            moved.extend(out_of_order)
+            i += w
+            j += w
             continue
         step = resync(a, i, b, j, pos_a, pos_b)
         if step is None:
