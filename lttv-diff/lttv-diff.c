@@ -31,9 +31,11 @@
  *                        between two runs of the same generator).
  *
  * A key on one side only is "gone" or "new" (changed when it has
- * --min-count occurrences or more). Every figure comes with its number of
- * samples on each side. Changes are listed latencies first, by how far the
- * median moved, then the others by ratio. Names from the traces go into
+ * --min-count occurrences or more), unless a key of the same shape is on
+ * the other side only: names a run makes up (a pid in a name, a temporary
+ * file's suffix) are pooled by their shape (pool_renamed()). Every figure
+ * comes with its number of samples on each side. Changes are listed
+ * latencies first, by how far the median moved, then the others by ratio. Names from the traces go into
  * the keys through the one rule (ltt_text_safe()), so what is printed
  * holds no control character.
  *
@@ -106,6 +108,122 @@ static void put_duration(run *r, const char *key, uint64_t ns)
 		f->d[r->side] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	g_array_append_val(f->d[r->side], ns);
 	f->n[r->side]++;
+}
+
+/*
+ * A key's shape: every run of digits as '#', every run of 6 or more
+ * letters and digits that mixes upper and lower case (mkstemp's suffix)
+ * as '*'. "kworker/1:0" and "kworker/0:0" have one shape, so have
+ * "/tmp/ccCtzXrp.s" and "/tmp/cciJv9WF.s"; "python3" and "sqlite3" not.
+ */
+static char *key_shape(const char *key)
+{
+	GString *s = g_string_new(NULL);
+	const char *p = key;
+
+	while (*p) {
+		const char *q = p;
+		int upper = 0, lower = 0;
+
+		if (!g_ascii_isalnum(*p)) {
+			g_string_append_c(s, *p++);
+			continue;
+		}
+		for (; g_ascii_isalnum(*q); q++) {
+			upper |= g_ascii_isupper(*q);
+			lower |= g_ascii_islower(*q);
+		}
+		if (q - p >= 6 && upper && lower) {
+			g_string_append_c(s, '*');
+			p = q;
+			continue;
+		}
+		for (; p < q; p++)
+			if (!g_ascii_isdigit(*p))
+				g_string_append_c(s, *p);
+			else if (p == key || !g_ascii_isdigit(p[-1]))
+				g_string_append_c(s, '#');
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* Every sample of figure b added to figure a. */
+static void fig_merge(figure *a, const figure *b)
+{
+	for (int s = 0; s < 2; s++) {
+		if (b->d[s]) {
+			if (!a->d[s])
+				a->d[s] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+			g_array_append_vals(a->d[s], b->d[s]->data, b->d[s]->len);
+		}
+		a->v[s] += b->v[s];
+		a->n[s] += b->n[s];
+		a->seen[s] |= b->seen[s];
+	}
+}
+
+/*
+ * Names a run makes up (a pid or a counter in a name, a temporary file's
+ * random suffix) put the same figure under another key in each run, and
+ * so one "gone" and one "new" on top of every list. The figures seen on
+ * one side only are pooled by their key's shape (key_shape()) where that
+ * shape has some from each side: "kworker/1:0" gone and "kworker/0:0" new
+ * become one figure, "kworker/#:#", seen in both runs.
+ */
+static void pool_renamed(GHashTable *figs)
+{
+	GHashTable *by_shape = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						     (GDestroyNotify)g_ptr_array_unref);
+	GHashTableIter hi;
+	gpointer k, v;
+
+	g_hash_table_iter_init(&hi, figs);
+	while (g_hash_table_iter_next(&hi, &k, &v)) {
+		const figure *f = v;
+		GPtrArray *keys;
+		char *shape;
+
+		if (f->seen[0] && f->seen[1])
+			continue;
+		shape = key_shape(k);
+		if (!strcmp(shape, k)) {
+			g_free(shape);
+			continue;
+		}
+		keys = g_hash_table_lookup(by_shape, shape);
+		if (!keys) {
+			keys = g_ptr_array_new_with_free_func(g_free);
+			g_hash_table_insert(by_shape, g_strdup(shape), keys);
+		}
+		g_ptr_array_add(keys, g_strdup(k));
+		g_free(shape);
+	}
+	g_hash_table_iter_init(&hi, by_shape);
+	while (g_hash_table_iter_next(&hi, &k, &v)) {
+		GPtrArray *keys = v;
+		int sides = 0, kinds = 0;
+		figure *pooled;
+
+		for (guint i = 0; i < keys->len; i++) {
+			const figure *f = g_hash_table_lookup(figs, keys->pdata[i]);
+
+			sides |= f->seen[0] ? 1 : 2;
+			kinds |= 1 << f->kind;
+		}
+		if (sides != 3 || (kinds & (kinds - 1)))
+			continue;	/* one side only, or figures of two kinds */
+		pooled = g_hash_table_lookup(figs, k);
+		if (!pooled) {
+			pooled = g_new0(figure, 1);
+			pooled->kind = ((const figure *)g_hash_table_lookup(figs, keys->pdata[0]))->kind;
+			g_hash_table_insert(figs, g_strdup(k), pooled);
+		}
+		for (guint i = 0; i < keys->len; i++) {
+			fig_merge(pooled, g_hash_table_lookup(figs, keys->pdata[i]));
+			g_hash_table_remove(figs, keys->pdata[i]);
+		}
+	}
+	g_hash_table_destroy(by_shape);
 }
 
 /* A process by its name (a rerun gives it another pid). */
@@ -444,6 +562,7 @@ int main(int argc, const char **argv)
 			goto done;
 		}
 
+	pool_renamed(r.figs);
 	g_hash_table_iter_init(&hi, r.figs);
 	while (g_hash_table_iter_next(&hi, &k, &v)) {
 		figure *f = v;

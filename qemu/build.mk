@@ -31,3 +31,12 @@ record-traces: all
 demo-live: all
 	@$(MAKE) --no-print-directory kernel
 	@BUILD=$(BUILD) qemu/demo-live.sh
+
+# `make field`: the whole field run of issue 28 (qemu/field-full.sh): our
+# modules, LTTng 2.13 and ftrace on Debian's kernel around one real
+# workload, the kernel's books and the three traces compared; results in
+# $(BUILD)/field (books.txt, match.txt). make check runs a short version
+# (tests/q62-qemu-field.sh).
+.PHONY: field
+field: all
+	@BUILD=$(BUILD) qemu/field-full.sh $(BUILD)/field

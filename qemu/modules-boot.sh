@@ -4,7 +4,7 @@
 # /init before the test runs:
 #   LTT_MODULES_KERNEL=stock (default): Debian's own vmlinuz, unmodified,
 #     from the image package scripts/install-deps.sh kernel downloaded
-#     (unpacked once per ABI into $BUILD/stock/KVER), with the stock modules
+#     (unpacked once per ABI into $BUILD/stock/KVER by qemu/stock-image.sh), with the stock modules
 #     9p needs taken from it, and ours built against its headers
 #     (`make stock-modules`);
 #   LTT_MODULES_KERNEL=modtest: the debug kernel of `make modtest-kernel`
@@ -27,16 +27,7 @@ modtest_mods=$BUILD/modtest-modules
 case ${LTT_MODULES_KERNEL:-stock} in
 stock)
 	[ -n "$KVER" ] || die "no stock kernel chosen (scripts/install-deps.sh kernel)"
-	deb=$(ls "$cache"/linux-image-"$KVER"_*.deb 2>/dev/null | head -n 1)
-	[ -n "$deb" ] || die "no linux-image-$KVER package in $cache (scripts/install-deps.sh kernel)"
-	img=$BUILD/stock/$KVER
-	if [ ! -e "$img/.unpacked" ]; then
-		rm -rf "$img"
-		mkdir -p "$img"
-		dpkg -x "$deb" "$img"
-		depmod -b "$img" "$KVER"
-		touch "$img/.unpacked"
-	fi
+	img=$(BUILD=$BUILD qemu/stock-image.sh "$KVER") || exit 1
 	make --no-print-directory BUILD="$BUILD" LTT_STOCK_KVER="$KVER" stock-modules >/dev/null ||
 		die "the modules do not build against linux-headers-$KVER"
 	kernel=$img/boot/vmlinuz-$KVER

@@ -73,6 +73,19 @@ done_testing() {
 	[ "$_failed" -eq 0 ]
 }
 
+# bt2_python: prints a python3 that imports babeltrace2's bindings
+# (python3-bt2 installs them for Debian's /usr/bin/python3, which may not
+# be the first python3 in PATH); fails, printing nothing, without one.
+bt2_python() {
+	for _p in python3 /usr/bin/python3; do
+		if command -v "$_p" >/dev/null 2>&1 && "$_p" -c 'import bt2' 2>/dev/null; then
+			echo "$_p"
+			return 0
+		fi
+	done
+	return 1
+}
+
 # gui_test WHAT: a test of lttv-gtk's window under Xvfb. Sets gtk; GTK's
 # settings in memory (no dconf/D-Bus session), no leak report (GTK's own
 # leaks under AddressSanitizer). Without xvfb-run: WHAT skipped, said

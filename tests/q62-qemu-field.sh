@@ -47,13 +47,26 @@ else
 		exit
 	fi
 	cat "$(dirname "$(tail -n 1 "$TMP/rootfs.log")")/stats" 2>/dev/null | sed 's/^/# rootfs: /' >&2
+	# LTTng 2.13's modules for its session beside ours (item 4)
+	BUILD=$BUILD qemu/lttng-modules.sh >"$TMP/lttng-modules.log" 2>&1
+	rc=$?
+	lttng=1
+	if [ $rc = 2 ]; then
+		lttng=0
+		skip "LTTng's session beside ours" "$(tail -n 1 "$TMP/lttng-modules.log")"
+	else
+		check "LTTng's modules build against Debian's headers (qemu/lttng-modules.sh)" test $rc = 0
+		[ $rc = 0 ] || { sed 's/^/#   /' "$TMP/lttng-modules.log" | tail -n 5; lttng=0; }
+	fi
 	start=$(date +%s)
 	check "QEMU boots Debian's kernel on the root file system, runs the workload, powers off" \
-		env BUILD="$BUILD" qemu/field-boot.sh "$OUT"
+		env BUILD="$BUILD" FIELD_LTTNG=$lttng FIELD_FTRACE=1 qemu/field-boot.sh "$OUT"
 	echo "# the field run took $(( $(date +%s) - start )) s" >&2
 fi
 step() { test "$(awk -v n="$1" '$1 == n { print $2 }' "$OUT/results" 2>/dev/null)" = 0; }
-for s in mount_root mounts install loopback start workload stop lttd destroy field_run umount_root; do
+steps="mount_root mounts mounts_others install loopback ftrace_start start workload stop lttd destroy ftrace_stop field_run umount_root"
+[ -d "$OUT/lttng" ] && steps="$steps install_lttng lttng_start lttng_stop"
+for s in $steps; do
 	check "guest: $s" step "$s"
 done
 sed 's/^/# /' "$OUT/workload.log" >&2 2>/dev/null
@@ -72,5 +85,25 @@ while IFS= read -r line; do
 	esac
 done <"$TMP/books"
 sed 's/^/# /' "$TMP/books.err" | head -n 5
+# our events against LTTng's and ftrace's, one by one (item 4)
+others="--other ftrace"
+[ -d "$OUT/lttng" ] && others="--other lttng $others"
+PY=$(bt2_python) || PY=python3	# match-events.py says what is missing
+# shellcheck disable=SC2086 # the options
+"$PY" qemu/rootfs/match-events.py "$OUT" "$BIN/lttv-text" $others >"$TMP/match" 2>"$TMP/match.err"
+rc=$?
+check "match-events.py ran to its end (exit $rc)" sh -c "test $rc -le 1 && grep -q ' unexplained$' '$TMP/match'"
+sed -n -e 's/^# /# match: /p' -e 's/^| /# match: | /p' "$TMP/match" >&2
+grep '^unexplained ' "$TMP/match" | head -n 20 | sed 's/^/# /'
+sed 's/^/# /' "$TMP/match.err" | head -n 5
+for o in lttng ftrace; do
+	n=$(sed -n "s/^$o: \([0-9]*\) unexplained$/\1/p" "$TMP/match")
+	[ -n "$n" ] || continue
+	check "$o: every event of ours and of theirs matched or explained ($n unexplained)" test "$n" = 0
+	line=$(grep "^$o: .* matched in order" "$TMP/match")
+	pct=$(echo "$line" | sed -n 's/.*(\([0-9.]*\) %)$/\1/p')
+	check "$o: at least 99 % of our events matched in order (${line#"$o: "})" \
+		awk -v p="$pct" 'BEGIN { exit !(p != "" && p >= 99) }'
+done
 [ -n "${Q62_REUSE:-}" ] || [ "$_failed" != 0 ] || rm -rf "$OUT" "$OUT.work" "$OUT.modules" "$OUT.field" "$OUT.console"
 done_testing

@@ -108,13 +108,7 @@ fails_with "--by nonsense is a usage error" 2 "--by" "$TEXT" -t "$L" --syscalls 
 fails_with "--worst -1 is a usage error" 2 "worst" "$TEXT" -t "$L" --syscalls --worst -1
 
 # 2. Cross-checks with babeltrace2
-PY=
-for p in python3 /usr/bin/python3; do
-	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import bt2' 2>/dev/null; then
-		PY=$p
-		break
-	fi
-done
+PY=$(bt2_python)
 if [ -z "$PY" ] || ! command -v babeltrace2 >/dev/null 2>&1; then
 	skip "analyses cross-checked with babeltrace2" \
 		"python3-bt2 is not installed (scripts/install-deps.sh installs it)"

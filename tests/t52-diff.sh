@@ -4,8 +4,9 @@
 # regression gate: nothing between runs that differ only in pids and
 # addresses, nor between two runs of a busy machine from the same
 # generator, nor for one outlier (ltt-tracegen --scenario latency
-# --plant-us: the 50th read takes 5000 us more), but every write 10 %
-# slower (ltt-tracegen --slow-write-pct 10) flagged, and first.
+# --plant-us: the 50th read takes 5000 us more), nor for a name that a run
+# makes up (cc1 in one, cc2 in the other: pooled by shape), but every
+# write 10 % slower (ltt-tracegen --slow-write-pct 10) flagged, and first.
 . "$(dirname "$0")/lib.sh"
 TEXT="$BIN/lttv-text"
 DIFF="$BIN/lttv-diff"
@@ -91,6 +92,19 @@ check "lttv-diff: every write 10 % slower: exit 1" test "$rc" -eq 1
 check "lttv-diff: ... flagged first: the write system call, slower, B/A about 1.10" \
 	sh -c "sed -n 3p '$TMP/rs' | grep -Eq '^latency syscall write +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +1\.(0[89]|1[01])[0-9] +[^ ]+ slower$'"
 check "lttv-diff: ... and nothing else" grep -q '^1 of [0-9]* figures changed' "$TMP/rs"
+# names a run makes up: r1 again with its compiler called cc2, not cc1
+# (the same bytes but one, in the trace files): the same figures under
+# keys of one shape, pooled, not gone and new
+cp -r "$TMP/r1" "$TMP/r1cc2"
+for f in "$TMP"/r1cc2/control/* "$TMP"/r1cc2/cpu_*; do
+	LC_ALL=C sed 's/cc1/cc2/g' "$f" >"$f.new" && mv "$f.new" "$f"
+done
+"$DIFF" --all --top 0 "$TMP/r1" "$TMP/r1cc2" >"$TMP/renamed"
+rc=$?
+check "lttv-diff: a process renamed cc1 to cc2, nothing else: exit 0 (exit $rc)" test "$rc" -eq 0
+check "lttv-diff: ... cc1 and cc2 pooled as cc#, 81 switch-ins a side, the same" \
+	grep -Eq '^latency sched cc# +81 +81 +[0-9.]+ +[0-9.]+ +1\.000 +[^ ]+ same$' "$TMP/renamed"
+check_fails "lttv-diff: ... neither cc1 nor cc2 left gone or new" grep -Eq ' cc[12] .*(gone|new)$' "$TMP/renamed"
 "$DIFF" --min-shift 20 "$TMP/r1" "$TMP/r2slow" >/dev/null
 check "lttv-diff --min-shift 20: a 10 % shift is not enough: exit 0" test $? -eq 0
 # a key on one side only is gone or new, not a figure of 0

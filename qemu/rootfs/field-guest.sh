@@ -21,12 +21,24 @@ mount -t proc proc $N/proc && mount -t sysfs sysfs $N/sys && mount -o bind /dev 
 	mount -t tmpfs tmpfs $N/tmp && mount -o bind $R $N/mnt/host &&
 	mount -t relayfs relayfs $N/mnt/relayfs
 res mounts $?
+# for lttng.sh and ftrace.sh: the Debian root has no mount(8) (not
+# Essential), so busybox mounts what they need before the chroot
+mkdir -p $N/dev/shm && mount -t tmpfs tmpfs $N/dev/shm &&
+	mount -t tracefs nodev $N/sys/kernel/tracing
+res mounts_others $?
 cp /usr/bin/lttctl /usr/bin/lttd $N/usr/local/bin/ && cp /usr/share/ltt/facilities/*.xml $N/usr/share/ltt/facilities/ &&
 	cp /ltt/field/* $N/ltt/
 res install $?
+# LTTng's modules (qemu/field-boot.sh, FIELD_LTTNG=1), where the chroot's
+# lttng-sessiond looks for them
+k=/lib/modules/$(uname -r)
+if [ -d $k/extra ]; then
+	mkdir -p $N$k && cp -a $k/. $N$k/
+	res install_lttng $?
+fi
 ip link set lo up; res loopback $?
 cat /proc/cpuinfo | grep -c ^processor >$R/cpus
 chroot $N /bin/sh /ltt/field-run.sh >$R/field-run.log 2>&1; res field_run $?
-umount $N/mnt/relayfs $N/mnt/host $N/tmp $N/dev $N/sys $N/proc
+umount $N/sys/kernel/tracing $N/dev/shm $N/mnt/relayfs $N/mnt/host $N/tmp $N/dev $N/sys $N/proc
 umount $N; res umount_root $?
 exit 0

@@ -1,12 +1,13 @@
 #!/bin/sh
-# qemu/rootfs/workload.sh WORK_DIR [SCALE] - the field guest's workload
-# (issue 28): programs no one here wrote, on Debian's userland, bounded
-# and repeatable, both CPUs busy, disk and loopback network. SCALE (1)
-# multiplies the loop counts. Run by qemu/rootfs/field-run.sh under
+# qemu/rootfs/workload.sh WORK_DIR [SCALE [JOBS]] - the field guest's
+# workload (issue 28): programs no one here wrote, on Debian's userland,
+# bounded and repeatable, both CPUs busy, disk and loopback network. SCALE
+# (1) multiplies the loop counts; JOBS (2) is make's -j (1: the one
+# change between two runs for lttv-diff, issue 28 item 6). Run by qemu/rootfs/field-run.sh under
 # books.py; every child is waited for, so the kernel's books of the
 # reaped tree (wait4's rusage, /proc/self/io) cover all of it.
 #   1. zlib from Debian's source package (/opt/src): ./configure --static,
-#      make -j2, make test;
+#      make -jJOBS, make test;
 #   2. at once, on the two CPUs:
 #      a. sqlite3: inserts in transactions, an index, queries, on the disk;
 #         dd and gzip of files on the disk, gunzip and compare;
@@ -15,17 +16,18 @@
 set -eu
 W=${1:?usage: workload.sh WORK_DIR [SCALE]}
 S=${2:-1}
+J=${3:-2}
 step() { echo "workload: $* ($(cut -d' ' -f1 /proc/uptime) s)"; }
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W"
 
-step "zlib: configure, make -j2, make test"
+step "zlib: configure, make -j$J, make test"
 cp -a /opt/src/zlib-* zlib
 # the static library and its tests only, at -O1: gcc under TCG is slow
 # (the shared objects too, at zlib's -O3, took 8 minutes on a loaded host)
 (cd zlib && CFLAGS=-O1 ./configure --static >../configure.log 2>&1 &&
-	make -j2 >../make.log 2>&1 && make test >../make-test.log 2>&1)
+	make -j"$J" >../make.log 2>&1 && make test >../make-test.log 2>&1)
 
 step "sqlite, dd and gzip | http.server, curl and compileall"
 (

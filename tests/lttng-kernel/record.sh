@@ -12,11 +12,8 @@
 # /var/cache/ltt, linux-headers-KVER, qemu, busybox-static; `make` for the
 # static lttctl/lttd that qemu/run.sh puts in every initramfs) and the
 # network for Debian's lttng-modules-dkms, lttng-tools and their libraries.
-# Unpacked and built once into $BUILD/lttng-kernel/ (LTTNG_KERNEL_WORK).
-# Debian 12's lttng-modules 2.13.9 does not build against 6.1.0-57's
-# headers as shipped: its timer probe declares trace_hrtimer_start as the
-# kernel did before a stable update, so that one probe is left out (no
-# timer_* or hrtimer_* events).
+# Unpacked and built once into $BUILD/lttng-kernel/ (LTTNG_KERNEL_WORK;
+# the modules by qemu/lttng-modules.sh, which says what it leaves out).
 set -eu
 BUILD=${BUILD:-build}
 top=$(pwd)
@@ -28,44 +25,22 @@ die() { echo "tests/lttng-kernel/record.sh: $*" >&2; exit 1; }
 [ -f qemu/run.sh ] || die "run from the top directory"
 mkdir -p "$W"
 
-# Debian's kernel image, unpacked (as qemu/modules-boot.sh does)
-img=$W/image
-if [ ! -e "$img/.unpacked" ]; then
-	deb=$(ls "$cache"/linux-image-"$KVER"_*.deb | head -n 1) || die "no image of $KVER in $cache"
-	rm -rf "$img"; mkdir -p "$img"
-	dpkg -x "$deb" "$img"
-	depmod -b "$img" "$KVER"
-	touch "$img/.unpacked"
-fi
+# Debian's kernel image, unpacked, and LTTng's modules built against its
+# headers (qemu/stock-image.sh, qemu/lttng-modules.sh)
+img=$(BUILD=$BUILD qemu/stock-image.sh "$KVER")
+mods=$(BUILD=$BUILD LTTNG_KERNEL_WORK=$W LTT_STOCK_KVER=$KVER qemu/lttng-modules.sh)
 
-# Debian's LTTng packages, unpacked, not installed
+# Debian's LTTng user-space packages, unpacked, not installed
 root=$W/root
 libs="liblttng-ctl0 liblttng-ust-common1 liblttng-ust-ctl5 liburcu8"
 if [ ! -e "$root/.unpacked" ]; then
 	rm -rf "$W/debs" "$root"; mkdir -p "$W/debs" "$root"
-	(cd "$W/debs" && apt-get download lttng-modules-dkms lttng-tools $libs) ||
+	(cd "$W/debs" && apt-get download lttng-tools $libs) ||
 		die "apt-get download of Debian's LTTng packages failed"
 	for d in "$W"/debs/*.deb; do dpkg -x "$d" "$root"; done
 	touch "$root/.unpacked"
 fi
-src=$(ls -d "$root"/usr/src/lttng-modules-* | head -n 1)
-if [ ! -e "$src/.built" ]; then
-	sed -i 's/^obj-\$(CONFIG_LTTNG) += lttng-probe-timer.o/# & (does not build on 6.1.0-57)/' \
-		"$src/src/probes/Kbuild"
-	make -C "$src" -j2 KERNELDIR="/usr/src/linux-headers-$KVER" modules >"$W/modules.log" 2>&1 ||
-		die "lttng-modules do not build against linux-headers-$KVER ($W/modules.log)"
-	touch "$src/.built"
-fi
 
-# /lib/modules/KVER for the guest: LTTng's modules (lttng-sessiond loads
-# them by name through libkmod, so a modules.dep), the stock ones 9p needs
-mods=$W/modules
-rm -rf "$mods"; mkdir -p "$mods/lib/modules/$KVER/extra"
-find "$src" -name '*.ko' -exec cp {} "$mods/lib/modules/$KVER/extra/" \;
-# libkmod refuses to start without the built-in modules' index
-cp "$img/lib/modules/$KVER"/modules.builtin* "$img/lib/modules/$KVER/modules.order" \
-	"$mods/lib/modules/$KVER/"
-depmod -b "$mods" "$KVER"
 list=$W/initramfs-extra.list
 load=$W/modules.sh
 {
