@@ -1595,6 +1595,10 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	app a = { 0 };
 	int rc;
 
+	/* The window draws with cairo only; without this, GDK loads the GL
+	 * stack to probe it (under Xvfb, Mesa's llvmpipe: some 50 MB resident,
+	 * bench/viewer.py). A GDK_GL the user set wins. */
+	g_setenv("GDK_GL", "disable", FALSE);
 	if (!gtk_init_check(NULL, NULL)) {
 		fprintf(stderr, "lttv-gtk: cannot open a display (DISPLAY not set?); "
 			"--export draws without one\n");
