@@ -82,6 +82,24 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	return TRUE;
 }
 
+void lttv_atab_draw_offscreen(app *a, int width, int height)
+{
+	lttv_atab *t = a->atab;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	lttv_aview v;
+	char msg[256];
+
+	if (!t)
+		return;
+	view_of(t, &v, msg, sizeof(msg));
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+	cr = cairo_create(s);
+	lttv_analysis_draw(cr, &v, width, height, NULL);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
 static gpointer pass_thread(gpointer data)
 {
 	lttv_atab *t = data;
