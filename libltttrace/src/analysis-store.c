@@ -1,29 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * analysis-store.c - the analyses' records, coded compactly
- * (analysis-store.h says how). Numbers are LEB128 varints, signed ones
- * zigzagged first; differences are taken in unsigned arithmetic, so that
- * a hostile trace's times (far apart, or going backwards) code and decode
- * to the same values.
+ * (analysis-store.h says how). Signed numbers are zigzagged; differences
+ * are taken in unsigned arithmetic, so that a hostile trace's times (far
+ * apart, or going backwards) code and decode to the same values.
  */
 #include <string.h>
 
 #include "analysis-store.h"
 
-/* ---- varints ------------------------------------------------------------------ */
-
-static void put(an_bytes *b, uint64_t v)
-{
-	if (b->cap - b->n < 10) {
-		b->cap = b->cap ? b->cap + b->cap / 2 + 10 : 64;
-		b->p = g_realloc(b->p, b->cap);
-	}
-	while (v >= 0x80) {
-		b->p[b->n++] = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	b->p[b->n++] = (uint8_t)v;
-}
+/* ---- numbers ------------------------------------------------------------------ */
 
 /* Keeps 8 bytes allocated past the end: a bit reader loads ahead (what
  * it loads there is never used). Not zeroed: the pages of a large buffer
@@ -37,34 +23,11 @@ static void put_byte(an_bytes *b, uint8_t v)
 	b->p[b->n++] = v;
 }
 
-static uint64_t get(const uint8_t **pp)
-{
-	const uint8_t *p = *pp;
-	uint64_t v = 0;
-	unsigned sh = 0;
-
-	while (*p & 0x80) {
-		v |= (uint64_t)(*p++ & 0x7f) << sh;
-		sh += 7;
-	}
-	v |= (uint64_t)*p++ << sh;
-	*pp = p;
-	return v;
-}
-
 static uint64_t zz(int64_t x) { return ((uint64_t)x << 1) ^ (uint64_t)(x >> 63); }
 static int64_t unzz(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
 /* b - a and a + d, wrapping */
 static int64_t diff(int64_t b, int64_t a) { return (int64_t)((uint64_t)b - (uint64_t)a); }
 static int64_t plus(int64_t a, int64_t d) { return (int64_t)((uint64_t)a + (uint64_t)d); }
-
-static void *grow(void *p, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 2;
-	return g_realloc_n(p, *cap, size);
-}
 
 /* ---- bits ----------------------------------------------------------------------- */
 
@@ -304,6 +267,37 @@ enum {
 	NCOLS = 9
 };
 
+/* The process column: 0 when the record before on the same CPU (of the
+ * first CTX_CPUS, in the block) had the same process, else the process
+ * zigzagged + 1. A CPU mostly runs one task across several records. */
+#define CTX_CPUS 64
+
+static uint64_t proc_code(int32_t *last, const ltt_latency *l)
+{
+	if (l->cpu < CTX_CPUS) {
+		if (last[l->cpu] == l->process)
+			return 0;
+		last[l->cpu] = l->process;
+	}
+	return zz(l->process) + 1;
+}
+
+static int32_t proc_decode(int32_t *last, uint32_t cpu, uint64_t v)
+{
+	int32_t p = v ? (int32_t)unzz(v - 1) : cpu < CTX_CPUS ? last[cpu] : 0;
+
+	if (cpu < CTX_CPUS)
+		last[cpu] = p;
+	return p;
+}
+
+/* No process yet on any CPU: never a process index. */
+static void no_procs(int32_t *last)
+{
+	for (unsigned c = 0; c < CTX_CPUS; c++)
+		last[c] = INT32_MIN;
+}
+
 static unsigned ncols(ltt_latency_kind k)
 {
 	return k == LTT_LATENCY_SYSCALL ? 8 : k == LTT_LATENCY_SCHED ? 9 : 5;
@@ -356,7 +350,9 @@ static void code_block(an_store *s)
 	an_block blk = { prev, INT64_MAX, INT64_MAX, INT64_MIN, 0, s->b.n };
 	col_code code[NCOLS];
 	bit_out w = { &s->b, 0, 0 };
+	int32_t last[CTX_CPUS];
 
+	no_procs(last);
 	for (unsigned i = 0; i < n; i++) {
 		const an_raw *r = &s->pend[i];
 		const ltt_latency *l = &r->l;
@@ -369,7 +365,7 @@ static void code_block(an_store *s)
 		v[C_END][i] = zz(diff(end, prev));
 		prev = end;
 		v[C_DUR][i] = l->duration_ns;
-		v[C_PROC][i] = zz(l->process);
+		v[C_PROC][i] = proc_code(last, l);
 		v[C_RANK][i] = rank_of(s, l->id);
 		v[C_CPU][i] = l->cpu;
 		if (s->kind == LTT_LATENCY_SYSCALL) {
@@ -423,6 +419,7 @@ static unsigned block_records(const an_store *s, size_t i, an_raw *out)
 	col_code code[NCOLS];
 	bit_in r;
 	int64_t end;
+	int32_t last[CTX_CPUS];
 
 	if (i == s->nblocks) {
 		memcpy(out, s->pend, s->npend * sizeof(*out));
@@ -434,6 +431,7 @@ static unsigned block_records(const an_store *s, size_t i, an_raw *out)
 	end = b->prev_end;
 	for (unsigned c = 0; c < nc; c++)
 		get_column_table(&r, &code[c]);
+	no_procs(last);
 	for (unsigned k = 0; k < n; k++) {
 		an_raw *o = &out[k];
 		ltt_latency *l = &o->l;
@@ -445,9 +443,9 @@ static unsigned block_records(const an_store *s, size_t i, an_raw *out)
 		end = plus(end, unzz(v[C_END]));
 		l->duration_ns = v[C_DUR];
 		l->start_ns = diff(end, (int64_t)l->duration_ns);
-		l->process = (int32_t)unzz(v[C_PROC]);
 		l->id = v[C_RANK] < s->nids ? s->ids[v[C_RANK]] : 0;
 		l->cpu = (uint32_t)v[C_CPU];
+		l->process = proc_decode(last, l->cpu, v[C_PROC]);
 		l->waker = -1;
 		if (s->kind == LTT_LATENCY_SYSCALL) {
 			o->write = (uint8_t)v[C_WRITE];
@@ -560,20 +558,16 @@ int an_store_find_end(const an_store *s, int32_t p, int64_t t, ltt_latency *out)
 
 /* ---- CPU-time logs ---------------------------------------------------------------- */
 
-/* A sample: one varint of the time's difference (zigzag) above 5 bits of
- * flags; then the CPU time's difference from the prediction (zigzag) if
- * S_CUM, and the system call if S_SYS. A time too far for the 59 bits
- * left (a hostile trace) follows on its own, after S_FAR, then the flags. */
-#define S_ON 1
-#define S_BLOCKED_SHIFT 1	/* 2 bits: AN_PREEMPTED.. AN_EXITED */
-#define S_SYS 8
-#define S_CUM 16
-#define S_FAR (3 << S_BLOCKED_SHIFT)	/* no sample is blocked 3 */
+/* A log's columns: the time's difference from the sample before (zigzag),
+ * the CPU time's difference from what that one predicts (zigzag), the
+ * flags (on, how it left), the system call. */
+enum { L_T, L_CUM, L_FLAGS, L_SYS, NLCOLS };
 
 void an_log_clear(an_log *l)
 {
 	g_free(l->b.p);
 	g_free(l->blocks);
+	g_free(l->pend);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -582,34 +576,70 @@ static uint64_t predict(const an_sample *q, int64_t t)
 	return q->on ? q->cum + (uint64_t)diff(t, q->t) : q->cum;
 }
 
-/* Codes the last sample (index n - 1), before another is added. */
-static void code(an_log *l)
+/* Codes the pending samples as a block (the first one whole in the
+ * directory, the others as columns). */
+static void code_log_block(an_log *l)
 {
-	const an_sample *s = &l->last;
-	uint64_t dt, d;
-	unsigned flags;
+	uint64_t v[NLCOLS][AN_LOG_BLOCK];
+	unsigned n = l->npend;
+	col_code code[NLCOLS];
+	bit_out w = { &l->b, 0, 0 };
 
-	if ((l->n - 1) % AN_LOG_BLOCK == 0) {
-		l->blocks = grow(l->blocks, &l->cap_blocks, l->nblocks, sizeof(*l->blocks));
-		l->blocks[l->nblocks++] = (an_log_block){ *s, l->b.n };
-	} else {
-		dt = zz(diff(s->t, l->coded.t));
-		d = zz((int64_t)(s->cum - predict(&l->coded, s->t)));
-		flags = (s->on ? S_ON : 0) | (unsigned)(s->blocked % 3) << S_BLOCKED_SHIFT |
-			(s->sys ? S_SYS : 0) | (d ? S_CUM : 0);
-		if (dt < (uint64_t)1 << 59) {
-			put(&l->b, dt << 5 | flags);
-		} else {
-			put(&l->b, S_FAR);
-			put(&l->b, dt);
-			put(&l->b, flags);
-		}
-		if (d)
-			put(&l->b, d);
-		if (s->sys)
-			put(&l->b, s->sys);
+	if (!n)
+		return;
+	for (unsigned i = 1; i < n; i++) {
+		const an_sample *q = &l->pend[i - 1], *s = &l->pend[i];
+
+		v[L_T][i - 1] = zz(diff(s->t, q->t));
+		v[L_CUM][i - 1] = zz((int64_t)(s->cum - predict(q, s->t)));
+		v[L_FLAGS][i - 1] = (uint64_t)(s->on ? 1 : 0) | (uint64_t)(s->blocked & 3) << 1;
+		v[L_SYS][i - 1] = s->sys;
 	}
-	l->coded = *s;
+	if (l->nblocks == l->cap_blocks) {
+		l->cap_blocks = l->cap_blocks ? l->cap_blocks * 2 : 1;
+		l->blocks = g_renew(an_log_block, l->blocks, l->cap_blocks);
+	}
+	l->blocks[l->nblocks++] = (an_log_block){ l->pend[0], l->b.n, l->ncoded, n };
+	if (n > 1) {
+		for (unsigned c = 0; c < NLCOLS; c++)
+			put_column_table(&w, v[c], n - 1, &code[c]);
+		for (unsigned i = 0; i < n - 1; i++)
+			for (unsigned c = 0; c < NLCOLS; c++)
+				put_value(&w, &code[c], v[c][i]);
+		flush_bits(&w);
+	}
+	l->ncoded += n;
+	l->npend = l->cap_pend = 0;
+	g_free(l->pend);
+	l->pend = NULL;
+}
+
+/* The samples of block k into out; returns how many. */
+static unsigned log_block(const an_log *l, size_t k, an_sample *out)
+{
+	const an_log_block *b = &l->blocks[k];
+	col_code code[NLCOLS];
+	bit_in r = { l->b.p + b->offset, 0, 0 };
+
+	out[0] = b->first;
+	if (b->count > 1)
+		for (unsigned c = 0; c < NLCOLS; c++)
+			get_column_table(&r, &code[c]);
+	for (unsigned i = 1; i < b->count; i++) {
+		const an_sample *q = &out[i - 1];
+		an_sample *s = &out[i];
+		uint64_t v[NLCOLS];
+
+		for (unsigned c = 0; c < NLCOLS; c++)
+			v[c] = get_value(&r, &code[c]);
+		memset(s, 0, sizeof(*s));
+		s->t = plus(q->t, unzz(v[L_T]));
+		s->cum = predict(q, s->t) + (uint64_t)unzz(v[L_CUM]);
+		s->on = v[L_FLAGS] & 1;
+		s->blocked = (uint8_t)(v[L_FLAGS] >> 1 & 3);
+		s->sys = (uint16_t)v[L_SYS];
+	}
+	return b->count;
 }
 
 void an_log_add(an_log *l, int64_t t, uint64_t cum, int on, int blocked)
@@ -620,36 +650,29 @@ void an_log_add(an_log *l, int64_t t, uint64_t cum, int on, int blocked)
 		l->last = s;
 		return;
 	}
-	if (l->n)
-		code(l);
+	if (l->n) {		/* the last one waits to be coded */
+		if (l->npend == l->cap_pend) {	/* most processes live briefly */
+			l->cap_pend = l->cap_pend ? l->cap_pend * 2 : 8;
+			l->pend = g_renew(an_sample, l->pend, l->cap_pend);
+		}
+		l->pend[l->npend++] = l->last;
+		if (l->npend == AN_LOG_BLOCK)
+			code_log_block(l);
+	}
 	l->last = s;
 	l->n++;
 }
 
-static const uint8_t *decode_sample(const uint8_t *p, const an_sample *q, an_sample *s)
+void an_log_flush(an_log *l)
 {
-	uint64_t w = get(&p), dt, flags;
-
-	if ((w & S_FAR) == S_FAR) {
-		dt = get(&p);
-		flags = get(&p);
-	} else {
-		dt = w >> 5;
-		flags = w & 31;
-	}
-	s->t = plus(q->t, unzz(dt));
-	s->cum = predict(q, s->t) + (uint64_t)unzz(flags & S_CUM ? get(&p) : 0);
-	s->on = flags & S_ON;
-	s->blocked = (uint8_t)(flags >> S_BLOCKED_SHIFT & 3);
-	s->sys = flags & S_SYS ? (uint16_t)get(&p) : 0;
-	return p;
+	code_log_block(l);
 }
 
 long an_log_find(const an_log *l, int64_t t, int strict, an_sample *s, an_sample *next)
 {
-	size_t coded = l->n ? l->n - 1 : 0, lo = 0, hi = l->nblocks, idx, end;
-	const uint8_t *p;
-	an_sample cur, nx;
+	an_sample buf[AN_LOG_BLOCK];
+	const an_sample *arr;
+	size_t lo = 0, hi = l->nblocks, base, count;
 
 #define BEFORE(x) (strict ? (x) < t : (x) <= t)
 	next->t = INT64_MAX;
@@ -659,35 +682,42 @@ long an_log_find(const an_log *l, int64_t t, int strict, an_sample *s, an_sample
 		*s = l->last;
 		return (long)l->n - 1;
 	}
-	/* the last block whose first sample is before t */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
+	if (l->npend && BEFORE(l->pend[0].t)) {	/* among the pending ones */
+		arr = l->pend;
+		count = l->npend;
+		base = l->ncoded;
+	} else {
+		/* the last block whose first sample is before t */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
 
-		if (BEFORE(l->blocks[mid].first.t))
-			lo = mid + 1;
+			if (BEFORE(l->blocks[mid].first.t))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (!lo) {
+			*next = l->nblocks ? l->blocks[0].first : l->npend ? l->pend[0] : l->last;
+			return -1;
+		}
+		count = log_block(l, lo - 1, buf);
+		arr = buf;
+		base = l->blocks[lo - 1].index;
+	}
+	for (size_t i = 0; i < count; i++) {
+		if (i + 1 < count && BEFORE(arr[i + 1].t))
+			continue;
+		*s = arr[i];
+		if (i + 1 < count)
+			*next = arr[i + 1];
+		else if (arr == l->pend || lo >= l->nblocks)
+			*next = arr == l->pend || !l->npend ? l->last : l->pend[0];
 		else
-			hi = mid;
+			*next = l->blocks[lo].first;
+		return (long)(base + i);
 	}
-	if (!lo) {
-		*next = coded ? l->blocks[0].first : l->last;
-		return -1;
-	}
-	idx = (lo - 1) * AN_LOG_BLOCK;
-	end = idx + AN_LOG_BLOCK < coded ? idx + AN_LOG_BLOCK : coded;
-	cur = l->blocks[lo - 1].first;
-	p = l->b.p + l->blocks[lo - 1].offset;
-	for (; idx + 1 < end; idx++) {
-		p = decode_sample(p, &cur, &nx);
-		if (!BEFORE(nx.t))
-			break;
-		cur = nx;
-	}
-	if (idx + 1 >= end)
-		nx = lo < l->nblocks ? l->blocks[lo].first : l->last;
 #undef BEFORE
-	*s = cur;
-	*next = nx;
-	return (long)idx;
+	return -1;	/* not reached: arr[0] is before t */
 }
 
 uint64_t an_log_at(const an_log *l, int64_t t)

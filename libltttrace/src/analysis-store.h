@@ -95,11 +95,16 @@ int an_store_find_end(const an_store *s, int32_t p, int64_t t, ltt_latency *out)
 
 /* ---- CPU-time logs -----------------------------------------------------------
  *
- * A log's samples are coded against the one before: the time's difference,
- * then the CPU time's difference from what the one before predicts (it
- * grows at 1 ns per ns when on: mostly 0) with the flags, then the system
- * call when blocked in one. The last sample stays decoded: a sample at the
- * same instant replaces it, and the pass may still name its system call.
+ * A log's samples in blocks of up to AN_LOG_BLOCK, coded as the
+ * occurrences' (columns: the time's difference from the sample before,
+ * the CPU time's difference from what that one predicts (it grows at 1
+ * ns per ns when on: mostly 0), the flags, the system call), the first
+ * one of each whole in the directory; then the samples not coded yet, and
+ * the last one, kept apart: a sample at the same instant replaces it, and
+ * the pass may still name its system call. A log that will not grow (its
+ * process exited) is coded to its last but one (an_log_flush), so that
+ * the thousands of short-lived processes of a long trace do not keep
+ * their samples raw.
  */
 
 /* One point of a CPU-time log: at `t`, `cum` ns had been used; `on` says
@@ -115,11 +120,13 @@ typedef struct an_sample {
 
 enum { AN_PREEMPTED = 0, AN_BLOCKED, AN_EXITED };
 
-#define AN_LOG_BLOCK 256		/* samples per block */
+#define AN_LOG_BLOCK 256		/* samples per block, at most */
 
 typedef struct an_log_block {
 	an_sample first;		/* its first sample, not in the bytes */
-	size_t offset;			/* of its second one */
+	size_t offset;			/* of the others' columns */
+	size_t index;			/* of its first sample in the log */
+	unsigned count;
 } an_log_block;
 
 typedef struct an_log {
@@ -127,18 +134,23 @@ typedef struct an_log {
 	an_log_block *blocks;
 	size_t nblocks, cap_blocks;
 	size_t n;			/* samples, `last` included */
-	an_sample last;			/* the last one, not coded yet */
-	an_sample coded;		/* the last one coded: the base of the next */
+	size_t ncoded;			/* in the blocks */
+	an_sample *pend;		/* then these, not coded yet */
+	unsigned npend, cap_pend;
+	an_sample last;			/* then the last one */
 } an_log;
 
 void an_log_clear(an_log *l);
 /* Appends a sample; one at the last one's instant replaces it. */
 void an_log_add(an_log *l, int64_t t, uint64_t cum, int on, int blocked);
+/* Codes what waits (a log that will not grow much more). */
+void an_log_flush(an_log *l);
 /* The last sample (n > 0), which the pass may still change. */
 static inline an_sample *an_log_last(an_log *l) { return &l->last; }
 /* The last sample at or before t (strict: before t): its index, *s and
  * the sample after it in *next (next->t INT64_MAX: none); -1 when none,
- * *next then the first sample. */
+ * *next then the first sample. Times are taken to grow (a hostile trace's
+ * that do not give some sample near t). */
 long an_log_find(const an_log *l, int64_t t, int strict, an_sample *s, an_sample *next);
 /* CPU time in the log up to t. */
 uint64_t an_log_at(const an_log *l, int64_t t);

@@ -535,6 +535,9 @@ static void follow_cpu(ltt_analysis *a, unsigned cpu, int64_t now)
 				if (how == AN_BLOCKED && o->sys_start != INT64_MIN &&
 				    o->sys_id < 0xffff)
 					an_log_last(&o->cpu_log)->sys = (uint16_t)(o->sys_id + 1);
+				/* gone for good: its log is done */
+				if (how == AN_EXITED)
+					an_log_flush(&o->cpu_log);
 				o->on_cpu = -1;
 			}
 		}

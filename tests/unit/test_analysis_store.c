@@ -10,6 +10,7 @@
  * from the SYSCALL records; a range that picks by start; a search by end
  * and process (ends sorted, and not). And the CPU-time logs: every sample
  * found by time (at or before, strictly before) with the one after it,
+ * in full blocks and short ones (coded early, as at a process's exit),
  * samples at one instant replaced, differences of CPU time, system calls,
  * times 2^58 apart (coded apart from the flags). And the groups
  * (analysis-groups.c), whose percentiles are found without a copy of the
@@ -218,6 +219,8 @@ static void check_log(size_t n, int far)
 			w[m - 1] = s;
 		else
 			w[m++] = s;
+		if (rnd() % 97 == 0)
+			an_log_flush(&l);	/* a short block (its process exited) */
 	}
 	ok(l.n == m, "log: %zu samples kept of %zu added (one per instant)", l.n, n);
 	for (size_t i = 0; i < m; i++) {
