@@ -155,6 +155,7 @@ void lttv_bench_analyses_done(app *a)
 		return;
 	printf("bench window analyses-done rss_kb=%lu peak_kb=%lu\n", status_kb("VmRSS"),
 	       status_kb("VmHWM"));
+	fflush(stdout);		/* its time, before the drawing's */
 	/* then the tab drawn over the whole trace, as when it is shown: its
 	 * tables (a group's durations, sorted) are made then */
 	lttv_atab_draw_offscreen(a, 1200, 800);
