@@ -422,7 +422,8 @@ static unsigned block_records(const an_store *s, size_t i, an_raw *out)
 	int32_t last[CTX_CPUS];
 
 	if (i == s->nblocks) {
-		memcpy(out, s->pend, s->npend * sizeof(*out));
+		if (s->npend)	/* pend may be NULL */
+			memcpy(out, s->pend, s->npend * sizeof(*out));
 		return s->npend;
 	}
 	b = &s->blocks[i];

@@ -98,10 +98,11 @@ static want *make(ltt_latency_kind k, size_t n, int backwards)
 		ltt_latency *l = &w[i].r.l;
 		uint64_t step = some(12);
 
+		/* wrapping, as a hostile trace's times may */
 		if (backwards && rnd() % 7 == 0)
-			end -= (int64_t)(step >> 1);
+			end = (int64_t)((uint64_t)end - (step >> 1));
 		else
-			end += (int64_t)(step >> 1);
+			end = (int64_t)((uint64_t)end + (step >> 1));
 		l->duration_ns = some(14);
 		l->start_ns = (int64_t)((uint64_t)end - l->duration_ns);
 		l->process = (int32_t)(some(7)) - 1;
