@@ -494,7 +494,16 @@ int lttv_analysis_hit(const lttv_aview *v, int width, int height, double x, doub
 	lttv_alayout_get(v, width, height, &l);
 	if (y < l.sc_y || y > l.sc_y + l.sc_h || x < l.x0 || x > l.x1)
 		return 0;
-	ltt_analysis_each(v->an, v->kind, v->t0, v->t1, near_point, &h);
+	/* only the points within 6 pixels of x can be near: their starts,
+	 * a narrow range whose blocks the store alone reads */
+	{
+		double px = (double)(v->t1 - v->t0) / (l.x1 - l.x0);
+		int64_t lo = v->t0 + (int64_t)floor((x - 7 - l.x0) * px);
+		int64_t hi = v->t0 + (int64_t)ceil((x + 7 - l.x0) * px);
+
+		ltt_analysis_each(v->an, v->kind, lo > v->t0 ? lo : v->t0, hi < v->t1 ? hi : v->t1,
+				  near_point, &h);
+	}
 	return h.found;
 }
 
