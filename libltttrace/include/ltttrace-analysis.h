@@ -121,12 +121,14 @@ const ltt_state *ltt_analysis_state(const ltt_analysis *a);
 
 /*
  * Memory: the analysis keeps its occurrences coded, a few bytes each
- * (some 2 to 3 bytes per event of a busy kernel trace); the calls below
- * decode them as they go: ltt_analysis_each() and ltt_analysis_longest()
- * hold nothing per occurrence, ltt_analysis_groups() 8 bytes per
- * occurrence in range (the durations, for exact percentiles) while it
- * runs. Only ltt_analysis_latencies() keeps a decoded copy, 48 bytes per
- * occurrence: a tool that reads a large trace should not call it.
+ * (about 3 bytes per event of a busy kernel trace); the calls below
+ * decode them as they go and hold nothing per occurrence:
+ * ltt_analysis_each(), ltt_analysis_longest(), and ltt_analysis_groups()
+ * (it reads the occurrences a few times to find exact percentiles, and
+ * keeps at most a few thousand durations per group). Only
+ * ltt_analysis_latencies() and ltt_analysis_worst() keep a decoded copy,
+ * 48 bytes per occurrence: a tool that reads a large trace should not
+ * call them.
  */
 
 /* How many occurrences of kind k were recorded (0: a kind out of range). */
