@@ -258,23 +258,36 @@ static void file_key(const ltt_analysis *a, uint32_t id, char *key, size_t size)
 	snprintf(key, size, "latency file (no path) of %s", proc_name(st, found));
 }
 
-static void latency_figures(run *r, const ltt_analysis *a, ltt_latency_kind k)
+typedef struct figures {
+	run *r;
+	const ltt_analysis *a;
+	ltt_latency_kind k;
+} figures;
+
+/* One occurrence's duration into its figure (ltt_analysis_each). */
+static int latency_figure(const ltt_latency *l, void *data)
 {
-	size_t n;
-	const ltt_latency *l = ltt_analysis_latencies(a, k, &n);
-	const ltt_state *st = ltt_analysis_state(a);
+	figures *f = data;
+	const ltt_analysis *a = f->a;
 	char key[512];
 
-	for (size_t i = 0; i < n; i++) {
-		if (k == LTT_LATENCY_FILE)
-			file_key(a, l[i].id, key, sizeof(key));
-		else if (k == LTT_LATENCY_SCHED)
-			snprintf(key, sizeof(key), "latency sched %s", proc_name(st, l[i].process));
-		else
-			snprintf(key, sizeof(key), "latency %s %s", ltt_latency_kind_name(k),
-				 ltt_text_safe(ltt_analysis_id_name(a, k, l[i].id)));
-		put_duration(r, key, l[i].duration_ns);
-	}
+	if (f->k == LTT_LATENCY_FILE)
+		file_key(a, l->id, key, sizeof(key));
+	else if (f->k == LTT_LATENCY_SCHED)
+		snprintf(key, sizeof(key), "latency sched %s",
+			 proc_name(ltt_analysis_state(a), l->process));
+	else
+		snprintf(key, sizeof(key), "latency %s %s", ltt_latency_kind_name(f->k),
+			 ltt_text_safe(ltt_analysis_id_name(a, f->k, l->id)));
+	put_duration(f->r, key, l->duration_ns);
+	return 0;
+}
+
+static void latency_figures(run *r, const ltt_analysis *a, ltt_latency_kind k)
+{
+	figures f = { r, a, k };
+
+	ltt_analysis_each(a, k, INT64_MIN, INT64_MAX, latency_figure, &f);
 }
 
 /* Reads one trace into r's figures; 0, or -1 with a message. */

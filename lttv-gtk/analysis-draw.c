@@ -58,13 +58,13 @@ void lttv_alayout_get(const lttv_aview *v, int width, int height, lttv_alayout *
 	l->lmin = 2.0;		/* 100 ns */
 	l->lmax = 3.0;
 	if (v->an) {
-		size_t n;
-		const ltt_latency *occ = ltt_analysis_latencies(v->an, v->kind, &n);
+		ltt_latency *longest;
 		uint64_t most = 1;
 
-		for (size_t i = 0; i < n; i++)
-			if (occ[i].duration_ns > most)
-				most = occ[i].duration_ns;
+		if (ltt_analysis_longest(v->an, v->kind, INT64_MIN, INT64_MAX, 1, &longest) &&
+		    longest[0].duration_ns > most)
+			most = longest[0].duration_ns;
+		free(longest);
 		l->lmax = ceil(log10((double)most));
 		if (l->lmax <= l->lmin)
 			l->lmax = l->lmin + 1;
@@ -305,13 +305,40 @@ static void draw_cpu(cairo_t *cr, const lttv_aview *v, const lttv_alayout *l)
 	}
 }
 
+typedef struct scatter {
+	cairo_t *cr;
+	const lttv_aview *v;
+	const lttv_alayout *l;
+	uint32_t ids[NCOLOURS];
+	unsigned nids;
+	lttv_adraw_stats *ds;
+} scatter;
+
+/* One point of the scatter (ltt_analysis_each). */
+static int draw_point(const ltt_latency *o, void *data)
+{
+	scatter *sc = data;
+	int c = colour_of(sc->v, o, sc->ids, sc->nids);
+	double x, y;
+
+	if (c >= 0)
+		cairo_set_source_rgb(sc->cr, palette[c][0], palette[c][1], palette[c][2]);
+	else
+		cairo_set_source_rgb(sc->cr, 0.55, 0.55, 0.55);
+	x = floor(lttv_ax_of(sc->v, sc->l, o->start_ns));
+	y = floor(y_of_duration(sc->l, o->duration_ns));
+	cairo_rectangle(sc->cr, x - 1, y - 1, 3, 3);
+	cairo_fill(sc->cr);
+	sc->ds->points++;
+	return 0;
+}
+
 static void draw_scatter(cairo_t *cr, const lttv_aview *v, const lttv_alayout *l,
 			 lttv_adraw_stats *ds)
 {
-	size_t n;
-	const ltt_latency *occ = ltt_analysis_latencies(v->an, v->kind, &n);
-	uint32_t ids[NCOLOURS];
-	unsigned nids = top_ids(v, ids);
+	scatter sc = { cr, v, l, { 0 }, 0, ds };
+	uint32_t *ids = sc.ids;
+	unsigned nids = sc.nids = top_ids(v, ids);
 	char buf[96], title[128];
 
 	snprintf(title, sizeof(title), "latency of each %s: start time, duration (log scale); "
@@ -329,24 +356,7 @@ static void draw_scatter(cairo_t *cr, const lttv_aview *v, const lttv_alayout *l
 		cairo_stroke(cr);
 		cairo_set_source_rgb(cr, 0, 0, 0);
 	}
-	for (size_t i = 0; i < n; i++) {
-		const ltt_latency *o = &occ[i];
-		int c;
-		double x, y;
-
-		if (o->start_ns < v->t0 || o->start_ns > v->t1)
-			continue;
-		c = colour_of(v, o, ids, nids);
-		if (c >= 0)
-			cairo_set_source_rgb(cr, palette[c][0], palette[c][1], palette[c][2]);
-		else
-			cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
-		x = floor(lttv_ax_of(v, l, o->start_ns));
-		y = floor(y_of_duration(l, o->duration_ns));
-		cairo_rectangle(cr, x - 1, y - 1, 3, 3);
-		cairo_fill(cr);
-		ds->points++;
-	}
+	ltt_analysis_each(v->an, v->kind, v->t0, v->t1, draw_point, &sc);
 	if (v->selected) {
 		double x = lttv_ax_of(v, l, v->selected->start_ns);
 		double y = y_of_duration(l, v->selected->duration_ns);
@@ -450,33 +460,57 @@ void lttv_analysis_draw(cairo_t *cr, const lttv_aview *v, int width, int height,
 	}
 }
 
-const ltt_latency *lttv_analysis_hit(const lttv_aview *v, int width, int height, double x,
-				     double y)
+typedef struct hit {
+	const lttv_aview *v;
+	const lttv_alayout *l;
+	double x, y, best_d;
+	ltt_latency *best;
+	int found;
+} hit;
+
+/* The nearest point so far (ltt_analysis_each). */
+static int near_point(const ltt_latency *o, void *data)
 {
-	size_t n;
-	const ltt_latency *occ, *best = NULL;
-	double best_d = 6 * 6;
+	hit *h = data;
+	double dx = lttv_ax_of(h->v, h->l, o->start_ns) - h->x;
+	double dy = y_of_duration(h->l, o->duration_ns) - h->y;
+
+	if (dx * dx + dy * dy < h->best_d) {
+		h->best_d = dx * dx + dy * dy;
+		*h->best = *o;
+		h->found = 1;
+	}
+	return 0;
+}
+
+int lttv_analysis_hit(const lttv_aview *v, int width, int height, double x, double y,
+		      ltt_latency *out)
+{
 	lttv_alayout l;
+	hit h = { v, &l, x, y, 6 * 6, out, 0 };
 
 	if (!v->an || v->t1 <= v->t0)
-		return NULL;
+		return 0;
 	lttv_alayout_get(v, width, height, &l);
 	if (y < l.sc_y || y > l.sc_y + l.sc_h || x < l.x0 || x > l.x1)
-		return NULL;
-	occ = ltt_analysis_latencies(v->an, v->kind, &n);
-	for (size_t i = 0; i < n; i++) {
-		double dx, dy;
+		return 0;
+	/* only the points within 6 pixels of x can be near: their starts,
+	 * a narrow range whose blocks the store alone reads */
+	{
+		double px = (double)(v->t1 - v->t0) / (l.x1 - l.x0);
+		int64_t lo = v->t0 + (int64_t)floor((x - 7 - l.x0) * px);
+		int64_t hi = v->t0 + (int64_t)ceil((x + 7 - l.x0) * px);
 
-		if (occ[i].start_ns < v->t0 || occ[i].start_ns > v->t1)
-			continue;
-		dx = lttv_ax_of(v, &l, occ[i].start_ns) - x;
-		dy = y_of_duration(&l, occ[i].duration_ns) - y;
-		if (dx * dx + dy * dy < best_d) {
-			best_d = dx * dx + dy * dy;
-			best = &occ[i];
-		}
+		ltt_analysis_each(v->an, v->kind, lo > v->t0 ? lo : v->t0, hi < v->t1 ? hi : v->t1,
+				  near_point, &h);
 	}
-	return best;
+	return h.found;
+}
+
+int lttv_same_occurrence(const ltt_latency *x, const ltt_latency *y)
+{
+	return x->start_ns == y->start_ns && x->duration_ns == y->duration_ns &&
+	       x->process == y->process && x->cpu == y->cpu && x->id == y->id;
 }
 
 int lttv_parse_latency_kind(const char *s, ltt_latency_kind *k)

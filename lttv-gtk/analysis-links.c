@@ -97,40 +97,57 @@ const char *lttv_path_label(unsigned k)
  * Calls fn for each drawn; *total: the wakeups in view between rows on
  * screen. Returns how many were drawn.
  */
+typedef struct arrows {
+	const lttv_view *v;
+	const lttv_layout *l;
+	const ltt_analysis *an;
+	const ltt_state *ist;
+	cairo_t *cr;
+	int ncols;
+	guint8 *used;			/* columns with an arrow */
+	size_t drawn, total;
+} arrows;
+
+/* One wakeup (ltt_analysis_each). */
+static int one_arrow(const ltt_latency *w, void *data)
+{
+	arrows *ar = data;
+	const lttv_view *v = ar->v;
+	const lttv_layout *l = ar->l;
+	double x, y0, y1;
+	int col;
+
+	if (w->waker < 0)
+		return 0;
+	y0 = row_y(v, l, ltt_analysis_state(ar->an), ar->ist, w->waker);
+	y1 = row_y(v, l, ltt_analysis_state(ar->an), ar->ist, w->process);
+	if (isnan(y0) || isnan(y1) || y0 == y1)
+		return 0;
+	ar->total++;
+	x = floor(l->x0 + (double)(w->start_ns - v->t0) / (double)(v->t1 - v->t0) *
+		  (l->x1 - l->x0));
+	/* the waits are in the order they ended, not of their wakeups:
+	 * a column may come again */
+	col = (int)floor((x - l->x0) / LTTV_ARROW_PX);
+	if (col < 0 || col >= ar->ncols || ar->used[col])
+		return 0;
+	ar->used[col] = 1;
+	ar->drawn++;
+	if (ar->cr)
+		arrow(ar->cr, x, y0, y1);
+	return 0;
+}
+
 static size_t thin_arrows(const lttv_view *v, const lttv_layout *l, const ltt_analysis *an,
 			  const ltt_state *ist, cairo_t *cr, size_t *total)
 {
-	size_t n, drawn = 0;
-	const ltt_latency *w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &n);
-	int ncols = (l->x1 - l->x0) / LTTV_ARROW_PX + 2;
-	guint8 *used = g_malloc0((size_t)ncols);	/* columns with an arrow */
+	arrows ar = { v, l, an, ist, cr, (l->x1 - l->x0) / LTTV_ARROW_PX + 2, NULL, 0, 0 };
 
-	*total = 0;
-	for (size_t i = 0; i < n; i++) {
-		double x, y0, y1;
-		int col;
-
-		if (w[i].start_ns < v->t0 || w[i].start_ns > v->t1 || w[i].waker < 0)
-			continue;
-		y0 = row_y(v, l, ltt_analysis_state(an), ist, w[i].waker);
-		y1 = row_y(v, l, ltt_analysis_state(an), ist, w[i].process);
-		if (isnan(y0) || isnan(y1) || y0 == y1)
-			continue;
-		(*total)++;
-		x = floor(l->x0 + (double)(w[i].start_ns - v->t0) / (double)(v->t1 - v->t0) *
-			  (l->x1 - l->x0));
-		/* the waits are in the order they ended, not of their wakeups:
-		 * a column may come again */
-		col = (int)floor((x - l->x0) / LTTV_ARROW_PX);
-		if (col < 0 || col >= ncols || used[col])
-			continue;
-		used[col] = 1;
-		drawn++;
-		if (cr)
-			arrow(cr, x, y0, y1);
-	}
-	g_free(used);
-	return drawn;
+	ar.used = g_malloc0((size_t)ar.ncols);
+	ltt_analysis_each(an, LTT_LATENCY_SCHED, v->t0, v->t1, one_arrow, &ar);
+	g_free(ar.used);
+	*total = ar.total;
+	return ar.drawn;
 }
 
 void lttv_arrows_count(const lttv_view *v, const lttv_layout *l, size_t *drawn, size_t *total)
@@ -172,7 +189,7 @@ static struct {
 	const ltt_analysis *an;
 	unsigned p;
 	size_t nwaits;
-	int64_t last_wait;
+	int64_t last_ns;
 	ltt_path_segment *segs;
 	size_t n;
 } path_cache;
@@ -181,7 +198,6 @@ size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs)
 {
 	const ltt_analysis *an = v->analysis ? lttv_adata_analysis(v->analysis) : NULL;
 	const lttv_row *sel;
-	const ltt_latency *w;
 	size_t nw;
 
 	*segs = NULL;
@@ -190,14 +206,14 @@ size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs)
 	sel = &v->rows[v->selected];
 	if (sel->type != LTT_STATE_ROW_PROCESS)
 		return 0;
-	w = ltt_analysis_latencies(an, LTT_LATENCY_SCHED, &nw);
+	nw = ltt_analysis_count(an, LTT_LATENCY_SCHED);
 	if (path_cache.an != an || path_cache.p != sel->index || path_cache.nwaits != nw ||
-	    (nw && path_cache.last_wait != w[nw - 1].start_ns)) {
+	    path_cache.last_ns != ltt_analysis_last_ns(an)) {
 		free(path_cache.segs);
 		path_cache.an = an;
 		path_cache.p = sel->index;
 		path_cache.nwaits = nw;
-		path_cache.last_wait = nw ? w[nw - 1].start_ns : 0;
+		path_cache.last_ns = ltt_analysis_last_ns(an);
 		path_cache.n = ltt_analysis_critical_path(an, sel->index, INT64_MIN, INT64_MAX,
 							  &path_cache.segs);
 	}

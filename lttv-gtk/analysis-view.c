@@ -40,7 +40,8 @@ struct lttv_atab {
 	_Atomic uint64_t events;
 	guint poll;
 	ltt_latency_kind kind;
-	const ltt_latency *selected;
+	const ltt_latency *selected;	/* &picked, or NULL */
+	ltt_latency picked;
 };
 
 static void view_of(lttv_atab *t, lttv_aview *v, char *msg, size_t size)
@@ -79,6 +80,24 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	lttv_analysis_draw(cr, &v, gtk_widget_get_allocated_width(w),
 			   gtk_widget_get_allocated_height(w), NULL);
 	return TRUE;
+}
+
+void lttv_atab_draw_offscreen(app *a, int width, int height)
+{
+	lttv_atab *t = a->atab;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	lttv_aview v;
+	char msg[256];
+
+	if (!t)
+		return;
+	view_of(t, &v, msg, sizeof(msg));
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+	cr = cairo_create(s);
+	lttv_analysis_draw(cr, &v, width, height, NULL);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
 }
 
 static gpointer pass_thread(gpointer data)
@@ -203,14 +222,13 @@ static int click(lttv_atab *t, double x, double y)
 	app *a = t->a;
 	lttv_aview v;
 	char msg[256];
-	const ltt_latency *hit;
+	const ltt_latency *hit = &t->picked;
 	ltt_state_process_info pi;
 	int row;
 
 	view_of(t, &v, msg, sizeof(msg));
-	hit = lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
-				gtk_widget_get_allocated_height(t->area), x, y);
-	if (!hit)
+	if (!lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
+			       gtk_widget_get_allocated_height(t->area), x, y, &t->picked))
 		return 0;
 	t->selected = hit;
 	lttv_set_cursor(a, hit->start_ns, 0);
@@ -230,14 +248,13 @@ static char *tip_at(lttv_atab *t, double x, double y)
 {
 	lttv_aview v;
 	char msg[256], text[256];
-	const ltt_latency *hit;
+	ltt_latency hit;
 
 	view_of(t, &v, msg, sizeof(msg));
-	hit = lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
-				gtk_widget_get_allocated_height(t->area), x, y);
-	if (!hit)
+	if (!lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
+			       gtk_widget_get_allocated_height(t->area), x, y, &hit))
 		return NULL;
-	lttv_analysis_describe(&v, hit, text, sizeof(text));
+	lttv_analysis_describe(&v, &hit, text, sizeof(text));
 	return g_strdup(text);
 }
 
@@ -364,7 +381,7 @@ int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size
 	} else if (!strcmp(w[0], "analysis-click-worst")) {
 		lttv_aview v;
 		lttv_alayout l;
-		const ltt_latency **worst;
+		ltt_latency *worst, at;
 		char msg[256];
 		size_t got;
 
@@ -374,21 +391,22 @@ int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size
 			 ltt_latency_kind_name(t->kind));
 		if (!v.an)
 			return 1;
-		got = ltt_analysis_worst(v.an, t->kind, v.t0, v.t1, 1, &worst);
+		got = ltt_analysis_longest(v.an, t->kind, v.t0, v.t1, 1, &worst);
 		if (got) {
 			double x, y;
 
 			lttv_alayout_get(&v, gtk_widget_get_allocated_width(t->area),
 					 gtk_widget_get_allocated_height(t->area), &l);
-			x = lttv_ax_of(&v, &l, worst[0]->start_ns);
+			x = lttv_ax_of(&v, &l, worst[0].start_ns);
 			/* the point's row: search the column for it */
 			for (y = l.sc_y; y <= l.sc_y + l.sc_h; y += 1) {
 				if (lttv_analysis_hit(&v, gtk_widget_get_allocated_width(t->area),
 						      gtk_widget_get_allocated_height(t->area),
-						      x, y) == worst[0])
+						      x, y, &at) && lttv_same_occurrence(&at, &worst[0]))
 					break;
 			}
-			*ok = y <= l.sc_y + l.sc_h && click(t, x, y) && t->selected == worst[0];
+			*ok = y <= l.sc_y + l.sc_h && click(t, x, y) && t->selected &&
+			      lttv_same_occurrence(t->selected, &worst[0]);
 			if (*ok && n > 1) {	/* analysis-click-worst TEXT: its tooltip says it */
 				char *tip = tip_at(t, x, y), *want = g_strjoinv(" ", w + 1);
 

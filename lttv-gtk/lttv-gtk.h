@@ -393,9 +393,12 @@ double lttv_ax_of(const lttv_aview *v, const lttv_alayout *l, int64_t t);
 /* stats may be NULL */
 void lttv_analysis_draw(cairo_t *cr, const lttv_aview *v, int width, int height,
 			lttv_adraw_stats *stats);
-/* The scatter's occurrence under (x, y), or NULL. */
-const ltt_latency *lttv_analysis_hit(const lttv_aview *v, int width, int height, double x,
-				     double y);
+/* The scatter's occurrence under (x, y), copied into *out: 1, or 0 when
+ * there is none. */
+int lttv_analysis_hit(const lttv_aview *v, int width, int height, double x, double y,
+		      ltt_latency *out);
+/* Whether two occurrences are the same one. */
+int lttv_same_occurrence(const ltt_latency *x, const ltt_latency *y);
 /* "syscall", "sched", "irq", "softirq", "file": 0, or -1. */
 int lttv_parse_latency_kind(const char *s, ltt_latency_kind *k);
 /* --export FILE --view analyses [--latency KIND] (analysis-export.c) */

@@ -300,6 +300,9 @@ void lttv_atab_want(app *a);
 void lttv_atab_stop(app *a);
 void lttv_atab_redraw(app *a);
 void lttv_atab_free(app *a);
+/* The tab drawn once off screen, width x height, over the window's range
+ * (LTTV_GTK_BENCH=analyses: the memory once it is shown). */
+void lttv_atab_draw_offscreen(app *a, int width, int height);
 /* its self-test commands: 1 if w[0] is one (*ok: -1 no check, else the
  * result of the check described in buf) */
 int lttv_atab_script(app *a, char **w, int n, int *again, char *buf, size_t size,

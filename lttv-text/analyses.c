@@ -130,8 +130,8 @@ static void print_histogram(FILE *out, const char *label, const ltt_latency_stat
 static void print_worst(const lttv_options *o, const ltt_analysis *a, ltt_latency_kind k,
 			const char *what, int64_t t0, int64_t t1, int64_t origin)
 {
-	const ltt_latency **w;
-	size_t n = ltt_analysis_worst(a, k, t0, t1, (size_t)o->worst, &w);
+	ltt_latency *w;
+	size_t n = ltt_analysis_longest(a, k, t0, t1, (size_t)o->worst, &w);
 	char b1[32], b2[LABEL_MAX];
 
 	if (n) {
@@ -140,7 +140,7 @@ static void print_worst(const lttv_options *o, const ltt_analysis *a, ltt_latenc
 			"cpu", "process", "what");
 	}
 	for (size_t i = 0; i < n; i++) {
-		const ltt_latency *l = w[i];
+		const ltt_latency *l = &w[i];
 		FILE *out = out_of(o);
 
 		fputs("  ", out);

@@ -120,11 +120,42 @@ int ltt_analysis_process_event(ltt_analysis *a, const ltt_event *ev);
 const ltt_state *ltt_analysis_state(const ltt_analysis *a);
 
 /*
+ * Memory: the analysis keeps its occurrences coded, a few bytes each
+ * (about 3 bytes per event of a busy kernel trace); the calls below
+ * decode them as they go and hold nothing per occurrence:
+ * ltt_analysis_each(), ltt_analysis_longest(), and ltt_analysis_groups()
+ * (it reads the occurrences a few times to find exact percentiles, and
+ * keeps at most a few thousand durations per group). Only
+ * ltt_analysis_latencies() and ltt_analysis_worst() keep a decoded copy,
+ * 48 bytes per occurrence: a tool that reads a large trace should not
+ * call them.
+ */
+
+/* How many occurrences of kind k were recorded (0: a kind out of range). */
+size_t ltt_analysis_count(const ltt_analysis *a, ltt_latency_kind k);
+
+/* What ltt_analysis_each() calls: non-zero stops it. */
+typedef int (*ltt_latency_visit)(const ltt_latency *l, void *data);
+
+/*
+ * Each occurrence of kind k that starts in [t0, t1] (INT64_MIN, INT64_MAX:
+ * all), in the order they ended (that of ltt_analysis_latencies()), to fn
+ * with data; l is valid during the call only, `size` bytes (the macro:
+ * the caller's sizeof(ltt_latency)). Returns how many fn was given (0 for
+ * a size below 0.7.0's or a kind out of range).
+ */
+size_t ltt_analysis_each_sized(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
+			       int64_t t1, ltt_latency_visit fn, void *data, size_t size);
+#define ltt_analysis_each(a, k, t0, t1, fn, data) \
+	ltt_analysis_each_sized((a), (k), (t0), (t1), (fn), (data), sizeof(ltt_latency))
+
+/*
  * Every occurrence of a kind, in the order they ended: *n elements of
  * `size` bytes (the macro: the caller's sizeof(ltt_latency)). Owned by the
  * analysis, valid until the next ltt_analysis_process_event() or
  * ltt_analysis_free(). NULL and *n = 0 for a size below 0.7.0's or a kind
- * out of range.
+ * out of range. A decoded copy of them all (see "Memory" above): prefer
+ * ltt_analysis_each().
  */
 const ltt_latency *ltt_analysis_latencies_sized(const ltt_analysis *a, ltt_latency_kind k,
 						size_t *n, size_t size);
@@ -199,13 +230,25 @@ unsigned ltt_analysis_groups_sized(const ltt_analysis *a, ltt_latency_kind k,
  * The n longest occurrences of kind k in [t0, t1] (ties: earliest first),
  * as pointers into ltt_analysis_latencies_sized(a, k, _, size)'s array
  * (valid as long as it); the caller frees *out with free(). Returns how
- * many (at most n); 0 and *out NULL for a size below 0.7.0's.
+ * many (at most n); 0 and *out NULL for a size below 0.7.0's. It makes
+ * that array (see "Memory" above): prefer ltt_analysis_longest().
  */
 size_t ltt_analysis_worst_sized(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
 				int64_t t1, size_t n, const ltt_latency ***out,
 				size_t size);
 #define ltt_analysis_worst(a, k, t0, t1, n, out) \
 	ltt_analysis_worst_sized((a), (k), (t0), (t1), (n), (out), sizeof(***(out)))
+
+/*
+ * The same n longest, as copies: *out, an array of `size`-byte elements
+ * (the macro: the caller's sizeof(ltt_latency)), longest first, that the
+ * caller frees with free(). Returns how many (at most n); 0 and *out NULL
+ * for a size below 0.7.0's.
+ */
+size_t ltt_analysis_longest_sized(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
+				  int64_t t1, size_t n, ltt_latency **out, size_t size);
+#define ltt_analysis_longest(a, k, t0, t1, n, out) \
+	ltt_analysis_longest_sized((a), (k), (t0), (t1), (n), (out), sizeof(**(out)))
 
 /* ---- CPU usage -------------------------------------------------------------
  *

@@ -10,25 +10,8 @@
 #include <glib.h>
 
 #include "ltttrace.h"
+#include "analysis-store.h"
 #include "sized.h"
-
-/* One point of a CPU-time log: at `t`, `cum` ns had been used; `on` says
- * whether time is being used from t on (it then grows at 1 ns per ns). */
-typedef struct an_sample {
-	int64_t t;
-	uint64_t cum;
-	uint8_t on;
-	uint8_t blocked;		/* off: AN_PREEMPTED, AN_BLOCKED, AN_EXITED */
-	uint16_t sys;			/* off blocked: the system call it was in,
-					 * + 1; 0: none (or an id past 65534) */
-} an_sample;
-
-enum { AN_PREEMPTED = 0, AN_BLOCKED, AN_EXITED };
-
-typedef struct an_log {
-	an_sample *s;
-	size_t n, cap;
-} an_log;
 
 /* What a process has open now: a system call, a wakeup not yet served. */
 typedef struct an_proc {
@@ -60,7 +43,9 @@ typedef struct an_cpu {
 
 struct ltt_analysis {
 	ltt_state *st;
-	GArray *occ[LTT_LATENCY_NUM_KINDS];	/* ltt_latency, in end order */
+	/* the occurrences, in end order, per kind; FILE's are in SYSCALL's
+	 * (analysis-store.h): store_of() */
+	an_store occ[LTT_LATENCY_NUM_KINDS];
 	uint64_t unpaired[LTT_LATENCY_NUM_KINDS];
 	GHashTable *names[LTT_LATENCY_NUM_KINDS];	/* id -> char* (not FILE) */
 	GPtrArray *files;		/* FILE id -> path */
@@ -77,9 +62,10 @@ struct ltt_analysis {
 	struct an_cache *caches;
 	unsigned ncaches;
 	char scratch[64];		/* the name of an unnamed id */
-	/* ltt_analysis_latencies_sized() at a size other than the library's:
-	 * copies at the caller's stride, kept until the occurrences change
-	 * (the next event), made under the lock (the call is const) */
+	/* ltt_analysis_latencies_sized(): the occurrences decoded into an
+	 * array at the caller's stride, kept until they change (the next
+	 * event), made under the lock (the call is const). Costly (48 bytes
+	 * an occurrence): the library's own queries never make one */
 	GPtrArray *copies;		/* an_copy */
 	GMutex copies_lock;
 };
@@ -88,6 +74,7 @@ typedef struct an_copy {
 	ltt_latency_kind kind;
 	size_t size;
 	void *rows;
+	size_t n;			/* while it is filled */
 } an_copy;
 
 /* The 0.7.0 sizes of the result structs (never change these). */
@@ -97,7 +84,17 @@ typedef struct an_copy {
 #define AN_TOP_ROW_MIN LTT_END_OF(ltt_analysis_top_row, ns)
 #define AN_SEGMENT_MIN LTT_END_OF(ltt_path_segment, waker_kind)
 
-/* analysis-query.c: CPU time in a log up to t. */
-uint64_t ltt_analysis__log_at(const an_log *l, int64_t t);
+/* Whether an occurrence lies wholly in [t0, t1] (ltttrace-analysis.h). */
+static inline int ltt_analysis__in_range(const ltt_latency *l, int64_t t0, int64_t t1)
+{
+	return l->start_ns >= t0 && l->start_ns <= t1 &&
+	       l->duration_ns <= (uint64_t)(t1 - l->start_ns);
+}
+
+/* The store that holds kind k's occurrences (FILE: SYSCALL's). */
+static inline const an_store *ltt_analysis__store(const ltt_analysis *a, ltt_latency_kind k)
+{
+	return &a->occ[k == LTT_LATENCY_FILE ? LTT_LATENCY_SYSCALL : k];
+}
 
 #endif

@@ -35,56 +35,6 @@ const char *ltt_path_kind_name(ltt_path_kind k)
 	return (unsigned)k < LTT_PATH_NUM_KINDS ? n[k] : "?";
 }
 
-static int by_process_end(const void *x, const void *y)
-{
-	const ltt_latency *a = *(const ltt_latency *const *)x;
-	const ltt_latency *b = *(const ltt_latency *const *)y;
-	int64_t ea = a->start_ns + (int64_t)a->duration_ns;
-	int64_t eb = b->start_ns + (int64_t)b->duration_ns;
-
-	if (a->process != b->process)
-		return a->process < b->process ? -1 : 1;
-	return ea < eb ? -1 : ea > eb;
-}
-
-/* The wait for a CPU of process p that ended (switch-in) at t, or NULL. */
-static const ltt_latency *wait_ending(const ltt_latency **sorted, size_t n, int32_t p,
-				      int64_t t)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const ltt_latency *m = sorted[mid];
-		int64_t e = m->start_ns + (int64_t)m->duration_ns;
-
-		if (m->process < p || (m->process == p && e < t))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < n && sorted[lo]->process == p &&
-	    sorted[lo]->start_ns + (int64_t)sorted[lo]->duration_ns == t)
-		return sorted[lo];
-	return NULL;
-}
-
-/* Index of the last sample of l before t (strictly), or -1. */
-static long sample_before(const an_log *l, int64_t t)
-{
-	size_t lo = 0, hi = l->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (l->s[mid].t < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (long)lo - 1;
-}
-
 static void push(GArray *segs, int32_t p, int64_t s, int64_t e, ltt_path_kind k,
 		 uint32_t cpu, uint8_t waker_kind, ltt_path_kind via, int32_t woke)
 {
@@ -135,9 +85,8 @@ static void life(const ltt_analysis *a, unsigned p, int64_t *lo, int64_t *hi)
 	*hi = a->last_ns;
 	if (ltt_state_process(a->st, p, &pi) == 0 && !pi.before_trace && pi.birth_ns > *lo)
 		*lo = pi.birth_ns;
-	if (l && l->n && !l->s[l->n - 1].on && l->s[l->n - 1].blocked == AN_EXITED &&
-	    l->s[l->n - 1].t < *hi)
-		*hi = l->s[l->n - 1].t;
+	if (l && l->n && !l->last.on && l->last.blocked == AN_EXITED && l->last.t < *hi)
+		*hi = l->last.t;
 	if (*hi < *lo)
 		*hi = *lo;
 }
@@ -145,42 +94,41 @@ static void life(const ltt_analysis *a, unsigned p, int64_t *lo, int64_t *hi)
 static GArray *walk(const ltt_analysis *a, unsigned p)
 {
 	GArray *segs = g_array_new(FALSE, FALSE, sizeof(ltt_path_segment));
-	size_t nw;
-	const ltt_latency *waits = ltt_analysis_latencies(a, LTT_LATENCY_SCHED, &nw);
-	const ltt_latency **sorted = g_new(const ltt_latency *, nw + 1);
+	const an_store *waits = ltt_analysis__store(a, LTT_LATENCY_SCHED);
 	int32_t cur = (int32_t)p, woke = -1;
 	ltt_path_kind via = 0;
 	int64_t t, t0, hop_at = INT64_MIN;
 
-	for (size_t i = 0; i < nw; i++)
-		sorted[i] = &waits[i];
-	qsort(sorted, nw, sizeof(*sorted), by_process_end);
 	life(a, p, &t0, &t);
 	while (t > t0 && cur >= 0 && (unsigned)cur < ltt_state_num_processes(a->st)) {
 		const an_log *l = (unsigned)cur < a->nprocs ? &a->procs[cur].cpu_log : NULL;
 		static const an_log empty;
 		long i;
 		int64_t off, on, s;
+		an_sample si, next;
+		ltt_latency wait;
 		const ltt_latency *w;
 		ltt_path_kind k;
 
 		if (!l)
 			l = &empty;
-		i = sample_before(l, t);
-		if (i >= 0 && l->s[i].on) {
-			s = l->s[i].t > t0 ? l->s[i].t : t0;
+		/* the last sample before t, and the one after it */
+		i = an_log_find(l, t, 1, &si, &next);
+		if (i >= 0 && si.on) {
+			s = si.t > t0 ? si.t : t0;
 			push(segs, cur, s, t, LTT_PATH_RUNNING, 0, 0, via, woke);
 			t = s;
 			continue;
 		}
-		off = i >= 0 ? l->s[i].t : a->first_ns;
-		on = (size_t)(i + 1) < l->n ? l->s[i + 1].t : INT64_MAX;
-		w = on != INT64_MAX ? wait_ending(sorted, nw, cur, on) : NULL;
+		off = i >= 0 ? si.t : a->first_ns;
+		on = next.t;
+		/* the wait for a CPU of cur that ended (switch-in) at on */
+		w = on != INT64_MAX && an_store_find_end(waits, cur, on, &wait) == 0 ? &wait : NULL;
 		if (!w || w->start_ns < off) {
 			/* preempted; or blocked, or never ran, and nothing says
 			 * what ended it */
 			s = off > t0 ? off : t0;
-			push(segs, cur, s, t, i >= 0 && l->s[i].blocked == AN_PREEMPTED ?
+			push(segs, cur, s, t, i >= 0 && si.blocked == AN_PREEMPTED ?
 				LTT_PATH_WAIT_CPU : LTT_PATH_UNKNOWN, 0, 0, via, woke);
 			t = s;
 			continue;
@@ -202,7 +150,7 @@ static GArray *walk(const ltt_analysis *a, unsigned p)
 		s = off > t0 ? off : t0;
 		if (w->waker >= 0 && !is_idle_task(a, w->waker) &&
 		    w->waker_kind != LTT_STATE_KIND_IRQ && w->waker_kind != LTT_STATE_KIND_SOFTIRQ) {
-			k = task_wait(a, i >= 0 ? l->s[i].sys : 0);
+			k = task_wait(a, i >= 0 ? si.sys : 0);
 			if (w->waker != cur && hop_at != t) {
 				hop_at = t;
 				via = k;
@@ -221,7 +169,6 @@ static GArray *walk(const ltt_analysis *a, unsigned p)
 		((ltt_path_segment *)(void *)segs->data)[segs->len - 1].waker_id = w->waker_id;
 		t = s;
 	}
-	g_free(sorted);
 	return segs;
 }
 

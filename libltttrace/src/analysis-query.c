@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * analysis-query.c - what ltttrace-analysis.h answers once the pass is
- * done: statistics of durations, occurrences grouped over a range, the
- * longest ones, and CPU time over any range from the on/off logs.
+ * done: statistics of durations, the occurrences one by one, the longest
+ * ones, and CPU time over any range from the on/off logs (the groups are
+ * analysis-groups.c's).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,135 +60,6 @@ int ltt_latency_stats_compute_sized(uint64_t *d, size_t n, ltt_latency_stats *ou
 	return ltt_sized_out(out, size, &full, sizeof(full), AN_STATS_MIN);
 }
 
-static int in_range(const ltt_latency *l, int64_t t0, int64_t t1)
-{
-	return l->start_ns >= t0 && l->start_ns <= t1 &&
-	       l->duration_ns <= (uint64_t)(t1 - l->start_ns);
-}
-
-typedef struct group_acc {
-	ltt_latency_group g;
-	ltt_latency_stats stats;	/* g.stats points at the caller's copy */
-	GArray *d;			/* uint64_t durations */
-	uint64_t key;
-} group_acc;
-
-static uint64_t key_of(const ltt_latency *l, ltt_group_by by)
-{
-	switch (by) {
-	case LTT_GROUP_ID: return l->id;
-	case LTT_GROUP_PROCESS: return (uint32_t)l->process;
-	case LTT_GROUP_CPU: return l->cpu;
-	case LTT_GROUP_PROCESS_ID: return (uint64_t)(uint32_t)l->process << 32 | l->id;
-	default: return 0;
-	}
-}
-
-static int by_total(const void *x, const void *y)
-{
-	const group_acc *a = x, *b = y;
-
-	if (a->stats.total != b->stats.total)
-		return a->stats.total < b->stats.total ? 1 : -1;
-	return a->key < b->key ? -1 : a->key > b->key;
-}
-
-unsigned ltt_analysis_groups_sized(const ltt_analysis *a, ltt_latency_kind k,
-				   ltt_group_by by, int64_t t0, int64_t t1,
-				   ltt_latency_group **out, size_t group_size,
-				   size_t stats_size)
-{
-	GHashTable *index = g_hash_table_new(g_int64_hash, g_int64_equal);
-	GArray *accs = g_array_new(FALSE, FALSE, sizeof(group_acc));
-	const ltt_latency *occ = NULL;
-	size_t n;
-	unsigned ng;
-	char *block;
-
-	*out = NULL;
-	if (group_size < AN_GROUP_MIN || stats_size < AN_STATS_MIN)
-		n = 0;	/* below 0.7.0's sizes: no groups */
-	else
-		occ = ltt_analysis_latencies(a, k, &n);
-	for (size_t i = 0; i < n; i++) {
-		const ltt_latency *l = &occ[i];
-		uint64_t key = key_of(l, by);
-		gpointer v;
-		group_acc *g;
-
-		if (!in_range(l, t0, t1))
-			continue;
-		v = g_hash_table_lookup(index, &key);
-		if (!v) {
-			group_acc fresh = { 0 };
-
-			fresh.key = key;
-			fresh.g.id = by == LTT_GROUP_ID || by == LTT_GROUP_PROCESS_ID ? l->id : 0;
-			fresh.g.process = by == LTT_GROUP_PROCESS || by == LTT_GROUP_PROCESS_ID
-					  ? l->process : -1;
-			fresh.g.cpu = by == LTT_GROUP_CPU ? (int32_t)l->cpu : -1;
-			fresh.d = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-			g_array_append_val(accs, fresh);
-			/* keys live in the accumulators' own array: index by value */
-			v = GUINT_TO_POINTER(accs->len);
-			g_hash_table_insert(index, g_memdup2(&key, sizeof(key)), v);
-		}
-		g = &g_array_index(accs, group_acc, GPOINTER_TO_UINT(v) - 1);
-		g_array_append_val(g->d, l->duration_ns);
-		if (k == LTT_LATENCY_FILE) {
-			uint64_t bytes = l->ret > 0 ? (uint64_t)l->ret : 0;
-
-			if (l->write) {
-				g->g.writes++;
-				g->g.bytes_written += bytes;
-			} else {
-				g->g.reads++;
-				g->g.bytes_read += bytes;
-			}
-		}
-	}
-	for (guint i = 0; i < accs->len; i++) {
-		group_acc *g = &g_array_index(accs, group_acc, i);
-
-		stats_compute((uint64_t *)(void *)g->d->data, g->d->len, &g->stats);
-		g_array_free(g->d, TRUE);
-	}
-	if (accs->len)
-		qsort(accs->data, accs->len, sizeof(group_acc), by_total);
-	ng = accs->len;
-	/* one allocation, at the caller's sizes (ltttrace.h, "Sized structs"):
-	 * ng + 1 groups, then the statistics, aligned for their uint64_t */
-	if (group_size >= AN_GROUP_MIN && stats_size >= AN_STATS_MIN) {
-		size_t head = ((ng + 1) * group_size + 7) & ~(size_t)7;
-
-		block = calloc(1, head + ng * stats_size);
-		if (!block)
-			g_error("out of memory");
-		for (unsigned i = 0; i < ng; i++) {
-			group_acc *g = &g_array_index(accs, group_acc, i);
-			char *stats = block + head + i * stats_size;
-
-			ltt_sized_out(stats, stats_size, &g->stats, sizeof(g->stats),
-				      AN_STATS_MIN);
-			g->g.stats = (const ltt_latency_stats *)(void *)stats;
-			ltt_sized_out(block + i * group_size, group_size, &g->g,
-				      sizeof(g->g), AN_GROUP_MIN);
-		}
-		*out = (ltt_latency_group *)(void *)block;
-	}
-	g_array_free(accs, TRUE);
-	/* the hash table's keys were g_memdup2()ed */
-	{
-		GHashTableIter it;
-		gpointer key;
-
-		g_hash_table_iter_init(&it, index);
-		while (g_hash_table_iter_next(&it, &key, NULL))
-			g_free(key);
-	}
-	g_hash_table_destroy(index);
-	return ng;
-}
 
 static int by_longest(const void *x, const void *y)
 {
@@ -218,7 +90,7 @@ size_t ltt_analysis_worst_sized(const ltt_analysis *a, ltt_latency_kind k, int64
 	if (!all)
 		g_error("out of memory");
 	for (size_t i = 0; i < total; i++)
-		if (in_range(&occ[i], t0, t1))
+		if (ltt_analysis__in_range(&occ[i], t0, t1))
 			all[m++] = &occ[i];
 	qsort(all, m, sizeof(*all), by_longest);
 	for (size_t i = 0; i < m; i++)
@@ -227,27 +99,132 @@ size_t ltt_analysis_worst_sized(const ltt_analysis *a, ltt_latency_kind k, int64
 	return m < n ? m : n;
 }
 
-/* ---- CPU time --------------------------------------------------------------- */
+/* ---- occurrences one by one ---------------------------------------------------- */
 
-uint64_t ltt_analysis__log_at(const an_log *l, int64_t t)
+typedef struct visit_sized {
+	ltt_latency_visit fn;
+	void *data;
+	size_t size;
+	void *buf;			/* the caller's size, when not ours */
+} visit_sized;
+
+static int visit_at_size(const ltt_latency *l, void *data)
 {
-	size_t lo = 0, hi = l->n;
-	const an_sample *s;
+	visit_sized *v = data;
 
-	/* the last sample at or before t */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (l->s[mid].t <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo)
-		return 0;
-	s = &l->s[lo - 1];
-	return s->on ? s->cum + (uint64_t)(t - s->t) : s->cum;
+	if (!v->buf)
+		return v->fn(l, v->data);
+	ltt_sized_out(v->buf, v->size, l, sizeof(*l), AN_LATENCY_MIN);
+	return v->fn(v->buf, v->data);
 }
+
+size_t ltt_analysis_each_sized(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
+			       int64_t t1, ltt_latency_visit fn, void *data, size_t size)
+{
+	visit_sized v = { fn, data, size, NULL };
+	size_t n;
+
+	if ((unsigned)k >= LTT_LATENCY_NUM_KINDS || size < AN_LATENCY_MIN || !fn)
+		return 0;
+	if (size != sizeof(ltt_latency))
+		v.buf = g_malloc0(size);
+	n = an_store_each(ltt_analysis__store(a, k), k, t0, t1, visit_at_size, &v);
+	g_free(v.buf);
+	return n;
+}
+
+typedef struct longest {
+	int64_t t0, t1;
+	size_t want, n;
+	ltt_latency *heap;		/* the n longest so far, shortest on top */
+} longest;
+
+/* Whether x comes after y in the answer (shorter, or as long and later). */
+static int after(const ltt_latency *x, const ltt_latency *y)
+{
+	if (x->duration_ns != y->duration_ns)
+		return x->duration_ns < y->duration_ns;
+	return x->start_ns > y->start_ns;
+}
+
+static void sift_down(ltt_latency *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t c = 2 * i + 1, m = i;
+		ltt_latency t;
+
+		if (c < n && after(&h[c], &h[m]))
+			m = c;
+		if (c + 1 < n && after(&h[c + 1], &h[m]))
+			m = c + 1;
+		if (m == i)
+			return;
+		t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+static int keep_longest(const ltt_latency *l, void *data)
+{
+	longest *lg = data;
+
+	if (!ltt_analysis__in_range(l, lg->t0, lg->t1))
+		return 0;
+	if (lg->n < lg->want) {
+		size_t i = lg->n++;
+
+		lg->heap[i] = *l;
+		while (i && after(&lg->heap[i], &lg->heap[(i - 1) / 2])) {
+			ltt_latency t = lg->heap[i];
+
+			lg->heap[i] = lg->heap[(i - 1) / 2];
+			lg->heap[(i - 1) / 2] = t;
+			i = (i - 1) / 2;
+		}
+	} else if (after(&lg->heap[0], l)) {
+		lg->heap[0] = *l;
+		sift_down(lg->heap, lg->n, 0);
+	}
+	return 0;
+}
+
+static int by_longest_value(const void *x, const void *y)
+{
+	return after(x, y) ? 1 : after(y, x) ? -1 : 0;
+}
+
+size_t ltt_analysis_longest_sized(const ltt_analysis *a, ltt_latency_kind k, int64_t t0,
+				  int64_t t1, size_t n, ltt_latency **out, size_t size)
+{
+	longest lg = { t0, t1, n, 0, NULL };
+	const an_store *s;
+
+	*out = NULL;
+	if (size < AN_LATENCY_MIN)
+		return 0;
+	lg.heap = malloc((n + 1) * sizeof(*lg.heap));
+	if (!lg.heap)
+		g_error("out of memory");
+	if ((unsigned)k < LTT_LATENCY_NUM_KINDS && n) {
+		s = ltt_analysis__store(a, k);
+		/* a block none of whose occurrences can make the list is not
+		 * decoded */
+		for (size_t i = 0; i <= s->nblocks; i++) {
+			int stop = 0;
+
+			if (lg.n == n && an_store_block_max_dur(s, i) < lg.heap[0].duration_ns)
+				continue;
+			an_store_each_block(s, i, k, t0, t1, keep_longest, &lg, &stop);
+		}
+	}
+	qsort(lg.heap, lg.n, sizeof(*lg.heap), by_longest_value);
+	*out = ltt_sized_rows(lg.heap, lg.n, sizeof(*lg.heap), size, AN_LATENCY_MIN);
+	return *out ? lg.n : 0;
+}
+
+/* ---- CPU time --------------------------------------------------------------- */
 
 /* [t0, t1] clipped to where there is data. */
 static int clip(const ltt_analysis *a, int64_t *t0, int64_t *t1)
@@ -266,8 +243,8 @@ uint64_t ltt_analysis_process_cpu_ns(const ltt_analysis *a, unsigned process,
 {
 	if (process >= a->nprocs || clip(a, &t0, &t1) < 0)
 		return 0;
-	return ltt_analysis__log_at(&a->procs[process].cpu_log, t1) -
-	       ltt_analysis__log_at(&a->procs[process].cpu_log, t0);
+	return an_log_at(&a->procs[process].cpu_log, t1) -
+	       an_log_at(&a->procs[process].cpu_log, t0);
 }
 
 uint64_t ltt_analysis_cpu_busy_ns(const ltt_analysis *a, unsigned cpu, int64_t t0,
@@ -275,8 +252,8 @@ uint64_t ltt_analysis_cpu_busy_ns(const ltt_analysis *a, unsigned cpu, int64_t t
 {
 	if (cpu >= a->ncpus || clip(a, &t0, &t1) < 0)
 		return 0;
-	return ltt_analysis__log_at(&a->cpus[cpu].busy_log, t1) -
-	       ltt_analysis__log_at(&a->cpus[cpu].busy_log, t0);
+	return an_log_at(&a->cpus[cpu].busy_log, t1) -
+	       an_log_at(&a->cpus[cpu].busy_log, t0);
 }
 
 static int top_cmp(const void *x, const void *y)

@@ -110,7 +110,7 @@ ltt_analysis *ltt_analysis_new(void)
 
 	a->st = ltt_state_new();
 	for (unsigned k = 0; k < LTT_LATENCY_NUM_KINDS; k++) {
-		a->occ[k] = g_array_new(FALSE, FALSE, sizeof(ltt_latency));
+		an_store_init(&a->occ[k], (ltt_latency_kind)k);
 		a->names[k] = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
 	}
 	a->files = g_ptr_array_new_with_free_func(g_free);
@@ -130,16 +130,16 @@ void ltt_analysis_free(ltt_analysis *a)
 		return;
 	ltt_state_free(a->st);
 	for (unsigned k = 0; k < LTT_LATENCY_NUM_KINDS; k++) {
-		g_array_free(a->occ[k], TRUE);
+		an_store_clear(&a->occ[k]);
 		g_hash_table_destroy(a->names[k]);
 	}
 	g_ptr_array_free(a->files, TRUE);
 	g_hash_table_destroy(a->file_ids);
 	g_hash_table_destroy(a->fds);
 	for (unsigned i = 0; i < a->nprocs; i++)
-		g_free(a->procs[i].cpu_log.s);
+		an_log_clear(&a->procs[i].cpu_log);
 	for (unsigned c = 0; c < a->ncpus; c++)
-		g_free(a->cpus[c].busy_log.s);
+		an_log_clear(&a->cpus[c].busy_log);
 	g_free(a->procs);
 	g_free(a->cpus);
 	for (unsigned i = 0; i < a->ncaches; i++)
@@ -161,6 +161,22 @@ void ltt_analysis_extend(ltt_analysis *a, int64_t t)
 		a->last_ns = t;
 }
 
+/* One more occurrence into a copy (ltt_analysis_each_sized). */
+static int fill_copy(const ltt_latency *l, void *data)
+{
+	an_copy *c = data;
+
+	memcpy((char *)c->rows + c->n++ * c->size, l, c->size);
+	return 0;
+}
+
+size_t ltt_analysis_count(const ltt_analysis *a, ltt_latency_kind k)
+{
+	if ((unsigned)k >= LTT_LATENCY_NUM_KINDS)
+		return 0;
+	return k == LTT_LATENCY_FILE ? a->occ[LTT_LATENCY_SYSCALL].nfile : a->occ[k].n;
+}
+
 const ltt_latency *ltt_analysis_latencies_sized(const ltt_analysis *a, ltt_latency_kind k,
 						size_t *n, size_t size)
 {
@@ -171,10 +187,8 @@ const ltt_latency *ltt_analysis_latencies_sized(const ltt_analysis *a, ltt_laten
 	*n = 0;
 	if ((unsigned)k >= LTT_LATENCY_NUM_KINDS || size < AN_LATENCY_MIN)
 		return NULL;
-	*n = a->occ[k]->len;
-	if (size == sizeof(ltt_latency))
-		return (const ltt_latency *)(const void *)a->occ[k]->data;
-	/* an older or newer caller's stride (ltttrace.h, "Sized structs") */
+	*n = ltt_analysis_count(a, k);
+	/* decoded at the caller's stride (ltttrace.h, "Sized structs") */
 	g_mutex_lock(&w->copies_lock);
 	for (guint i = 0; i < a->copies->len && !found; i++) {
 		c = g_ptr_array_index(a->copies, i);
@@ -188,10 +202,8 @@ const ltt_latency *ltt_analysis_latencies_sized(const ltt_analysis *a, ltt_laten
 		c->rows = calloc(*n + 1, size);
 		if (!c->rows)
 			g_error("out of memory");
-		for (size_t i = 0; i < *n; i++)
-			ltt_sized_out((char *)c->rows + i * size, size,
-				      &g_array_index(a->occ[k], ltt_latency, i),
-				      sizeof(ltt_latency), AN_LATENCY_MIN);
+		ltt_analysis_each_sized(a, k, INT64_MIN, INT64_MAX, fill_copy, c, size);
+		c->n = 0;
 		g_ptr_array_add(w->copies, c);
 		found = c;
 	}
@@ -287,22 +299,6 @@ static an_cpu *cpu_of(ltt_analysis *a, unsigned c)
 	return &a->cpus[c];
 }
 
-static void log_add(an_log *l, int64_t t, uint64_t cum, int on, int blocked)
-{
-	if (l->n && l->s[l->n - 1].t == t) {	/* same instant: the last word */
-		l->s[l->n - 1].cum = cum;
-		l->s[l->n - 1].on = (uint8_t)on;
-		l->s[l->n - 1].blocked = (uint8_t)blocked;
-		l->s[l->n - 1].sys = 0;
-		return;
-	}
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 8;
-		l->s = g_renew(an_sample, l->s, l->cap);
-	}
-	l->s[l->n++] = (an_sample){ t, cum, (uint8_t)on, (uint8_t)blocked, 0 };
-}
-
 /* How process i, off its CPU now, left it: AN_PREEMPTED (runnable),
  * AN_BLOCKED, or AN_EXITED (for good). */
 static int is_blocked(const ltt_state *st, int i)
@@ -318,7 +314,7 @@ static int is_blocked(const ltt_state *st, int i)
 
 static void record(ltt_analysis *a, ltt_latency_kind k, const ltt_latency *l)
 {
-	g_array_append_vals(a->occ[k], l, 1);
+	an_store_add(&a->occ[k], l, 0, 0);
 }
 
 /* ---- event types -------------------------------------------------------------- */
@@ -534,24 +530,27 @@ static void follow_cpu(ltt_analysis *a, unsigned cpu, int64_t now)
 			if (o->on_cpu == (int32_t)cpu) {
 				int how = is_blocked(a->st, c->running);
 
-				log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0, how);
+				an_log_add(&o->cpu_log, now, proc_total(a->st, c->running), 0, how);
 				/* what it blocked in (futex: a lock) */
 				if (how == AN_BLOCKED && o->sys_start != INT64_MIN &&
 				    o->sys_id < 0xffff)
-					o->cpu_log.s[o->cpu_log.n - 1].sys = (uint16_t)(o->sys_id + 1);
+					an_log_last(&o->cpu_log)->sys = (uint16_t)(o->sys_id + 1);
+				/* gone for good: its log is done */
+				if (how == AN_EXITED)
+					an_log_flush(&o->cpu_log);
 				o->on_cpu = -1;
 			}
 		}
 		if (cur >= 0) {
 			an_proc *p = proc(a, cur);
 
-			log_add(&p->cpu_log, now, proc_total(a->st, cur), 1, 0);
+			an_log_add(&p->cpu_log, now, proc_total(a->st, cur), 1, 0);
 			p->on_cpu = (int32_t)cpu;
 		}
 		c->running = cur;
 	}
 	if (busy != c->busy || !c->busy_log.n) {
-		log_add(&c->busy_log, now, ltt_analysis__log_at(&c->busy_log, now), busy, 0);
+		an_log_add(&c->busy_log, now, an_log_at(&c->busy_log, now), busy, 0);
 		c->busy = busy;
 	}
 }
@@ -596,12 +595,12 @@ static void sys_exit(ltt_analysis *a, unsigned cpu, int64_t now, int64_t ret)
 	l.id = p->sys_id;
 	l.waker = -1;
 	l.ret = ret;
-	record(a, LTT_LATENCY_SYSCALL, &l);
-	if (p->fs_op >= 0 && ltt_state_process(a->st, (unsigned)i, &pi) == 0) {
-		l.id = fd_file(a, pi.tgid, p->fd);
-		l.write = (uint8_t)p->fs_op;
-		record(a, LTT_LATENCY_FILE, &l);
-	}
+	/* a read or write: a FILE occurrence too, in the same record */
+	if (p->fs_op >= 0 && ltt_state_process(a->st, (unsigned)i, &pi) == 0)
+		an_store_add(&a->occ[LTT_LATENCY_SYSCALL], &l, fd_file(a, pi.tgid, p->fd) + 1,
+			     p->fs_op);
+	else
+		record(a, LTT_LATENCY_SYSCALL, &l);
 	p->sys_start = INT64_MIN;
 	p->fs_op = -1;
 }
