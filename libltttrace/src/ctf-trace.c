@@ -600,6 +600,49 @@ static bool is_stream_file(const char *name)
 	return name[0] != '.' && strcmp(name, "metadata") != 0;
 }
 
+/* One stream file, open at fd (owned from here on, even on failure),
+ * whose stat is st: a tracefile of t, its packets indexed. */
+static int add_stream(ltt_trace *t, const ctf_meta *m, char *relpath, int fd,
+		      const struct stat *st, ltt_error **err)
+{
+	int open_errno = errno;	/* of the open that gave fd, when it failed */
+	const char *file = strrchr(relpath, '/') ? strrchr(relpath, '/') + 1 : relpath;
+	const char *us = strrchr(file, '_');
+	ltt_tracefile *tf = g_new0(ltt_tracefile, 1);
+	stream_priv *sp = g_new0(stream_priv, 1);
+	__int128 base;
+
+	sp->pub.meta = m;
+	if (m->clock) {
+		sp->x.freq = m->clock->freq;
+		sp->x.offset_s = m->clock->offset_s;
+		sp->x.offset = m->clock->offset;
+	} else {
+		sp->x.freq = 1000000000;
+	}
+	base = (__int128)sp->x.offset_s * 1000000000 + sp->x.offset;
+	sp->x.base_ns = base > (__int128)LTT_NS_SATURATE ? (int64_t)LTT_NS_SATURATE
+		      : base < -(__int128)LTT_NS_SATURATE
+		      ? -(int64_t)LTT_NS_SATURATE : (int64_t)base;
+	tf->trace = t;
+	tf->index = t->tracefiles->len;
+	tf->ctf = &sp->pub;
+	tf->relpath = relpath;
+	tf->name = us && us != file && us[1] >= '0' && us[1] <= '9'
+		   ? g_strndup(relpath, strlen(relpath) - strlen(us)) : g_strdup(relpath);
+	tf->cpu = us && us[1] >= '0' && us[1] <= '9' ? (unsigned)atoi(us + 1) : 0;
+	tf->fd = fd;
+	tf->file_size = (uint64_t)st->st_size;
+	tf->dev = st->st_dev;
+	tf->ino = st->st_ino;
+	g_ptr_array_add(t->tracefiles, tf);
+	if (tf->fd < 0) {
+		ltt_set_error(err, LTT_ERROR_IO, "%s: %s", relpath, strerror(open_errno));
+		return -1;
+	}
+	return index_packets(t, tf, m, err);
+}
+
 /* The stream files of one metadata folder (rel: relative to the trace). */
 static int add_streams(ltt_trace *t, const ctf_meta *m, const char *rel, ltt_error **err)
 {
@@ -626,9 +669,6 @@ static int add_streams(ltt_trace *t, const ctf_meta *m, const char *rel, ltt_err
 		const char *file = names->pdata[i];
 		char *relpath = *rel ? g_build_filename(rel, file, NULL) : g_strdup(file);
 		char *full = g_build_filename(dir, file, NULL);
-		const char *us = strrchr(file, '_');
-		ltt_tracefile *tf;
-		stream_priv *sp;
 		struct stat st;
 
 		if (stat(full, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -638,41 +678,7 @@ static int add_streams(ltt_trace *t, const ctf_meta *m, const char *rel, ltt_err
 			g_free(full);
 			continue;
 		}
-		tf = g_new0(ltt_tracefile, 1);
-		sp = g_new0(stream_priv, 1);
-		sp->pub.meta = m;
-		if (m->clock) {
-			sp->x.freq = m->clock->freq;
-			sp->x.offset_s = m->clock->offset_s;
-			sp->x.offset = m->clock->offset;
-		} else {
-			sp->x.freq = 1000000000;
-		}
-		{
-			__int128 base = (__int128)sp->x.offset_s * 1000000000 + sp->x.offset;
-
-			sp->x.base_ns = base > (__int128)LTT_NS_SATURATE ? (int64_t)LTT_NS_SATURATE
-				      : base < -(__int128)LTT_NS_SATURATE
-				      ? -(int64_t)LTT_NS_SATURATE : (int64_t)base;
-		}
-		tf->trace = t;
-		tf->index = t->tracefiles->len;
-		tf->ctf = &sp->pub;
-		tf->relpath = relpath;
-		tf->name = us && us != file && us[1] >= '0' && us[1] <= '9'
-			   ? g_strndup(relpath, strlen(relpath) - strlen(us)) : g_strdup(relpath);
-		tf->cpu = us && us[1] >= '0' && us[1] <= '9' ? (unsigned)atoi(us + 1) : 0;
-		tf->fd = open(full, O_RDONLY | O_CLOEXEC);
-		tf->file_size = (uint64_t)st.st_size;
-		tf->dev = st.st_dev;
-		tf->ino = st.st_ino;
-		g_ptr_array_add(t->tracefiles, tf);
-		if (tf->fd < 0) {
-			ltt_set_error(err, LTT_ERROR_IO, "%s: %s", relpath, strerror(errno));
-			ret = -1;
-		} else if (index_packets(t, tf, m, err) < 0) {
-			ret = -1;
-		}
+		ret = add_stream(t, m, relpath, open(full, O_RDONLY | O_CLOEXEC), &st, err);
 		g_free(full);
 	}
 	g_free(dir);
@@ -680,14 +686,21 @@ static int add_streams(ltt_trace *t, const ctf_meta *m, const char *rel, ltt_err
 	return ret;
 }
 
+/* own: the metadata files are the trace's, freed with it. */
+static void ctf_trace_new(ltt_trace *t, bool own)
+{
+	t->ctf = g_new0(ctf_trace, 1);
+	t->ctf->metas = g_ptr_array_new_with_free_func(
+		own ? (GDestroyNotify)ltt_ctf_meta_free : NULL);
+	t->ctf->ids = g_hash_table_new_full(NULL, NULL, NULL, free_ids);
+}
+
 int ltt_ctf_open(ltt_trace *t, ltt_error **err)
 {
 	GPtrArray *rels = g_ptr_array_new_with_free_func(g_free);
 	int ret = -1;
 
-	t->ctf = g_new0(ctf_trace, 1);
-	t->ctf->metas = g_ptr_array_new_with_free_func((GDestroyNotify)ltt_ctf_meta_free);
-	t->ctf->ids = g_hash_table_new_full(NULL, NULL, NULL, free_ids);
+	ctf_trace_new(t, true);
 	find_metadata(t->path, NULL, 0, rels);
 	for (guint i = 0; i < rels->len; i++) {
 		const char *rel = rels->pdata[i];
@@ -712,6 +725,25 @@ int ltt_ctf_open(ltt_trace *t, ltt_error **err)
 out:
 	g_ptr_array_free(rels, TRUE);
 	return ret;
+}
+
+int ltt_ctf_open_fd(ltt_trace *t, ctf_meta *m, const char *relpath, int fd, ltt_error **err)
+{
+	struct stat st;
+
+	ctf_trace_new(t, false);
+	g_ptr_array_add(t->ctf->metas, m);
+	if (build_facilities(t, err) < 0)
+		return -1;
+	if (fstat(fd, &st) < 0) {
+		ltt_set_error(err, LTT_ERROR_IO, "%s: %s", relpath, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		ltt_set_error(err, LTT_ERROR_IO, "%s: not a regular file", relpath);
+		return -1;
+	}
+	return add_stream(t, m, g_strdup(relpath), fcntl(fd, F_DUPFD_CLOEXEC, 0), &st, err);
 }
 
 void ltt_ctf_close(ltt_trace *t)

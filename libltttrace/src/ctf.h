@@ -193,6 +193,17 @@ LTT_HIDDEN bool ltt_ctf_is_trace(const char *dir);
 /* Opens the CTF trace at t->path into t: tracefiles (one per stream
  * file), facilities, clock. 0, or -1 with err set. */
 LTT_HIDDEN int ltt_ctf_open(ltt_trace *t, ltt_error **err);
+/* The same for one stream file open at fd (read through a duplicate: the
+ * caller keeps fd), named relpath, against m, parsed beforehand and kept
+ * by the caller: t reads it until it is closed, and m's event classes
+ * point to t's facilities (one trace at a time per m). For the stream
+ * reader's fuzzer (tests/fuzz/fuzz_lttng_stream.c), which parses its
+ * metadata once: the packets are indexed and read as ltt_ctf_open()'s. */
+LTT_HIDDEN int ltt_ctf_open_fd(ltt_trace *t, ctf_meta *m, const char *relpath, int fd,
+			       ltt_error **err);
+/* ltt_trace_open() of such a stream (trace.c): dir only names it. */
+LTT_HIDDEN ltt_trace *ltt_ctf_trace_open_fd(const char *dir, ctf_meta *m,
+					    const char *relpath, int fd, ltt_error **err);
 LTT_HIDDEN void ltt_ctf_close(ltt_trace *t);
 LTT_HIDDEN void ltt_ctf_tracefile_close(ltt_tracefile *tf);
 /* The cursor's work for a CTF tracefile (cursor.h, tracefile.c call them). */

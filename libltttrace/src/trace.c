@@ -659,10 +659,8 @@ static void set_ns_mult(ltt_trace *t)
 /* An LTTng trace (CTF, ctf-trace.c): its "cycles" are nanoseconds since
  * the epoch, so that block times, seeks and the whole-file facts need
  * nothing of their own. */
-static int open_ctf(ltt_trace *t, ltt_error **err)
+static void ctf_clock_and_facts(ltt_trace *t)
 {
-	if (ltt_ctf_open(t, err) < 0)
-		return -1;
 	t->freq_hz = 1000000000;
 	t->info.start_freq = 1000000000;
 	t->info.freq_scale = 1;
@@ -671,7 +669,56 @@ static int open_ctf(ltt_trace *t, ltt_error **err)
 	t->info.minor = 8;
 	set_ns_mult(t);
 	read_whole_file_facts(t);
+}
+
+static int open_ctf(ltt_trace *t, ltt_error **err)
+{
+	if (ltt_ctf_open(t, err) < 0)
+		return -1;
+	ctf_clock_and_facts(t);
 	return 0;
+}
+
+/* A trace as ltt_trace_open() begins it: nothing read yet. */
+static ltt_trace *trace_new(const char *dir, const ltt_open_options *opt)
+{
+	ltt_trace *t = g_new0(ltt_trace, 1);
+
+	t->path = g_strdup(dir);
+	t->tracefiles = g_ptr_array_new_with_free_func(free_tracefile);
+	t->warnings = g_ptr_array_new_with_free_func(g_free);
+	t->live = opt->live != 0;
+	t->left_out = g_ptr_array_new_with_free_func(g_free);
+	g_mutex_init(&t->warn_lock);
+	g_mutex_init(&t->buf_lock);
+	t->all_facilities = g_ptr_array_new();
+	t->search_dirs = g_ptr_array_new_with_free_func(g_free);
+	t->descriptions = g_ptr_array_new();
+	t->own_descriptions = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)ltt_description_free);
+	t->dirs_loaded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_ptr_array_add(t->search_dirs, g_build_filename(dir, LTT_EVENTDEFS_DIR, NULL));
+	g_ptr_array_add(t->search_dirs, g_strdup(ltt_default_facilities_dir()));
+	for (const char *const *f = opt->facility_dirs; f && *f; f++)
+		g_ptr_array_add(t->search_dirs, g_strdup(*f));
+	t->unknown_names = unknown_names(0);
+	t->unknown_event_names = unknown_names(1);
+	return t;
+}
+
+ltt_trace *ltt_ctf_trace_open_fd(const char *dir, ctf_meta *m, const char *relpath, int fd,
+				 ltt_error **err)
+{
+	ltt_open_options o = { 0 };
+	ltt_trace *t = trace_new(dir, &o);
+
+	if (ltt_ctf_open_fd(t, m, relpath, fd, err) < 0) {
+		ltt_prefix_error(err, "cannot open trace %s", dir);
+		ltt_trace_close(t);
+		return NULL;
+	}
+	ctf_clock_and_facts(t);
+	return t;
 }
 
 ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
@@ -697,27 +744,7 @@ ltt_trace *ltt_trace_open(const char *dir, const ltt_open_options *options,
 			      "is the folder lttd wrote)", dir);
 		return NULL;
 	}
-	t = g_new0(ltt_trace, 1);
-	t->path = g_strdup(dir);
-	t->tracefiles = g_ptr_array_new_with_free_func(free_tracefile);
-	t->warnings = g_ptr_array_new_with_free_func(g_free);
-	t->live = opt->live != 0;
-	t->left_out = g_ptr_array_new_with_free_func(g_free);
-	g_mutex_init(&t->warn_lock);
-	g_mutex_init(&t->buf_lock);
-	t->all_facilities = g_ptr_array_new();
-	t->search_dirs = g_ptr_array_new_with_free_func(g_free);
-	t->descriptions = g_ptr_array_new();
-	t->own_descriptions = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)ltt_description_free);
-	t->dirs_loaded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	g_ptr_array_add(t->search_dirs, g_build_filename(dir, LTT_EVENTDEFS_DIR, NULL));
-	g_ptr_array_add(t->search_dirs, g_strdup(ltt_default_facilities_dir()));
-	for (const char *const *f = opt->facility_dirs; f && *f; f++)
-		g_ptr_array_add(t->search_dirs, g_strdup(*f));
-	t->unknown_names = unknown_names(0);
-	t->unknown_event_names = unknown_names(1);
-
+	t = trace_new(dir, opt);
 	if (ltt_ctf_is_trace(dir)) {
 		if (open_ctf(t, err) < 0)
 			goto fail;

@@ -24,7 +24,7 @@ FUZZ_SRCS_genevent := genevent/genevent.c genevent/names.c
 FUZZ_SRCS_lttng_meta :=
 FUZZ_FLAGS_lttng_meta := -Ilibltttrace/src
 FUZZ_SRCS_lttng_stream :=
-FUZZ_FLAGS_lttng_stream := \
+FUZZ_FLAGS_lttng_stream := -Ilibltttrace/src \
 	-DLTT_FUZZ_LTTNG_METADATA='"$(CURDIR)/traces/lttng-ust-sample/ust/uid/0/64-bit/metadata"'
 FUZZ_FLAGS_genevent := -Igenevent -Dmain=genevent_main $(GLIB_CFLAGS)
 FUZZ_LIBS_genevent := $(POPT_LIBS)

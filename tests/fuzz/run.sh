@@ -2,7 +2,9 @@
 # run.sh FUZZ_DIR HARNESS: one libFuzzer harness on its corpus
 # (FUZZ_DIR/corpus-HARNESS, grown across runs) and its seeds
 # (FUZZ_DIR/seeds-HARNESS, from seed.py), for $FUZZ_SECONDS seconds or,
-# when $FUZZ_RUNS is set, that many executions. Prints one line:
+# when $FUZZ_RUNS is set, that many executions, stopping anyway after
+# $FUZZ_MAX_SECONDS when that is set too (a campaign that must end by a
+# given time: the line then says how far it got). Prints one line:
 #
 #   fuzz_trace: 10000000 runs in 1234 s (8103/s), cov 2345 ft 9876, corpus 567, load 1.95 2.10 2.31: no finding
 #
@@ -26,6 +28,7 @@ filter) set -- "$@" -max_len=4096 -dict="$here/filter.dict" ;;
 esac
 if [ -n "${FUZZ_RUNS:-}" ]; then
 	set -- "$@" -runs="$FUZZ_RUNS"
+	[ -n "${FUZZ_MAX_SECONDS:-}" ] && set -- "$@" -max_total_time="$FUZZ_MAX_SECONDS"
 else
 	set -- "$@" -max_total_time="${FUZZ_SECONDS:-60}"
 fi
