@@ -52,11 +52,18 @@ check "an idle task's idle loop is idle, not user time (no user time for pid 0)"
 # --process-stats and lttv-gtk's Statistics say so)
 if "$TOP/$BUILD/tests/test_state" --write-limits "$TMP/lim" >/dev/null 2>&1; then
 	"$BIN/lttv-text" -t "$TMP/lim" -q -s >/dev/null 2>"$TMP/lim.err"
+	st=$?
 	check "lttv-text -s: the 2 events of CPU 4100 are said to be ignored" \
 		grep -q 'ignored 2 events: cpu 4100: the model follows CPUs 0..4095' "$TMP/lim.err"
+	check "lttv-text -s: and its exit status says the figures miss events (3, got $st)" test "$st" = 3
+	"$BIN/lttv-text" -t "$TMP/lim" -q --process-stats >/dev/null 2>&1
+	st=$?
+	check "lttv-text --process-stats: exit 3 too (got $st)" test "$st" = 3
 	(unset DISPLAY WAYLAND_DISPLAY; "$BIN/lttv-gtk" -t "$TMP/lim" --stats >"$TMP/lim.st" 2>&1)
+	st=$?
 	check "lttv-gtk --stats: the Statistics tab says so too" \
 		grep -q 'ignored 2 events: cpu 4100' "$TMP/lim.st"
+	check "lttv-gtk --stats: exit 3 (got $st)" test "$st" = 3
 else
 	skip "the model's limits" "test_state --write-limits failed (make tests)"
 fi
