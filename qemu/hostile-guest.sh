@@ -168,24 +168,30 @@ lttctl -n hotplug -r; res hp_destroy $?
 # -- traces created while CPU 1 comes online: each gets CPU 1's files ---------
 # (relay makes the buffers of the CPUs online when a channel is opened, and
 # a CPU's own in its prepare step once the channel is on relay's list: a
-# trace created between the two left that CPU without buffers, nor files)
+# trace created between the two left that CPU without buffers, nor files,
+# until its next bring-up: so each trace's files are listed as soon as its
+# create and the bring-up are done, before the next)
+# ltt-slow-online.ko sleeps 200 ms in each bring-up after relay's step, and
+# the create starts 50 ms into it: without the tracer's hotplug lock it
+# lands in the window every time, with the lock it waits for the CPU
+[ -e /lib/ltt-slow-online.ko ] && insmod /lib/ltt-slow-online.ko delay_ms=200
 n=0 bad=0
 while [ $n -lt 20 ]; do
 	echo 0 >/sys/devices/system/cpu/cpu1/online
 	echo 1 >/sys/devices/system/cpu/cpu1/online &
+	sleep 0.05
 	lttctl -n hpc$n -c $SMALL --subbuf-size-low 4k --subbuf-num-low 2 >/dev/null 2>&1 || bad=1
 	wait
+	# the channel files of CPU 0 and of CPU 1
+	ls $T/hpc$n $T/hpc$n/control >$R/hpc-ls.txt
+	echo "hpc$n $(grep -c '_0$' $R/hpc-ls.txt) $(grep -c '_1$' $R/hpc-ls.txt)" >>$R/hpc-files.txt
 	n=$((n + 1))
 done
 cat /sys/devices/system/cpu/cpu1/online >$R/hpc-online.txt
+S=/sys/module/ltt_slow_online/parameters
+cat $S/slept >$R/hpc-slept.txt 2>&1
+echo 0 >$S/delay_ms 2>/dev/null
 res hpc_create $bad
-# per trace: the channel files of CPU 0 and of CPU 1
-n=0
-while [ $n -lt 20 ]; do
-	ls $T/hpc$n $T/hpc$n/control >$R/hpc-ls.txt
-	echo "hpc$n $(grep -c '_0$' $R/hpc-ls.txt) $(grep -c '_1$' $R/hpc-ls.txt)"
-	n=$((n + 1))
-done >$R/hpc-files.txt
 n=0 bad=0
 while [ $n -lt 20 ]; do lttctl -n hpc$n -r >/dev/null 2>&1 || bad=1; n=$((n + 1)); done
 res hpc_destroy $bad
