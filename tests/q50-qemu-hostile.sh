@@ -56,8 +56,10 @@ else
 		# against the modules': their headers and flags (not their
 		# compatibility layer, which is theirs), their exported symbols
 		if [ "$LTT_PLATFORM" = stock ]; then
-			mods=$TOP/$BUILD/stock-modules/$(cat "${LTT_STOCK_CACHE:-/var/cache/ltt}/stock-kver" 2>/dev/null)
-			TREE=/usr/src/linux-headers-$(cat "${LTT_STOCK_CACHE:-/var/cache/ltt}/stock-kver" 2>/dev/null)
+			# the ABI modules-suite.sh chose, as qemu/modules-boot.sh takes it
+			kver=${LTT_STOCK_KVER:-$(cat "${LTT_STOCK_CACHE:-/var/cache/ltt}/stock-kver" 2>/dev/null)}
+			mods=$TOP/$BUILD/stock-modules/$kver
+			TREE=/usr/src/linux-headers-$kver
 		else
 			mods=$TOP/$BUILD/modtest-modules
 			TREE=build-kernel-modtest/linux-source-6.1
