@@ -6,6 +6,10 @@
 # scripts marked "# run-once" are not rerun: they exercise the kernel or
 # carry their own sanitizers. LTT_QEMU_TESTS=0 skips the QEMU tests (each
 # is counted as skipped and named), for quick user-space runs.
+#
+# tests/run.sh [NAME...] runs only the tests whose file name starts with one
+# of the NAMEs (t41, q50, test_state, t58-lttng); a NAME that matches no
+# test is an error (exit 2), so a typo never passes as an empty run.
 : "${BUILD:=build}"
 cd "$(dirname "$0")/.." || exit 2
 export BUILD
@@ -17,6 +21,27 @@ counts="$BUILD/test-counts"
 : >"$log"
 start=$(date +%s)
 pass=0 fail=0 skipped=0
+
+# is test $1 (a file name) among the NAMEs given? (all are when none is)
+chosen() {
+	[ $# -gt 0 ] || return 1
+	[ -z "$names" ] && return 0
+	for n in $names; do
+		case $1 in "$n"*) return 0 ;; esac
+	done
+	return 1
+}
+names="$*"
+for n in $names; do
+	found=
+	for t in "$BUILD"/tests/test_* tests/t[0-9]*.sh tests/q[0-9]*.sh; do
+		case $(basename "$t") in "$n"*) found=1; break ;; esac
+	done
+	if [ -z "$found" ]; then
+		echo "tests/run.sh: no test named $n* (in $BUILD/tests/ and tests/)" >&2
+		exit 2
+	fi
+done
 
 run_one() { # name command...
 	name=$1; shift
@@ -41,10 +66,12 @@ run_one() { # name command...
 
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
+	chosen "$(basename "$t")" || continue
 	run_one "$(basename "$t")" "$t"
 done
 for t in tests/t[0-9]*.sh; do
 	[ -f "$t" ] || continue
+	chosen "$(basename "$t")" || continue
 	# scripts that test no sanitized code say "# run-once" and run only in
 	# the plain pass
 	if [ "${SANITIZE:-}" = 1 ] && grep -q '^# run-once' "$t"; then
@@ -55,6 +82,7 @@ done
 if [ "${SANITIZE:-}" != 1 ]; then
 	for t in tests/q[0-9]*.sh; do
 		[ -f "$t" ] || continue
+		chosen "$(basename "$t")" || continue
 		if [ "${LTT_QEMU_TESTS:-1}" = 0 ]; then
 			# a quick user-space run while working: said, and counted
 			run_one "$(basename "$t")" sh -c 'echo "ok 1 - $1 # SKIP LTT_QEMU_TESTS=0"; echo 1..1' sh "$(basename "$t")"
