@@ -3,9 +3,10 @@
 the extra programs it needs, through qemu/run.sh.
 
 The extras go into the initramfs as a gen_init_cpio list (run.sh's
-INITRAMFS_EXTRA): our static ltt-bench-tool, the parameters file, and
+INITRAMFS_EXTRA): our static ltt-bench-tool, the parameters file,
 dynamically linked host programs (trace-cmd, perf) with the shared
-libraries ldd names, at the same paths.
+libraries ldd names, at the same paths, and with LTTNG=1 in the
+parameters LTTng 2.13's modules and tools (qemu/lttng-initramfs.sh).
 """
 import os
 import platform
@@ -107,6 +108,10 @@ def cpio_list(work, params, programs):
     lst = os.path.join(work, 'extra.list')
     with open(lst, 'w') as f:
         f.write('\n'.join(entries) + '\n')
+    if params.get('LTTNG'):
+        # LTTng 2.13's modules and tools (stock kernel only)
+        subprocess.run([os.path.join(TOP, 'qemu', 'lttng-initramfs.sh'), lst], cwd=TOP,
+                       check=True, env=dict(os.environ, BUILD='build'))
     return lst
 
 
