@@ -6,7 +6,8 @@ The extras go into the initramfs as a gen_init_cpio list (run.sh's
 INITRAMFS_EXTRA): our static ltt-bench-tool, the parameters file,
 dynamically linked host programs (trace-cmd, perf) with the shared
 libraries ldd names, at the same paths, and with LTTNG=1 in the
-parameters LTTng 2.13's modules and tools (qemu/lttng-initramfs.sh).
+parameters LTTng 2.13's modules and tools (qemu/lttng-initramfs.sh) and
+ltt-ust-bench (LTTng-UST's user-space load, linked with liblttng-ust).
 """
 import os
 import platform
@@ -91,6 +92,16 @@ def cpio_list(work, params, programs):
     entries = ['file /usr/bin/ltt-bench-tool %s 0755 0 0' % tool,
                'file /ltt/params %s 0644 0 0' % pfile,
                'file /usr/share/ltt/facilities/usertrace_example.xml %s 0644 0 0' % EXAMPLE_XML]
+    if params.get('LTTNG'):
+        # LTTng-UST's load: linked with liblttng-ust (liblttng-ust-dev on the host)
+        ust = os.path.join(work, 'ltt-ust-bench')
+        if subprocess.run([os.environ.get('CC', 'cc'), '-O2', '-Wall', '-Wextra',
+                           '-I' + os.path.join(TOP, 'bench'), '-o', ust,
+                           os.path.join(TOP, 'bench', 'ltt-ust-bench.c'), '-llttng-ust',
+                           '-ldl']).returncode != 0:
+            raise SystemExit('LTTng-UST for the guest: bench/ltt-ust-bench.c does not build '
+                             '(liblttng-ust-dev?)')
+        programs = dict(programs, **{'/usr/bin/ltt-ust-bench': ust})
     dirs, files = set(), {}
     for guest, host in programs.items():
         files[guest] = host

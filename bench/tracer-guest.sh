@@ -14,6 +14,7 @@
 #   $R/generic-user-RUN/   the same for the ltt_trace_generic system call
 #   $R/lttng-LOAD-RUN/   LTTng 2.13's kernel trace of that run (LTTNG=1:
 #                its modules and tools in the initramfs, Debian's stock kernel)
+#   $R/ust-user-RUN/   LTTng-UST's trace of ltt-ust-bench's events (LTTNG=1)
 #   $R/results   "step status" lines; $R/versions
 # Run 0 of each is a warm-up.
 # Our traces are flight recorders (no reader while the load runs, like
@@ -54,7 +55,13 @@ for e in $EVENTS; do
 	fi
 done
 
-tool() { taskset -c 0 ltt-bench-tool "$@"; }
+tool() { # the load on CPU 0: ltt-bench-tool's, or "ust N SIZE": ltt-ust-bench's
+	if [ "$1" = ust ]; then
+		shift; taskset -c 0 ltt-ust-bench "$@"
+	else
+		taskset -c 0 ltt-bench-tool "$@"
+	fi
+}
 ours_start() { # NAME PROBES(0/1): a flight trace, 32 MiB per CPU and channel
 	echo $2 >$P
 	taskset -c 1 lttctl -n $1 -c -m flight --subbuf-size-high 8M --subbuf-num-high 4 \
@@ -105,14 +112,21 @@ lttng_start() { # NAME
 		taskset -c 1 lttng enable-event -k -c kchan --syscall -a >/dev/null &&
 		taskset -c 1 lttng start >/dev/null
 }
-lttng_stop() { # NAME OUT: stop, snapshot into OUT (the kernel folder), destroy
+ust_start() { # NAME: the same for LTTng-UST, ltt-ust-bench's event alone
+	taskset -c 1 lttng create $1 --snapshot --output=/tmp/lttng-$1 >/dev/null &&
+		taskset -c 1 lttng enable-channel -u --subbuf-size=8M --num-subbuf=4 uchan >/dev/null &&
+		taskset -c 1 lttng enable-event -u -c uchan ltt_bench:tick >/dev/null &&
+		taskset -c 1 lttng start >/dev/null
+}
+lttng_stop() { # NAME OUT: stop, snapshot, its trace (kernel or user) into OUT, destroy
 	taskset -c 1 lttng stop >/dev/null
 	rc=$?
 	taskset -c 1 lttng snapshot record >/dev/null || rc=1
 	taskset -c 1 lttng destroy >/dev/null || rc=1
-	kdir=$(find /tmp/lttng-$1 -type d -name kernel | head -n 1)
-	if [ -n "$kdir" ]; then
-		mkdir -p $2 && cp $kdir/metadata $kdir/kchan_* $2/ || rc=1
+	meta=$(find /tmp/lttng-$1 -name metadata | head -n 1)
+	if [ -n "$meta" ]; then
+		kdir=$(dirname $meta)
+		mkdir -p $2 && cp $kdir/metadata $kdir/*chan_* $2/ || rc=1
 	else
 		rc=1
 	fi
@@ -164,6 +178,11 @@ while [ $k -lt "$RUNS" ]; do
 	t ftrace-off user $k write $F/trace_marker $NUSER $SIZE
 	ftrace_start && t ftrace user $k write $F/trace_marker $NUSER $SIZE
 	ftrace_stop user $k; res ftrace_user_$k $?
+	if [ "${LTTNG:-0}" = 1 ]; then
+		t ust-off user $k ust $NUSER $SIZE
+		ust_start u$k && t ust user $k ust $NUSER $SIZE
+		lttng_stop u$k $R/ust-user-$k; res ust_user_$k $?
+	fi
 	# -- (b) system calls and context switches ---------------------------------
 	for load in getpid pipe; do
 		case $load in getpid) ops=$NGETPID ;; pipe) ops=$NPIPE ;; esac

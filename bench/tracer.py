@@ -164,6 +164,8 @@ def main():
                 # the bytes its ring buffer holds on CPU 0 per entry there
                 size[('ftrace', w[1], int(w[2]))] = int(w[5]) / (int(w[3]) - int(w[4]))
     runs = range(1, a.runs + 1)
+    # LTTng-UST's runs (LTTNG=1; not in runs kept before they were added)
+    ust = params['LTTNG'] and (not a.again or os.path.isdir(os.path.join(out, 'ust-user-1')))
     kernel_loads = ('getpid', 'pipe')
     tracers = [('ours', 'ours')] + ([('lttng', 'LTTng')] if params['LTTNG'] else [])
     for load in ('user', 'getpid', 'pipe'):
@@ -179,10 +181,20 @@ def main():
                 counts[(tracer, load, k)] = c0
                 size[(tracer, load, k)] = trace_bytes(trace) / total
     for k in runs:
-        c0, lost0, _, _ = guest.count_events(os.path.join(out, 'generic-user-%d' % k))
+        trace = os.path.join(out, 'generic-user-%d' % k)
+        c0, lost0, total, _ = guest.count_events(trace)
         if lost0:
             sys.exit('tracer benchmark: our trace generic-user-%d lost %d events' % (k, lost0))
         counts[('generic', 'user', k)] = c0
+        size[('generic', 'user', k)] = trace_bytes(trace) / total
+        if ust:
+            trace = os.path.join(out, 'ust-user-%d' % k)
+            c0, lost0, total, _ = guest.count_events(trace)
+            if lost0:
+                sys.exit('tracer benchmark: LTTng-UST trace ust-user-%d lost %d events'
+                         % (k, lost0))
+            counts[('ust', 'user', k)] = c0
+            size[('ust', 'user', k)] = trace_bytes(trace) / total
 
     def med(tracer, load):
         return statistics.median(t[(tracer, load)].values())
@@ -212,11 +224,14 @@ def main():
             ('ltt_trace_generic()', 'our trace', 'generic', 'generic-off'),
             ('write() to trace_marker', 'ftrace off', 'ftrace-off', 'none'),
             ('write() to trace_marker', 'ftrace on', 'ftrace', 'none')]
+    if ust:
+        rows += [('lttng_ust_tracepoint()', 'no session', 'ust-off', 'ust-off'),
+                 ('lttng_ust_tracepoint()', 'LTTng-UST', 'ust', 'ust-off')]
     added = {}
     for where, how, tracer, base in rows:
         m = med(tracer, 'user')
         ev = ''
-        if tracer in ('ours', 'generic', 'ftrace'):
+        if tracer in ('ours', 'generic', 'ftrace', 'ust'):
             evs = [counts[(tracer, 'user', k)] for k in runs]
             ev = '%d' % statistics.median(evs)
             added[tracer] = statistics.median(
@@ -234,6 +249,16 @@ def main():
         'ours / ftrace %.2f through /proc/ltt_user_generic, %.2f through ltt_trace_generic()\n'
         % (b['ours'], b['generic'], b['ftrace'], b['ours'] / b['ftrace'],
            b['generic'] / b['ftrace']))
+    if ust:
+        b['ust'] = best('ust', 'user', 'ust-off', n)
+        say('ours / LTTng-UST (the same payload, %d bytes; an LTTng-UST event never leaves '
+            'user space): %.2f through /proc/ltt_user_generic, %.2f through '
+            'ltt_trace_generic(); best runs %.2f and %.2f; bytes per event in the traces '
+            '(all events, headers included): ours %.1f, LTTng-UST %.1f\n'
+            % (a.size, added['ours'] / added['ust'], added['generic'] / added['ust'],
+               b['ours'] / b['ust'], b['generic'] / b['ust'],
+               statistics.median(size[('generic', 'user', k)] for k in runs),
+               statistics.median(size[('ust', 'user', k)] for k in runs)))
 
     # (b) kernel events
     say('##### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
