@@ -34,6 +34,16 @@ export LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 mount -t tracefs nodev $F; res mount_tracefs $?
 uname -r >$R/versions
+# the clocks the tracers read (bench/guest.py: tsc=reliable on the stock
+# kernel, which switches to the TSC once it has refined its frequency, a
+# few seconds after boot: waited for, up to 20 s)
+cs=/sys/devices/system/clocksource/clocksource0/current_clocksource
+if grep -q tsc=reliable /proc/cmdline; then
+	i=0
+	while [ "$(cat $cs)" != tsc ] && [ $i -lt 100 ]; do sleep 0.2; i=$((i + 1)); done
+fi
+echo "clocks: clock source $(cat $cs)," \
+	"ftrace's trace_clock $(sed 's/.*\[\(.*\)\].*/\1/' $F/trace_clock)" >>$R/versions
 echo 0 >$F/tracing_on
 echo 32768 >$F/buffer_size_kb; res ftrace_buffer $?
 echo "ftrace buffer_size_kb $(cat $F/buffer_size_kb)" >>$R/versions

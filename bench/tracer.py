@@ -26,11 +26,15 @@ lttv-text; ftrace's per_cpu/cpu0/stats).
 
 --kernel stock boots Debian's own image, unmodified, with the tracer's
 modules (qemu/modules-boot.sh) instead: the same loads, its own tables.
+The stock kernel boots with tsc=reliable (bench/guest.py says why; the
+tables name the guest's clock source and ftrace's clock).
 With --lttng (stock only) the getpid() and pipe loads also run under an
 LTTng 2.13 kernel session (Debian's lttng-modules built by
 qemu/lttng-modules.sh, lttng-tools; qemu/lttng-initramfs.sh, which reads
 LTTNG_KERNEL_WORK) with the equivalent events, and a table (c) compares
-the three tracers, with the bytes each writes per event.
+the three tracers, with the bytes each writes per event; the user-space
+events also go through LTTng-UST (bench/ltt-ust-bench.c, the payload of
+ltt_trace_generic()'s: liblttng-ust-dev on the host), two more rows of (a).
     bench/tracer.py --from OUT [same options as that run]   (tables again, no boot)
 
 Besides the medians, each table ends with the same ratio from each row's
@@ -208,6 +212,10 @@ def main():
     say('#### Tracer cost in the kernel\n')
     say('Run on %s.\n' % when)
     say('%s; median of %d runs, each load pinned on CPU 0.\n' % (guest.machine(out), a.runs))
+    with open(os.path.join(out, 'versions')) as f:
+        clocks = [ln.strip() for ln in f if ln.startswith('clocks:')]
+    if clocks:
+        say('Guest %s.\n' % clocks[0])
     say('ftrace events: %s\n' % ' '.join(ln.strip() for ln in open(os.path.join(out, 'ftrace-events'))))
 
     # (a) user-space events
