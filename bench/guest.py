@@ -3,9 +3,11 @@
 the extra programs it needs, through qemu/run.sh.
 
 The extras go into the initramfs as a gen_init_cpio list (run.sh's
-INITRAMFS_EXTRA): our static ltt-bench-tool, the parameters file, and
+INITRAMFS_EXTRA): our static ltt-bench-tool, the parameters file,
 dynamically linked host programs (trace-cmd, perf) with the shared
-libraries ldd names, at the same paths.
+libraries ldd names, at the same paths, and with LTTNG=1 in the
+parameters LTTng 2.13's modules and tools (qemu/lttng-initramfs.sh) and
+ltt-ust-bench (LTTng-UST's user-space load, linked with liblttng-ust).
 """
 import os
 import platform
@@ -90,6 +92,16 @@ def cpio_list(work, params, programs):
     entries = ['file /usr/bin/ltt-bench-tool %s 0755 0 0' % tool,
                'file /ltt/params %s 0644 0 0' % pfile,
                'file /usr/share/ltt/facilities/usertrace_example.xml %s 0644 0 0' % EXAMPLE_XML]
+    if params.get('LTTNG'):
+        # LTTng-UST's load: linked with liblttng-ust (liblttng-ust-dev on the host)
+        ust = os.path.join(work, 'ltt-ust-bench')
+        if subprocess.run([os.environ.get('CC', 'cc'), '-O2', '-Wall', '-Wextra',
+                           '-I' + os.path.join(TOP, 'bench'), '-o', ust,
+                           os.path.join(TOP, 'bench', 'ltt-ust-bench.c'), '-llttng-ust',
+                           '-ldl']).returncode != 0:
+            raise SystemExit('LTTng-UST for the guest: bench/ltt-ust-bench.c does not build '
+                             '(liblttng-ust-dev?)')
+        programs = dict(programs, **{'/usr/bin/ltt-ust-bench': ust})
     dirs, files = set(), {}
     for guest, host in programs.items():
         files[guest] = host
@@ -107,6 +119,12 @@ def cpio_list(work, params, programs):
     lst = os.path.join(work, 'extra.list')
     with open(lst, 'w') as f:
         f.write('\n'.join(entries) + '\n')
+    if params.get('LTTNG'):
+        # LTTng 2.13's modules and tools (stock kernel only)
+        # (it says why on stderr when it cannot: no network, no root...)
+        if subprocess.run([os.path.join(TOP, 'qemu', 'lttng-initramfs.sh'), lst], cwd=TOP,
+                          env=dict(os.environ, BUILD='build')).returncode != 0:
+            raise SystemExit('LTTng 2.13 for the guest: qemu/lttng-initramfs.sh failed')
     return lst
 
 
@@ -121,6 +139,15 @@ def boot(out, script, params, programs, mem=2048, timeout=1200):
     if WHICH['kernel'] == 'stock':
         del env['KERNEL_TREE']
         env['LTT_MODULES_KERNEL'] = 'stock'
+        # Under TCG Debian's kernel finds the vCPUs' TSCs unsynchronized and
+        # marks the TSC unstable (qemu/field-boot.sh): its clock source is
+        # then HPET, an emulated device read per clock read, which LTTng
+        # (kernel: ktime_get_mono_fast_ns; UST: clock_gettime, a system call
+        # then) pays on every event, and ftrace switches to its "global"
+        # clock. Ours reads the TSC itself. On hardware the TSC is stable:
+        # so here too, or the comparison would measure QEMU's HPET.
+        env['QEMU_APPEND'] = ' '.join(x for x in (os.environ.get('QEMU_APPEND'), 'tsc=reliable')
+                                      if x)
         runner = 'modules-boot.sh'
     subprocess.run([os.path.join(TOP, 'qemu', runner), out], env=env, cwd=TOP, check=True,
                    stdout=subprocess.DEVNULL)

@@ -4,12 +4,17 @@
 # ftrace's on the same work, in one boot.
 #
 # Reads /ltt/params (shell assignments: RUNS, NUSER, SIZE, NGETPID, NPIPE,
-# PERF, CHECKSUM: that of the facility ltt-bench-tool generic registers).  Every load runs pinned on CPU 0 (taskset), the control commands
+# PERF, LTTNG, CHECKSUM: that of the facility ltt-bench-tool generic
+# registers).  Every load runs pinned on CPU 0 (taskset), the control commands
 # on CPU 1, so that the events counted on CPU 0 are the load's.  Writes:
 #   $R/times     "TRACER LOAD RUN WHAT N TOTAL_NS NS_PER_OP FAILED"
-#   $R/counts    "ftrace LOAD RUN EVENTS" (CPU 0 entries + overrun)
+#   $R/counts    "ftrace LOAD RUN EVENTS OVERRUN BYTES" (CPU 0 entries +
+#                overrun; the bytes its ring buffer holds on CPU 0)
 #   $R/ours-LOAD-RUN/   our trace of that run (the host counts its events)
 #   $R/generic-user-RUN/   the same for the ltt_trace_generic system call
+#   $R/lttng-LOAD-RUN/   LTTng 2.13's kernel trace of that run (LTTNG=1:
+#                its modules and tools in the initramfs, Debian's stock kernel)
+#   $R/ust-user-RUN/   LTTng-UST's trace of ltt-ust-bench's events (LTTNG=1)
 #   $R/results   "step status" lines; $R/versions
 # Run 0 of each is a warm-up.
 # Our traces are flight recorders (no reader while the load runs, like
@@ -29,6 +34,16 @@ export LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 mount -t tracefs nodev $F; res mount_tracefs $?
 uname -r >$R/versions
+# the clocks the tracers read (bench/guest.py: tsc=reliable on the stock
+# kernel, which switches to the TSC once it has refined its frequency, a
+# few seconds after boot: waited for, up to 20 s)
+cs=/sys/devices/system/clocksource/clocksource0/current_clocksource
+if grep -q tsc=reliable /proc/cmdline; then
+	i=0
+	while [ "$(cat $cs)" != tsc ] && [ $i -lt 100 ]; do sleep 0.2; i=$((i + 1)); done
+fi
+echo "clocks: clock source $(cat $cs)," \
+	"ftrace's trace_clock $(sed 's/.*\[\(.*\)\].*/\1/' $F/trace_clock)" >>$R/versions
 echo 0 >$F/tracing_on
 echo 32768 >$F/buffer_size_kb; res ftrace_buffer $?
 echo "ftrace buffer_size_kb $(cat $F/buffer_size_kb)" >>$R/versions
@@ -50,7 +65,13 @@ for e in $EVENTS; do
 	fi
 done
 
-tool() { taskset -c 0 ltt-bench-tool "$@"; }
+tool() { # the load on CPU 0: ltt-bench-tool's, or "ust N SIZE": ltt-ust-bench's
+	if [ "$1" = ust ]; then
+		shift; taskset -c 0 ltt-ust-bench "$@"
+	else
+		taskset -c 0 ltt-bench-tool "$@"
+	fi
+}
 ours_start() { # NAME PROBES(0/1): a flight trace, 32 MiB per CPU and channel
 	echo $2 >$P
 	taskset -c 1 lttctl -n $1 -c -m flight --subbuf-size-high 8M --subbuf-num-high 4 \
@@ -78,9 +99,71 @@ ftrace_stop() { # LOAD RUN: tracing off, CPU 0's count, events off
 	echo 0 >$F/tracing_on
 	n=$(sed -n 's/^entries: //p' $F/per_cpu/cpu0/stats)
 	o=$(sed -n 's/^overrun: //p' $F/per_cpu/cpu0/stats)
-	echo "ftrace $1 $2 $((n + o)) $o" >>$R/counts
+	by=$(sed -n "s/^bytes: //p" $F/per_cpu/cpu0/stats)
+	echo "ftrace $1 $2 $((n + o)) $o $by" >>$R/counts
 	echo 0 >$F/events/enable
 }
+# LTTng 2.13 (LTTNG=1): a snapshot session, so that no consumer reads while
+# the load runs (like ours and ftrace: the tracers only write), one kernel
+# channel of 4 sub-buffers of 8 MiB per CPU (as ours), the events of
+# LTTng's probes that match ftrace's list above (lttng-events says which
+# were found), every system call's entry and exit; after the run a
+# snapshot is written out and copied to the host.
+LTTNG_EVENTS="sched_switch sched_waking sched_wakeup_new sched_process_fork
+	sched_process_exit sched_process_free sched_process_wait sched_process_exec
+	irq_handler_entry irq_handler_exit irq_softirq_entry irq_softirq_exit
+	irq_tasklet_entry irq_tasklet_exit
+	x86_irq_vectors_local_timer_entry x86_irq_vectors_local_timer_exit
+	x86_exceptions_page_fault_user x86_exceptions_page_fault_kernel"
+lttng_start() { # NAME
+	taskset -c 1 lttng create $1 --snapshot --output=/tmp/lttng-$1 >/dev/null &&
+		taskset -c 1 lttng enable-channel -k --subbuf-size=8M --num-subbuf=4 kchan >/dev/null &&
+		taskset -c 1 lttng enable-event -k -c kchan $LTTNG_ON >/dev/null &&
+		taskset -c 1 lttng enable-event -k -c kchan --syscall -a >/dev/null &&
+		taskset -c 1 lttng start >/dev/null
+}
+ust_start() { # NAME: the same for LTTng-UST, ltt-ust-bench's event alone
+	taskset -c 1 lttng create $1 --snapshot --output=/tmp/lttng-$1 >/dev/null &&
+		taskset -c 1 lttng enable-channel -u --subbuf-size=8M --num-subbuf=4 uchan >/dev/null &&
+		taskset -c 1 lttng enable-event -u -c uchan ltt_bench:tick >/dev/null &&
+		taskset -c 1 lttng start >/dev/null
+}
+lttng_stop() { # NAME OUT: stop, snapshot, its trace (kernel or user) into OUT, destroy
+	taskset -c 1 lttng stop >/dev/null
+	rc=$?
+	taskset -c 1 lttng snapshot record >/dev/null || rc=1
+	taskset -c 1 lttng destroy >/dev/null || rc=1
+	meta=$(find /tmp/lttng-$1 -name metadata | head -n 1)
+	if [ -n "$meta" ]; then
+		kdir=$(dirname $meta)
+		mkdir -p $2 && cp $kdir/metadata $kdir/*chan_* $2/ || rc=1
+	else
+		rc=1
+	fi
+	rm -rf /tmp/lttng-$1
+	return $rc
+}
+if [ "${LTTNG:-0}" = 1 ]; then
+	export HOME=/root LTTNG_HOME=/root
+	mkdir -p /root /dev/shm /var/run /run
+	mount -t tmpfs tmpfs /dev/shm
+	# on CPU 1 with the control commands, as its consumer daemon
+	taskset -c 1 lttng-sessiond --background >/tmp/sessiond.log 2>&1; res lttng_sessiond $?
+	sleep 1
+	# which of the events LTTng's probes have (lttng list -k: one a line)
+	lttng list -k >/tmp/lttng-list 2>&1; res lttng_list $?
+	: >$R/lttng-events
+	for e in $LTTNG_EVENTS; do
+		if grep -q "^ *$e " /tmp/lttng-list; then
+			LTTNG_ON="${LTTNG_ON:+$LTTNG_ON,}$e"; echo $e >>$R/lttng-events
+		else
+			echo "missing $e" >>$R/lttng-events
+		fi
+	done
+	echo "syscalls (all, entry and exit)" >>$R/lttng-events
+	lttng --version | head -n 1 >>$R/versions
+fi
+
 t() { # TRACER LOAD RUN, then the tool's arguments
 	a=$1; b=$2; c=$3; shift 3
 	line=$(tool "$@") || { res "tool_${a}_${b}_${c}" 1; return 1; }
@@ -105,15 +188,24 @@ while [ $k -lt "$RUNS" ]; do
 	t ftrace-off user $k write $F/trace_marker $NUSER $SIZE
 	ftrace_start && t ftrace user $k write $F/trace_marker $NUSER $SIZE
 	ftrace_stop user $k; res ftrace_user_$k $?
+	if [ "${LTTNG:-0}" = 1 ]; then
+		t ust-off user $k ust $NUSER $SIZE
+		ust_start u$k && t ust user $k ust $NUSER $SIZE
+		lttng_stop u$k $R/ust-user-$k; res ust_user_$k $?
+	fi
 	# -- (b) system calls and context switches ---------------------------------
 	for load in getpid pipe; do
-		case $load in getpid) n=$NGETPID ;; pipe) n=$NPIPE ;; esac
-		t none $load $k $load $n
-		ours_start k$k 1 && t ours $load $k $load $n
+		case $load in getpid) ops=$NGETPID ;; pipe) ops=$NPIPE ;; esac
+		t none $load $k $load $ops
+		ours_start k$k 1 && t ours $load $k $load $ops
 		ours_stop k$k $R/ours-$load-$k; res ours_${load}_$k $?
 		echo 0 >$P
-		ftrace_start $EVENTS_ON && t ftrace $load $k $load $n
+		ftrace_start $EVENTS_ON && t ftrace $load $k $load $ops
 		ftrace_stop $load $k; res ftrace_${load}_$k $?
+		if [ "${LTTNG:-0}" = 1 ]; then
+			lttng_start l$load$k && t lttng $load $k $load $ops
+			lttng_stop l$load$k $R/lttng-$load-$k; res lttng_${load}_$k $?
+		fi
 	done
 done
 

@@ -26,6 +26,15 @@ lttv-text; ftrace's per_cpu/cpu0/stats).
 
 --kernel stock boots Debian's own image, unmodified, with the tracer's
 modules (qemu/modules-boot.sh) instead: the same loads, its own tables.
+The stock kernel boots with tsc=reliable (bench/guest.py says why; the
+tables name the guest's clock source and ftrace's clock).
+With --lttng (stock only) the getpid() and pipe loads also run under an
+LTTng 2.13 kernel session (Debian's lttng-modules built by
+qemu/lttng-modules.sh, lttng-tools; qemu/lttng-initramfs.sh, which reads
+LTTNG_KERNEL_WORK) with the equivalent events, and a table (c) compares
+the three tracers, with the bytes each writes per event; the user-space
+events also go through LTTng-UST (bench/ltt-ust-bench.c, the payload of
+ltt_trace_generic()'s: liblttng-ust-dev on the host), two more rows of (a).
     bench/tracer.py --from OUT [same options as that run]   (tables again, no boot)
 
 Besides the medians, each table ends with the same ratio from each row's
@@ -41,6 +50,7 @@ import argparse
 import os
 import shutil
 import statistics
+import struct
 import sys
 import tempfile
 
@@ -60,6 +70,46 @@ def load_times(out):
     return t
 
 
+def stream_bytes(path, lttng):
+    """The bytes of one stream file that hold events and headers, without
+    the padding at the end of each sub-buffer (flight dumps and snapshots
+    write whole sub-buffers): ours by each block header's buf_size and
+    lost_size (include/ltt/ltt-abi.h), LTTng's by each packet context's
+    content_size and packet_size (bits; its kernel packets' fixed layout:
+    magic, uuid, stream ids, then the two timestamps before them)."""
+    used = pos = 0
+    with open(path, 'rb') as f:
+        data = f.read()
+    while pos + 64 <= len(data):
+        if lttng:
+            magic, = struct.unpack_from('<I', data, pos)
+            content, size = (x // 8 for x in struct.unpack_from('<QQ', data, pos + 48))
+            if magic != 0xC1FC1FC1:
+                sys.exit('tracer benchmark: %s: no CTF packet at %d' % (path, pos))
+        else:
+            lost, size = struct.unpack_from('<II', data, pos + 32)
+            content = size - lost
+        if size <= 0 or content > size:
+            sys.exit('tracer benchmark: %s: bad sub-buffer sizes at %d' % (path, pos))
+        used += content
+        pos += size
+    return used
+
+
+def trace_bytes(trace):
+    """The bytes of a trace's streams: ours (lttd's files, without the
+    event definitions and the log) or LTTng's (its kchan_* files, without
+    the metadata), by stream_bytes()."""
+    lttng = os.path.exists(os.path.join(trace, 'metadata'))
+    n = 0
+    for d, dirs, files in os.walk(trace):
+        dirs[:] = [x for x in dirs if x != 'eventdefs']
+        for f in files:
+            if f != 'metadata' and not f.endswith('.log'):
+                n += stream_bytes(os.path.join(d, f), lttng)
+    return n
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--runs', type=int, default=5)
@@ -72,11 +122,16 @@ def main():
     ap.add_argument('--from', dest='again', default=None,
                     help='print the tables of an earlier run kept with --dir')
     ap.add_argument('--no-doc', action='store_true', help='do not write docs/performance.md')
+    ap.add_argument('--lttng', action='store_true',
+                    help='with --kernel stock: LTTng 2.13 beside ours and ftrace (table c)')
     ap.add_argument('--kernel', choices=('bench', 'stock'), default='bench',
                     help="bench: our series (make bench-kernel); stock: Debian's own image "
                          "with the tracer's modules (their own tables in the doc)")
     a = ap.parse_args()
     guest.WHICH['kernel'] = a.kernel
+    if a.lttng and a.kernel != 'stock':
+        sys.exit('tracer benchmark: --lttng needs --kernel stock (LTTng\'s modules are '
+                 'built for Debian\'s kernel)')
     why = None if a.again else guest.missing()
     if why:
         print('tracer benchmark skipped: %s' % why)
@@ -91,9 +146,11 @@ def main():
         else:
             print('perf profile skipped: no perf on the host (linux-perf)')
     params = dict(RUNS=a.runs, NUSER=a.user, SIZE=a.size, NGETPID=a.getpid, NPIPE=a.pipe,
-                  PERF=1 if programs else 0, CHECKSUM=guest.example_checksum())
+                  PERF=1 if programs else 0, LTTNG=1 if a.lttng else 0,
+                  CHECKSUM=guest.example_checksum())
     if a.again:
         params['PERF'] = int(os.path.exists(os.path.join(out, 'perf-ours-user.txt')))
+        params['LTTNG'] = int(os.path.exists(os.path.join(out, 'lttng-events')))
         bad = None
     else:
         bad = guest.boot(out, os.path.join(guest.TOP, 'bench', 'tracer-guest.sh'), params,
@@ -102,22 +159,46 @@ def main():
         sys.exit('tracer benchmark: steps failed in the guest: %s (see %s)' % (', '.join(bad), out))
     t = load_times(out)
     counts = {}
+    size = {}	# (tracer, load, run): bytes per event
     with open(os.path.join(out, 'counts')) as f:
         for line in f:
-            _, load, run, n, _overrun = line.split()
-            counts[('ftrace', load, int(run))] = int(n)
+            w = line.split()	# ftrace LOAD RUN EVENTS OVERRUN [BYTES]
+            counts[('ftrace', w[1], int(w[2]))] = int(w[3])
+            if len(w) > 5 and int(w[3]) > int(w[4]):
+                # the bytes its ring buffer holds on CPU 0 per entry there
+                size[('ftrace', w[1], int(w[2]))] = int(w[5]) / (int(w[3]) - int(w[4]))
     runs = range(1, a.runs + 1)
+    # LTTng-UST's runs (LTTNG=1; not in runs kept before they were added)
+    ust = params['LTTNG'] and (not a.again or os.path.isdir(os.path.join(out, 'ust-user-1')))
+    kernel_loads = ('getpid', 'pipe')
+    tracers = [('ours', 'ours')] + ([('lttng', 'LTTng')] if params['LTTNG'] else [])
     for load in ('user', 'getpid', 'pipe'):
-        for k in runs:
-            c0, lost0, _, _ = guest.count_events(os.path.join(out, 'ours-%s-%d' % (load, k)))
-            if lost0:
-                sys.exit('tracer benchmark: our trace ours-%s-%d lost %d events' % (load, k, lost0))
-            counts[('ours', load, k)] = c0
+        for tracer, name in tracers:
+            if tracer == 'lttng' and load not in kernel_loads:
+                continue
+            for k in runs:
+                trace = os.path.join(out, '%s-%s-%d' % (tracer, load, k))
+                c0, lost0, total, _ = guest.count_events(trace)
+                if lost0:
+                    sys.exit('tracer benchmark: %s trace %s-%s-%d lost %d events'
+                             % (name, tracer, load, k, lost0))
+                counts[(tracer, load, k)] = c0
+                size[(tracer, load, k)] = trace_bytes(trace) / total
     for k in runs:
-        c0, lost0, _, _ = guest.count_events(os.path.join(out, 'generic-user-%d' % k))
+        trace = os.path.join(out, 'generic-user-%d' % k)
+        c0, lost0, total, _ = guest.count_events(trace)
         if lost0:
             sys.exit('tracer benchmark: our trace generic-user-%d lost %d events' % (k, lost0))
         counts[('generic', 'user', k)] = c0
+        size[('generic', 'user', k)] = trace_bytes(trace) / total
+        if ust:
+            trace = os.path.join(out, 'ust-user-%d' % k)
+            c0, lost0, total, _ = guest.count_events(trace)
+            if lost0:
+                sys.exit('tracer benchmark: LTTng-UST trace ust-user-%d lost %d events'
+                         % (k, lost0))
+            counts[('ust', 'user', k)] = c0
+            size[('ust', 'user', k)] = trace_bytes(trace) / total
 
     def med(tracer, load):
         return statistics.median(t[(tracer, load)].values())
@@ -131,6 +212,10 @@ def main():
     say('#### Tracer cost in the kernel\n')
     say('Run on %s.\n' % when)
     say('%s; median of %d runs, each load pinned on CPU 0.\n' % (guest.machine(out), a.runs))
+    with open(os.path.join(out, 'versions')) as f:
+        clocks = [ln.strip() for ln in f if ln.startswith('clocks:')]
+    if clocks:
+        say('Guest %s.\n' % clocks[0])
     say('ftrace events: %s\n' % ' '.join(ln.strip() for ln in open(os.path.join(out, 'ftrace-events'))))
 
     # (a) user-space events
@@ -147,11 +232,14 @@ def main():
             ('ltt_trace_generic()', 'our trace', 'generic', 'generic-off'),
             ('write() to trace_marker', 'ftrace off', 'ftrace-off', 'none'),
             ('write() to trace_marker', 'ftrace on', 'ftrace', 'none')]
+    if ust:
+        rows += [('lttng_ust_tracepoint()', 'no session', 'ust-off', 'ust-off'),
+                 ('lttng_ust_tracepoint()', 'LTTng-UST', 'ust', 'ust-off')]
     added = {}
     for where, how, tracer, base in rows:
         m = med(tracer, 'user')
         ev = ''
-        if tracer in ('ours', 'generic', 'ftrace'):
+        if tracer in ('ours', 'generic', 'ftrace', 'ust'):
             evs = [counts[(tracer, 'user', k)] for k in runs]
             ev = '%d' % statistics.median(evs)
             added[tracer] = statistics.median(
@@ -169,6 +257,16 @@ def main():
         'ours / ftrace %.2f through /proc/ltt_user_generic, %.2f through ltt_trace_generic()\n'
         % (b['ours'], b['generic'], b['ftrace'], b['ours'] / b['ftrace'],
            b['generic'] / b['ftrace']))
+    if ust:
+        b['ust'] = best('ust', 'user', 'ust-off', n)
+        say('ours / LTTng-UST (the same payload, %d bytes; an LTTng-UST event never leaves '
+            'user space): %.2f through /proc/ltt_user_generic, %.2f through '
+            'ltt_trace_generic(); best runs %.2f and %.2f; bytes per event in the traces '
+            '(all events, headers included): ours %.1f, LTTng-UST %.1f\n'
+            % (a.size, added['ours'] / added['ust'], added['generic'] / added['ust'],
+               b['ours'] / b['ust'], b['generic'] / b['ust'],
+               statistics.median(size[('generic', 'user', k)] for k in runs),
+               statistics.median(size[('ust', 'user', k)] for k in runs)))
 
     # (b) kernel events
     say('##### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
@@ -195,6 +293,8 @@ def main():
         bo, bf = best('ours', load, 'none', nops), best('ftrace', load, 'none', nops)
         say('\nbest runs (each row\'s fastest), %s: ours %.0f, ftrace %.0f ns per event, '
             'ours / ftrace %.2f' % (load, bo, bf, bo / bf))
+    if params['LTTNG']:
+        lttng_table(say, out, t, counts, size, runs, a, med, best)
     if params['PERF']:
         for name in ('ours-user', 'generic-user', 'ftrace-user', 'ours-getpid', 'ftrace-getpid',
                      'ours-pipe', 'ftrace-pipe'):
@@ -207,6 +307,45 @@ def main():
     if not a.dir and not a.again:
         shutil.rmtree(scratch)
     return 0
+
+
+def lttng_table(say, out, t, counts, size, runs, a, med, best):
+    """(c): the kernel loads under ours, LTTng 2.13 and ftrace in the same boot"""
+    say('\n##### (c) LTTng 2.13 beside them: the same loads, the same boot\n')
+    say('LTTng: a snapshot session (no consumer reads while the load runs), one kernel '
+        'channel of 4 sub-buffers of 8 MiB per CPU; events: %s. Its trace is written out '
+        'after the run (lttng snapshot record).\n'
+        % ' '.join(ln.strip() for ln in open(os.path.join(out, 'lttng-events'))))
+    say('| load | untraced ns/op | ours ns/op | LTTng ns/op | ftrace ns/op '
+        '| events/op ours, LTTng, ftrace | ns/event ours, LTTng, ftrace '
+        '| ours / LTTng per event | ours / LTTng per op | bytes/event ours, LTTng, ftrace |')
+    say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    names = ('ours', 'lttng', 'ftrace')
+    for load, nops in (('getpid', a.getpid), ('pipe', a.pipe)):
+        off = med('none', load)
+        evop, per_ev, byt = {}, {}, {}
+        for tracer in names:
+            evop[tracer] = statistics.median(counts[(tracer, load, k)] / nops for k in runs)
+            per_ev[tracer] = statistics.median(
+                (t[(tracer, load)][k] - t[('none', load)][k]) * nops / counts[(tracer, load, k)]
+                for k in runs)
+            byt[tracer] = statistics.median(size[(tracer, load, k)] for k in runs
+                                            if (tracer, load, k) in size)
+        say('| %s | %.0f | %s | %s | %s | %.2f | %.2f | %s |'
+            % (load, off, ' | '.join('%.0f' % med(tr, load) for tr in names),
+               ', '.join('%.1f' % evop[tr] for tr in names),
+               ', '.join('%.0f' % per_ev[tr] for tr in names),
+               per_ev['ours'] / per_ev['lttng'],
+               (med('ours', load) - off) / (med('lttng', load) - off),
+               ', '.join('%.1f' % byt[tr] for tr in names)))
+    say('\nbytes/event: ours, what lttd wrote (all CPUs and channels, headers included, '
+        'the unused ends of sub-buffers not) per event; LTTng, the same of its kchan_* streams '
+        '(no metadata); ftrace, the bytes its ring buffer holds on CPU 0 per entry (it writes '
+        'no file here). Medians over the runs.')
+    for load, nops in (('getpid', a.getpid), ('pipe', a.pipe)):
+        bo, bl = best('ours', load, 'none', nops), best('lttng', load, 'none', nops)
+        say('\nbest runs (each row\'s fastest), %s: ours %.0f, LTTng %.0f ns per event, '
+            'ours / LTTng %.2f' % (load, bo, bl, bo / bl))
 
 
 if __name__ == '__main__':

@@ -25,61 +25,20 @@ die() { echo "tests/lttng-kernel/record.sh: $*" >&2; exit 1; }
 [ -f qemu/run.sh ] || die "run from the top directory"
 mkdir -p "$W"
 
-# Debian's kernel image, unpacked, and LTTng's modules built against its
-# headers (qemu/stock-image.sh, qemu/lttng-modules.sh)
+# Debian's kernel image, unpacked; LTTng's modules and tools for the
+# initramfs (qemu/lttng-initramfs.sh, through qemu/lttng-modules.sh)
 img=$(BUILD=$BUILD qemu/stock-image.sh "$KVER")
-mods=$(BUILD=$BUILD LTTNG_KERNEL_WORK=$W LTT_STOCK_KVER=$KVER qemu/lttng-modules.sh)
-
-# Debian's LTTng user-space packages, unpacked, not installed
-root=$W/root
-libs="liblttng-ctl0 liblttng-ust-common1 liblttng-ust-ctl5 liburcu8"
-if [ ! -e "$root/.unpacked" ]; then
-	rm -rf "$W/debs" "$root"; mkdir -p "$W/debs" "$root"
-	(cd "$W/debs" && apt-get download lttng-tools $libs) ||
-		die "apt-get download of Debian's LTTng packages failed"
-	for d in "$W"/debs/*.deb; do dpkg -x "$d" "$root"; done
-	touch "$root/.unpacked"
-fi
-
 list=$W/initramfs-extra.list
 load=$W/modules.sh
 {
 	echo "dir /lib 0755 0 0"
-	echo "dir /lib64 0755 0 0"
-	(cd "$mods" && find lib/modules -type d | sed 's|^|dir /|; s|$| 0755 0 0|')
-	(cd "$mods" && find lib/modules -type f) | while read -r f; do
-		echo "file /$f $mods/$f 0644 0 0"
-	done
+	echo "dir /lib/modules 0755 0 0"
 	echo "dir /lib/modules/stock 0755 0 0"
 	echo "file /ltt/modules.sh $load 0644 0 0"
 } >"$list"
+BUILD=$BUILD LTTNG_KERNEL_WORK=$W LTT_STOCK_KVER=$KVER qemu/lttng-initramfs.sh "$list"
 echo "# written by tests/lttng-kernel/record.sh: the stock modules 9p needs" >"$load"
 qemu/stock-modules.sh "$img" "$KVER" "$list" "$load" 9pnet_virtio virtio_pci 9p
-# lttng, lttng-sessiond, lttng-consumerd and every library they load,
-# at the paths they were built for
-ml=/usr/lib/x86_64-linux-gnu
-bins="usr/bin/lttng usr/bin/lttng-sessiond ${ml#/}/lttng/libexec/lttng-consumerd"
-for d in /usr /usr/lib /usr/lib/x86_64-linux-gnu $ml/lttng $ml/lttng/libexec /lib/x86_64-linux-gnu \
-	 /var /var/run /run /etc; do
-	echo "dir $d 0755 0 0"
-done >>"$list"
-for b in $bins; do
-	echo "file /$b $root/$b 0755 0 0" >>"$list"
-done
-for b in $bins; do
-	LD_LIBRARY_PATH="$root$ml" ldd "$root/$b"
-done | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\/lib64\// { print $1 }' | sort -u |
-while read -r l; do
-	# a file at the path the loader asks for (gen_init_cpio follows links)
-	echo "file ${l#"$root"} $l 0755 0 0"
-done >>"$list"
-# the session daemon validates session files against its schema at start
-echo "dir /usr/share 0755 0 0" >>"$list"
-echo "dir /usr/share/xml 0755 0 0" >>"$list"
-echo "dir /usr/share/xml/lttng 0755 0 0" >>"$list"
-echo "file /usr/share/xml/lttng/session.xsd $root/usr/share/xml/lttng/session.xsd 0644 0 0" >>"$list"
-echo "file /etc/passwd tests/lttng-kernel/passwd 0644 0 0" >>"$list"
-echo "file /etc/group tests/lttng-kernel/group 0644 0 0" >>"$list"
 
 run=$W/run
 GUEST_SCRIPT=tests/lttng-kernel/guest.sh KERNEL_IMAGE="$img/boot/vmlinuz-$KVER" \
