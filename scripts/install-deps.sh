@@ -24,6 +24,9 @@ fi
 
 if [ "${1:-}" = bench ]; then
 	pkgs="$pkgs trace-cmd linux-perf"
+	# LTTng-UST's side of bench/tracer.py --lttng (bench/ltt-ust-bench.c)
+	# and bench/decode.py's recording of an LTTng user-space trace
+	pkgs="$pkgs liblttng-ust-dev lttng-tools"
 fi
 
 missing=""
