@@ -225,9 +225,10 @@ static const char *said(const app *a)
  * prints every draw of the control flow, "drawn covered_ns=T wall_ns=W
  * opened_ns=O": it showed the trace up to T (the view's end or what is
  * indexed, the earlier) at W on the host's clock, as its files were when
- * it was opened at O (what was written before O was read); wait-drawn T|end (until a draw showed the trace up to T, seconds
- * from its start, or up to its end as read then: 60 s after the mark at
- * most); expect-drawn T|end (one did).
+ * it was opened at O (what was written before O was read); wait-drawn
+ * T|end (until a draw showed the trace up to T, seconds from its start,
+ * or up to its end as read then: 60 s after the mark at most);
+ * expect-drawn T|end (one did).
  */
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok)
 {
