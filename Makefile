@@ -156,3 +156,4 @@ bench: all
 	python3 bench/tracer.py
 	python3 bench/lttd.py
 	python3 bench/viewer.py
+	python3 bench/live.py

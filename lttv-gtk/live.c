@@ -15,8 +15,11 @@
  * out, a facility table that lttd has not written yet (the events of the
  * kernel's facilities cannot be decoded before it).
  */
+#include <inttypes.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "window.h"
 
@@ -110,10 +113,19 @@ void lttv_live_say(app *a, const char *error)
 	g_free(paths);
 }
 
+static int64_t realtime_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
 static gboolean tick(gpointer data)
 {
 	app *a = data;
 	guint64 stamp;
+	int64_t opened;
 
 	if (a->doc && !a->ix.done)
 		return G_SOURCE_CONTINUE;	/* the last growth is still indexed */
@@ -121,12 +133,15 @@ static gboolean tick(gpointer data)
 	if (stamp == a->live_bytes)
 		return G_SOURCE_CONTINUE;
 	a->live_bytes = stamp;	/* a failure is tried again at the next change */
+	opened = realtime_ns();
 	if (!a->doc) {
+		a->live_opened = opened;
 		if (lttv_open_trace_paths(a) == 0)
 			a->live_grew_time = g_get_monotonic_time();
 		return G_SOURCE_CONTINUE;
 	}
 	if (lttv_reload_doc(a) == 0) {
+		a->live_opened = opened;
 		a->live_grew_time = g_get_monotonic_time();
 		a->live_reloads++;
 		if (gtk_notebook_get_current_page(GTK_NOTEBOOK(a->notebook)) == LTTV_PAGE_STATISTICS)
@@ -146,6 +161,42 @@ void lttv_live_stop(app *a)
 	if (a->live_timer)
 		g_source_remove(a->live_timer);
 	a->live_timer = 0;
+}
+
+/* A draw of the control flow: it showed events up to covered (trace time:
+ * the host's clock when the trace was stamped with it) at wall, of the
+ * trace as opened at opened (both CLOCK_REALTIME, ns). */
+typedef struct lttv_drawn {
+	int64_t covered, wall, opened;
+} lttv_drawn;
+
+void lttv_live_drawn(app *a, const lttv_view *v)
+{
+	lttv_drawn d = { MIN(v->t1, ltt_state_index_indexed_ns(a->doc->view)), realtime_ns(),
+			 a->live_opened };
+
+	if (!a->drawn)
+		a->drawn = g_array_new(FALSE, FALSE, sizeof(lttv_drawn));
+	g_array_append_val(a->drawn, d);
+}
+
+/* The latest time the control flow has shown, INT64_MIN if none. */
+static int64_t drawn_up_to(const app *a)
+{
+	int64_t up_to = INT64_MIN;
+
+	for (unsigned i = 0; a->drawn && i < a->drawn->len; i++)
+		up_to = MAX(up_to, g_array_index(a->drawn, lttv_drawn, i).covered);
+	return up_to;
+}
+
+/* "end" (the trace's end as read now) or seconds from the trace's start */
+static int64_t script_time(const app *a, const char *s)
+{
+	if (!a->doc)
+		return INT64_MAX;
+	return !strcmp(s, "end") ? a->doc->end_ns :
+	       a->doc->origin_ns + (int64_t)llround(g_ascii_strtod(s, NULL) * 1e9);
 }
 
 static int grown(const app *a)
@@ -169,6 +220,15 @@ static const char *said(const app *a)
  * wait-live TEXT, wait-live-gone TEXT (until the line under the toolbar
  * says TEXT, no longer says it: 60 s at most); expect-live TEXT,
  * expect-live-gone TEXT (it says it, it does not).
+ *
+ * For the latency from an event to its pixel (bench/live.py): print-drawn
+ * prints every draw of the control flow, "drawn covered_ns=T wall_ns=W
+ * opened_ns=O": it showed the trace up to T (the view's end or what is
+ * indexed, the earlier) at W on the host's clock, as its files were when
+ * it was opened at O (what was written before O was read); wait-drawn
+ * T|end (until a draw showed the trace up to T, seconds from its start,
+ * or up to its end as read then: 60 s after the mark at most);
+ * expect-drawn T|end (one did).
  */
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok)
 {
@@ -190,6 +250,24 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 		*again = a->doc && (!a->ix.done || trace_stamp(a) != a->live_bytes ||
 				    now - a->live_grew_time < G_USEC_PER_SEC) &&
 			 now - a->live_mark_time < 60 * G_USEC_PER_SEC;
+	} else if (!strcmp(w[0], "print-drawn")) {
+		for (unsigned i = 0; a->drawn && i < a->drawn->len; i++) {
+			const lttv_drawn *d = &g_array_index(a->drawn, lttv_drawn, i);
+
+			printf("drawn covered_ns=%" PRId64 " wall_ns=%" PRId64 " opened_ns=%" PRId64
+			       "\n", d->covered, d->wall, d->opened);
+		}
+		fflush(stdout);
+	} else if (!strcmp(w[0], "wait-drawn") && n > 1) {
+		*again = drawn_up_to(a) < script_time(a, w[1]) &&
+			 g_get_monotonic_time() - a->live_mark_time < 60 * G_USEC_PER_SEC;
+	} else if (!strcmp(w[0], "expect-drawn") && n > 1) {
+		*ok = drawn_up_to(a) >= script_time(a, w[1]);
+		snprintf(buf, size, "the control flow was drawn up to %s (drawn up to %.6f s, "
+			 "the trace ends at %.6f s)", w[1],
+			 a->doc && drawn_up_to(a) != INT64_MIN ?
+			 (drawn_up_to(a) - a->doc->origin_ns) / 1e9 : -1.0,
+			 a->doc ? (a->doc->end_ns - a->doc->origin_ns) / 1e9 : -1.0);
 	} else if (!strcmp(w[0], "expect-live-grown")) {
 		*ok = grown(a);
 		snprintf(buf, size, "the trace grew while shown: ends %.6f s after the mark, "

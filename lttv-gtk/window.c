@@ -241,6 +241,8 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		c = cairo_create(vu->cache);
 		lttv_draw(c, &vu->v, width, height);
 		cairo_destroy(c);
+		if (vu == &a->cf && a->selftest)
+			lttv_live_drawn(a, &vu->v);
 		vu->cache_key = key;
 		if (msg[0]) {
 			a->ix.draws_while_indexing++;
@@ -1651,6 +1653,8 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	lttv_list_cancel(&a);
 	g_free(a.session);
 	g_array_free(a.bookmarks, TRUE);
+	if (a.drawn)
+		g_array_free(a.drawn, TRUE);
 	if (a.session_restore)
 		g_key_file_free(a.session_restore);
 	lttv_doc_free(a.doc);

@@ -168,6 +168,10 @@ struct app {
 	int64_t live_mark;
 	gint64 live_mark_time;
 	gint64 live_grew_time;		/* when it was last opened again */
+	int64_t live_opened;		/* CLOCK_REALTIME ns when it was */
+	/* self-test: the control flow's draws, as lttv_drawn (live.c; for
+	 * bench/live.py's latency) */
+	GArray *drawn;
 	/* LTTV_GTK_BENCH set (bench/viewer.py): 1 until the first frame of
 	 * the control flow is drawn, 2 until the first after indexing */
 	int bench;
@@ -288,6 +292,9 @@ void lttv_live_say(app *a, const char *error);
 /* Opens the traces of the command line (window.c): 0, or -1 (said). */
 int lttv_open_trace_paths(app *a);
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);
+/* the control flow was drawn again (self-test: remembered if it shows
+ * later events than before) */
+void lttv_live_drawn(app *a, const lttv_view *v);
 
 /* analysis-view.c: the Analyses tab */
 GtkWidget *lttv_atab_widget(app *a);

@@ -35,7 +35,8 @@ check "the writer started" test -e "$TMP/live/.started"
 # there was seen by ASan in the SANITIZE=1 pass).
 xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/live" --follow --self-test \
 	"wait-row-of 1011; wait-row-of 1005; live-mark; hide-pid 1011; select-pid 1005;
-	 wait-live-grown; expect-live-grown; wait-live-settled; expect-no-row 1011;
+	 wait-live-grown; expect-live-grown; wait-live-settled; wait-drawn end; expect-drawn end;
+	 print-drawn; expect-no-row 1011;
 	 expect-selected 1005; show-hidden; expect-selected 1005; expect-row-of 1011; view analyses;
 	 wait-analysis; screenshot $TMP/live.png; quit" >"$TMP/gui.out" 2>"$TMP/gui.err"
 rc=$?
@@ -44,6 +45,15 @@ check "lttv-gtk --follow exits 0 (exit $rc)" test "$rc" -eq 0
 sed 's/^/# /' "$TMP/gui.out"
 check "the trace grew while the window showed it, and the window followed" \
 	grep -q '^ok - the trace grew while shown' "$TMP/gui.out"
+# bench/live.py's latency reads the draws of the control flow: what each
+# showed (up to the trace's end at last), when, of the files as read when
+check "the control flow was drawn up to the trace's end (expect-drawn)" \
+	grep -q '^ok - the control flow was drawn up to end' "$TMP/gui.out"
+check "print-drawn: draws of more than one opening, on the host's clock" \
+	awk -v now="$(date +%s)" '/^drawn covered_ns=/ {
+		split($3, w, "="); split($4, o, "=")
+		if (w[2] / 1e9 > now - 300 && w[2] / 1e9 < now + 5 && o[2] > 0) { n++; op[o[2]] = 1 }
+	} END { for (k in op) m++; exit !(n > 0 && m > 1) }' "$TMP/gui.out"
 check "the hidden row stayed hidden across reloads" \
 	grep -q '^ok - no row of pid 1011' "$TMP/gui.out"
 check "no check failed (the selection kept across reloads)" \

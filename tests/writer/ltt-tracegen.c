@@ -9,6 +9,7 @@
  *	ltt-tracegen --scenario wraps -o out         several 2^32 cycle wraps
  *	ltt-tracegen --scenario big --events N -o out
  *	ltt-tracegen --scenario busy --events N -o out   the same, state-consistent
+ *		[--rate N] [--wall-start SECONDS]   N events a second, from a given time
  *	ltt-tracegen --scenario latency [--plant-us N] -o out   known answers
  *	ltt-tracegen --scenario chain -o out         a wakeup chain (critical path)
  *	ltt-tracegen --scenario fields --family F --events N -o out
@@ -79,6 +80,7 @@ struct gen {
 	const char *facdir, *testfacdir;
 	int flight;
 	int user_tsc, user_freq;	/* --start-tsc, --freq-khz given */
+	int lttd_sizes;			/* control channels' sub-buffers as lttctl's */
 	uint32_t cpu_subbuf[MAX_CPUS];	/* 0: the trace's default */
 	struct {
 		char path[PATH_MAX];
@@ -90,6 +92,7 @@ struct gen {
 	int has_floats;			/* a <float> field in one of them */
 	uint64_t load_tsc;		/* of the facility table; 0: start_tsc */
 	unsigned slow_write_pct;	/* busy: every write takes this much longer */
+	double gap_scale;		/* busy: the gaps between events times this */
 
 	/* the sample scenario's machine */
 	uint64_t now[MAX_CPUS];
@@ -185,7 +188,12 @@ static void open_files(struct gen *g, const char *dir)
 		if (g->flight)
 			lttw_file_keep_last(g->cpu[cpu], FLIGHT_KEEP);
 		for (unsigned i = 0; i < CTL_COUNT; i++) {
-			lttw_file *f = lttw_file_open(g->t, control_channels[i], cpu, 0);
+			/* --lttd-sizes: what lttctl asks the tracer for by
+			 * default (processes medium rate, the others low),
+			 * so that they fill as often as a real trace's */
+			uint32_t size = !g->lttd_sizes ? 0 : i == CTL_PROCESSES ?
+					LTT_DEFAULT_SUBBUF_SIZE_MED : LTT_DEFAULT_SUBBUF_SIZE_LOW;
+			lttw_file *f = lttw_file_open(g->t, control_channels[i], cpu, size);
 
 			if (!f)
 				die("%s", lttw_last_error());
@@ -1162,6 +1170,7 @@ static void scenario_big(struct gen *g, const char *dir, uint64_t n)
 #define BUSY_CHILD_ACTIONS	40
 #define BUSY_FIRST_CHILD	10000
 #define SYS_SCHED_YIELD		24
+#define BUSY_RATE		1777778	/* events a second: gaps of 1/8..1 us */
 
 enum { B_RUNNABLE, B_BLOCKED, B_RUNNING, B_GONE };
 
@@ -1194,7 +1203,7 @@ static void bev(struct busy *b, unsigned cpu, unsigned fac, unsigned ev)
 		return;
 	check(g, lttw_event(out(g, cpu, fac, ev), b->now, fac, ev, g->p.buf, g->p.len));
 	b->count++;
-	b->now += rnd_range(g, us(g, 1) / 8, us(g, 1));
+	b->now += (uint64_t)((double)rnd_range(g, us(g, 1) / 8, us(g, 1)) * g->gap_scale);
 }
 
 static unsigned pid_of(const struct busy *b, int t)
@@ -1982,6 +1991,9 @@ int main(int argc, const char **argv)
 	int pid_offset = 0, float_order = FLOAT_ORDER;
 	long long losses = 0;
 	int slow_write_pct = 0;
+	long long rate = 0;
+	int lttd_sizes = 0;
+	double wall_start = 0;
 	struct poptOption opts[] = {
 		{ "scenario", 's', POPT_ARG_STRING, &scenario, 0,
 		  "sample, names (the sample with hostile names), types, wraps, big, "
@@ -2023,6 +2035,15 @@ int main(int argc, const char **argv)
 		{ "slow-write-pct", 0, POPT_ARG_INT, &slow_write_pct, 0,
 		  "--scenario busy: every write system call takes N per cent longer (0)",
 		  "N" },
+		{ "rate", 0, POPT_ARG_LONGLONG, &rate, 0,
+		  "--scenario busy: about N events a second of trace time, the gaps "
+		  "between events stretched (0: as busy as it gets, about 1.8 M)", "N" },
+		{ "lttd-sizes", 0, POPT_ARG_NONE, &lttd_sizes, 0,
+		  "the control channels' sub-buffers of lttctl's default sizes "
+		  "(processes 256 KiB, the others 64 KiB) rather than the trace's", NULL },
+		{ "wall-start", 0, POPT_ARG_DOUBLE, &wall_start, 0,
+		  "the trace's start time, seconds since the epoch (bench/live.py: "
+		  "the host's clock now) (0: 2006-09-23 08:26:40.25 UTC)", "SECONDS" },
 		{ "pid-offset", 0, POPT_ARG_INT, &pid_offset, 0,
 		  "--scenario latency: pids (but init's) N higher, user addresses moved (0)",
 		  "N" },
@@ -2072,6 +2093,12 @@ int main(int argc, const char **argv)
 	g.c.channel_facility_id = ID_CHANNEL;
 	g.c.start_time_sec = 1159000000;	/* 2006-09-23 08:26:40 UTC */
 	g.c.start_time_usec = 250000;
+	if (wall_start < 0 || wall_start >= 4e9)
+		die("--wall-start %f: seconds since the epoch", wall_start);
+	if (wall_start > 0) {
+		g.c.start_time_sec = (uint64_t)wall_start;
+		g.c.start_time_usec = (uint64_t)((wall_start - (double)g.c.start_time_sec) * 1e6);
+	}
 	if (start_tsc >= 0) {
 		g.c.start_tsc = (uint64_t)start_tsc;
 		g.user_tsc = 1;
@@ -2087,6 +2114,7 @@ int main(int argc, const char **argv)
 		g.flight = 1;
 	}
 	g.ncpus = (unsigned)cpus;
+	g.lttd_sizes = lttd_sizes;
 	g.rng = 0x9E3779B97F4A7C15ull ^ (uint64_t)(unsigned)seed * 0x100000001B3ull;
 	if (g.rng == 0)
 		g.rng = 1;
@@ -2131,6 +2159,10 @@ int main(int argc, const char **argv)
 		if (slow_write_pct < 0 || slow_write_pct > 1000)
 			die("--slow-write-pct %d: 0..1000", slow_write_pct);
 		g.slow_write_pct = (unsigned)slow_write_pct;
+		/* the gaps' mean is 9/16 us: 1.78 M events a second */
+		if (rate < 0 || rate > BUSY_RATE)
+			die("--rate %lld: 1..%d (0: %d)", rate, BUSY_RATE, BUSY_RATE);
+		g.gap_scale = rate ? (double)BUSY_RATE / (double)rate : 1.0;
 		scenario_busy(&g, out, (uint64_t)events);
 	} else if (!strcmp(scenario, "latency")) {
 		if (plant_us < 0)
