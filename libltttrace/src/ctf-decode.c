@@ -418,3 +418,80 @@ int ltt_ctf_decode(ctf_decoder *d, const ctf_type *t, bool emit)
 {
 	return decode(d, t, emit, NULL, 0);
 }
+
+static unsigned max_align(unsigned a, unsigned b)
+{
+	return a > b ? a : b;
+}
+
+void ltt_ctf_fast_header_init(ctf_fast_header *f, const ctf_type *h)
+{
+	const ctf_member *id, *v;
+	const ctf_type *c, *ts;
+
+	memset(f, 0, sizeof(*f));
+	if (!h || h->kind != CTF_STRUCT || h->num_members != 2)
+		return;
+	id = &h->members[0];
+	v = &h->members[1];
+	/* the id: a little-endian enum of whole bytes, kept as the event id */
+	if (id->type->kind != CTF_ENUM || !id->type->plain || id->type->is_signed ||
+	    id->slot != CTF_SLOT_EVENT_ID)
+		return;
+	/* the variant on it, whose value nobody keeps */
+	if (v->type->kind != CTF_VARIANT || v->type->tag != id->type || v->slot >= 0 ||
+	    v->type->ref_slot != CTF_SLOT_EVENT_ID)
+		return;
+	for (unsigned i = 0; i < v->type->num_members; i++) {
+		c = v->type->members[i].type;
+		if (c->kind != CTF_STRUCT || c->num_members != 1 || c->members[0].slot >= 0)
+			continue;
+		ts = c->members[0].type;
+		/* the timestamp: a little-endian unsigned integer of whole
+		 * bytes mapped to the clock (plain but for the clock) */
+		if (ts->kind != CTF_INT || !ts->clock || ts->is_signed || ts->big_endian ||
+		    __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ ||
+		    (ts->bits != 8 && ts->bits != 16 && ts->bits != 32 && ts->bits != 64))
+			continue;
+		f->ok = true;
+		f->id_align = max_align(h->align, id->type->align);
+		f->id_bits = id->type->bits;
+		f->variant = v->type;
+		f->compact = i;
+		f->ts_align = max_align(c->align, ts->align);
+		f->ts_bits = ts->bits;
+		return;
+	}
+}
+
+int ltt_ctf_decode_header(ctf_decoder *d, const ctf_type *h, const ctf_fast_header *f)
+{
+	const ctf_type *tag;
+	uint64_t start = d->pos, pos, id = 0, ts = 0;
+	unsigned opt = UINT32_MAX;
+
+	if (!f->ok)
+		return ltt_ctf_decode(d, h, false);
+	pos = (start + f->id_align - 1) & ~(uint64_t)(f->id_align - 1);
+	if ((pos & 7) || pos > d->end || f->id_bits > d->end - pos)
+		return ltt_ctf_decode(d, h, false);	/* its error, or bit fields */
+	memcpy(&id, d->buf + (pos >> 3), f->id_bits >> 3);
+	pos += f->id_bits;
+	tag = f->variant->tag;
+	for (unsigned k = 0; k < tag->num_maps; k++)
+		if (id >= (uint64_t)tag->maps[k].lo && id <= (uint64_t)tag->maps[k].hi) {
+			opt = f->variant->map_option[k];
+			break;
+		}
+	if (opt != f->compact)
+		return ltt_ctf_decode(d, h, false);	/* the extended option, or none */
+	pos = (pos + f->ts_align - 1) & ~(uint64_t)(f->ts_align - 1);
+	if (pos > d->end || f->ts_bits > d->end - pos)
+		return ltt_ctf_decode(d, h, false);
+	memcpy(&ts, d->buf + (pos >> 3), f->ts_bits >> 3);
+	d->pos = pos + f->ts_bits;
+	d->slots[CTF_SLOT_EVENT_ID] = id;
+	if (d->clock_update)
+		update_clock(d, ts, f->ts_bits);
+	return 0;
+}
