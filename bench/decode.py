@@ -325,25 +325,20 @@ def main():
     if not os.access(TEXT, os.X_OK):
         sys.exit('%s is not built (make)' % TEXT)
     scratch = a.dir or tempfile.mkdtemp(prefix='ltt-bench-')
-    out = hostrun.Report()
-    out('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
-        'median of %d runs, output to /dev/null.\n'
-        % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
-           hostrun.version(['babeltrace2', '--version']), a.runs))
-    # the LTTng part has markers of its own: a run of it alone leaves the
-    # other tables as they are, and the reverse
-    lt = hostrun.Report()
-    lt('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
-       'median of %d runs, output to /dev/null.'
-       % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
-          hostrun.version(['babeltrace2', '--version']), a.runs))
-    lk = hostrun.Report()
-    lk('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
-       'median of %d runs, output to /dev/null.'
-       % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
-          hostrun.version(['babeltrace2', '--version']), a.runs))
+    head = ('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
+            'median of %d runs, output to /dev/null.'
+            % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
+               hostrun.version(['babeltrace2', '--version']), a.runs))
+    # the LTTng parts have markers of their own: a run of one alone leaves
+    # the other tables as they are; each part's report is begun (and
+    # printed) only when it runs
+    out, lt, lk = hostrun.Report(), hostrun.Report(), hostrun.Report()
     kernel = a.lttng_kernel or a.lttng_kernel_trace
     own = (a.events and a.families) or a.sizes or a.limit
+    lttng_ust = a.lttng or a.lttng_trace
+    for report, runs in ((out, own), (lt, lttng_ust), (lk, kernel)):
+        if runs:
+            report(head + ('\n' if report is out else ''))
     try:
         if a.events and a.families:     # --families '': none
             families(out, a, scratch)
@@ -351,20 +346,20 @@ def main():
             sizes(out, a, scratch)
         if a.limit:
             limit(out, a, scratch)
-        if a.lttng or a.lttng_trace:
+        if lttng_ust:
             lttng(lt, a, scratch)
         if kernel:
             lttng_kernel(lk, a, scratch)
     finally:
         if not a.dir:
             shutil.rmtree(scratch, ignore_errors=True)
-    out('\nLoad average at the end: %.1f.' % hostrun.load())
-    lt('\nLoad average at the end: %.1f.' % hostrun.load())
-    lk('\nLoad average at the end: %.1f.' % hostrun.load())
+    for report, runs in ((out, own), (lt, lttng_ust), (lk, kernel)):
+        if runs:
+            report('\nLoad average at the end: %.1f.' % hostrun.load())
     if not a.no_doc:
         if own:
             hostrun.update_doc('decode.py', out.text())
-        if a.lttng or a.lttng_trace:
+        if lttng_ust:
             hostrun.update_doc('decode.py lttng', lt.text())
         if kernel:
             hostrun.update_doc('decode.py lttng-kernel', lk.text())
