@@ -19,7 +19,16 @@ export of the same trace, in the same run:
              by both tools directly): tests/lttng-ust/record.sh's sample
              program, ROUNDS x 720 events (default 1400: 1 M), recorded
              here (needs lttng-tools, liblttng-ust-dev and root), or the
-             trace given by --lttng-trace.
+             trace given by --lttng-trace;
+  lttng-kernel  an LTTng 2.13 kernel trace: tests/lttng-kernel/record.sh
+             with LTTNG_ROUNDS=N (--lttng-kernel N; QEMU on Debian's kernel,
+             a few minutes; needs root and what record.sh needs; about
+             0.17 M events a round), or the trace given by
+             --lttng-kernel-trace.
+
+In the two LTTng parts both tools count the trace's events first
+(lttv-text -q -S, babeltrace2's sink.utils.counter), and the part stops
+if the counts differ.
 
 Compared, with wall and CPU (user + system) times, and the ratios:
   text dump      lttv-text -t T          vs  babeltrace2 CTF (sink.text.pretty)
@@ -33,6 +42,7 @@ The tables are printed and written into docs/performance.md (between the
     bench/decode.py [--events 1000000] [--sizes 1000000,10000000]
                     [--limit 10000000,100000000] [--families all]
                     [--lttng 1400] [--lttng-trace DIR]
+                    [--lttng-kernel 16] [--lttng-kernel-trace DIR]
                     [--runs 5] [--dir /tmp/x] [--no-doc]
 """
 import argparse
@@ -211,25 +221,28 @@ def limit(out, a, scratch):
         % (best[0] / 1e6, best[1], best[2]))
 
 
-def lttng(out, a, scratch):
-    out('\n### An LTTng 2.13 trace (CTF 1.8 as LTTng writes it)\n')
-    trace = a.lttng_trace
-    if not trace:
-        trace = os.path.join(scratch, 'lttng-ust-%d' % a.lttng)
-        if not os.path.isdir(trace):
-            if not shutil.which('lttng-sessiond') or os.geteuid() != 0:
-                out('Skipped: recording needs lttng-tools, liblttng-ust-dev and root '
-                    '(or give --lttng-trace).')
-                return
-            subprocess.run(['sh', os.path.join(TOP, 'tests', 'lttng-ust', 'record.sh'),
-                            trace, str(a.lttng), '1048576'], check=True)
-    count = subprocess.run([TEXT, '-t', trace, '-q', '-S'], capture_output=True, text=True).stdout
-    n = sum(int(line.split()[0]) for line in count.splitlines()
-            if line.strip() and line.split()[0].isdigit() and '.' in line)
-    out('`tests/lttng-ust/record.sh` (the sample program\'s integers, floats, strings, '
-        'arrays, sequences, enums, with the vpid, vtid and procname contexts; 2 '
-        'channels, 1 MiB sub-buffers, nothing lost): %d events, %.0f MiB; both tools '
-        'read the same files.\n' % (n, mib(trace)))
+def count_events(trace):
+    """(lttv-text's count, babeltrace2's count) of the trace's events."""
+    stats = subprocess.run([TEXT, '-t', trace, '-q', '-S'], capture_output=True, text=True,
+                           check=True).stdout
+    ours = sum(int(line.split()[0]) for line in stats.splitlines()
+               if line.strip() and line.split()[0].isdigit() and '.' in line)
+    counter = subprocess.run(['babeltrace2', trace, '-c', 'sink.utils.counter', '-p', 'step=+0'],
+                             capture_output=True, text=True, check=True).stdout
+    theirs = [int(line.split()[0]) for line in counter.splitlines()
+              if line.strip().endswith(' Event messages')]
+    return ours, theirs[-1] if theirs else -1
+
+
+def lttng_table(out, a, trace, what):
+    """The text dump and decode-only rows on an LTTng trace; what: how it
+    was recorded (a sentence, without the count)."""
+    n, bt2 = count_events(trace)
+    if n != bt2:
+        out('%s: lttv-text counts %d events, babeltrace2 %d: not timed.' % (trace, n, bt2))
+        return
+    out('%s: %d events (babeltrace2 counts as many), %.0f MiB; both tools read the same '
+        'files.\n' % (what, n, mib(trace)))
     out('| what | lttv | babeltrace2 | lttv events/s | bt2 events/s | ratio '
         '| lttv CPU | bt2 CPU | CPU ratio | goal |')
     out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
@@ -242,7 +255,48 @@ def lttng(out, a, scratch):
         out('| %s | %.3f s | %.3f s | %.2f M | %.2f M | %.1fx | %.3f s | %.3f s | %.1fx '
             '| %dx: %s |' % (what, t1, t2, n / t1 / 1e6, n / t2 / 1e6, t2 / t1, c1, c2,
                              c2 / c1, goal, 'met' if met else 'NOT met'))
+
+
+def lttng(out, a, scratch):
+    out('\n### An LTTng 2.13 trace (CTF 1.8 as LTTng writes it)\n')
+    trace = a.lttng_trace
+    if not trace:
+        trace = os.path.join(scratch, 'lttng-ust-%d' % a.lttng)
+        if not os.path.isdir(trace):
+            if not shutil.which('lttng-sessiond') or os.geteuid() != 0:
+                out('Skipped: recording needs lttng-tools, liblttng-ust-dev and root '
+                    '(or give --lttng-trace).')
+                return
+            subprocess.run(['sh', os.path.join(TOP, 'tests', 'lttng-ust', 'record.sh'),
+                            trace, str(a.lttng), '1048576'], check=True)
+    lttng_table(out, a, trace,
+                '`tests/lttng-ust/record.sh` (the sample program\'s integers, floats, strings, '
+                'arrays, sequences, enums, with the vpid, vtid and procname contexts; 2 '
+                'channels, 1 MiB sub-buffers, nothing lost)')
     if not a.dir and not a.lttng_trace:
+        shutil.rmtree(trace, ignore_errors=True)
+
+
+def lttng_kernel(out, a, scratch):
+    out('\n### An LTTng 2.13 kernel trace\n')
+    trace = a.lttng_kernel_trace
+    if not trace:
+        trace = os.path.join(scratch, 'lttng-kernel-%d' % a.lttng_kernel)
+        if not os.path.isdir(trace):
+            if os.geteuid() != 0:
+                out('Skipped: recording needs root (or give --lttng-kernel-trace).')
+                return
+            env = dict(os.environ, LTTNG_ROUNDS=str(a.lttng_kernel))
+            subprocess.run(['sh', os.path.join('tests', 'lttng-kernel', 'record.sh'), trace],
+                           cwd=TOP, env=env, check=True)
+    lttng_table(out, a, trace,
+                '`LTTNG_ROUNDS=%s tests/lttng-kernel/record.sh` (Debian\'s 6.1 kernel and '
+                'lttng-modules 2.13 in QEMU, 2 CPUs; the scheduler, IRQ, softirq and '
+                'statedump events and 16 system calls, with the pid, tid and procname '
+                'contexts; the sample\'s workload, then rounds of small reads and writes '
+                'on both CPUs, a directory walk, a pipe; 1 MiB sub-buffers, nothing lost)'
+                % (a.lttng_kernel or 'N'))
+    if not a.dir and not a.lttng_kernel_trace:
         shutil.rmtree(trace, ignore_errors=True)
 
 
@@ -255,6 +309,11 @@ def main():
     ap.add_argument('--lttng', type=int, default=1400,
                     help='rounds of the LTTng sample program (0: no LTTng part)')
     ap.add_argument('--lttng-trace', default=None, help='an LTTng trace to use instead')
+    ap.add_argument('--lttng-kernel', type=int, default=0,
+                    help='rounds of the busy load of tests/lttng-kernel/record.sh '
+                         '(0: no LTTng kernel part)')
+    ap.add_argument('--lttng-kernel-trace', default=None,
+                    help='an LTTng kernel trace to use instead of recording one')
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--dir', default=None, help='keep the traces there (default: a temporary folder)')
     ap.add_argument('--no-doc', action='store_true', help='do not write docs/performance.md')
@@ -266,19 +325,20 @@ def main():
     if not os.access(TEXT, os.X_OK):
         sys.exit('%s is not built (make)' % TEXT)
     scratch = a.dir or tempfile.mkdtemp(prefix='ltt-bench-')
-    out = hostrun.Report()
-    out('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
-        'median of %d runs, output to /dev/null.\n'
-        % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
-           hostrun.version(['babeltrace2', '--version']), a.runs))
-    # the LTTng part has markers of its own: a run of it alone leaves the
-    # other tables as they are, and the reverse
-    lt = hostrun.Report()
-    lt('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
-       'median of %d runs, output to /dev/null.'
-       % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
-          hostrun.version(['babeltrace2', '--version']), a.runs))
+    head = ('Run of %s; machine: %s, %d CPUs, load average %.1f at the start; %s; '
+            'median of %d runs, output to /dev/null.'
+            % (hostrun.now_utc(), os.uname().machine, os.cpu_count(), hostrun.load(),
+               hostrun.version(['babeltrace2', '--version']), a.runs))
+    # the LTTng parts have markers of their own: a run of one alone leaves
+    # the other tables as they are; each part's report is begun (and
+    # printed) only when it runs
+    out, lt, lk = hostrun.Report(), hostrun.Report(), hostrun.Report()
+    kernel = a.lttng_kernel or a.lttng_kernel_trace
     own = (a.events and a.families) or a.sizes or a.limit
+    lttng_ust = a.lttng or a.lttng_trace
+    for report, runs in ((out, own), (lt, lttng_ust), (lk, kernel)):
+        if runs:
+            report(head + ('\n' if report is out else ''))
     try:
         if a.events and a.families:     # --families '': none
             families(out, a, scratch)
@@ -286,18 +346,23 @@ def main():
             sizes(out, a, scratch)
         if a.limit:
             limit(out, a, scratch)
-        if a.lttng or a.lttng_trace:
+        if lttng_ust:
             lttng(lt, a, scratch)
+        if kernel:
+            lttng_kernel(lk, a, scratch)
     finally:
         if not a.dir:
             shutil.rmtree(scratch, ignore_errors=True)
-    out('\nLoad average at the end: %.1f.' % hostrun.load())
-    lt('\nLoad average at the end: %.1f.' % hostrun.load())
+    for report, runs in ((out, own), (lt, lttng_ust), (lk, kernel)):
+        if runs:
+            report('\nLoad average at the end: %.1f.' % hostrun.load())
     if not a.no_doc:
         if own:
             hostrun.update_doc('decode.py', out.text())
-        if a.lttng or a.lttng_trace:
+        if lttng_ust:
             hostrun.update_doc('decode.py lttng', lt.text())
+        if kernel:
+            hostrun.update_doc('decode.py lttng-kernel', lk.text())
     return 0
 
 

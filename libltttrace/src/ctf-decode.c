@@ -35,12 +35,17 @@ struct ctf_out_chunk {
 
 #define CHUNK_BYTES (64u << 10)
 
-bool ltt_ctf_is_text(const ctf_type *t)
+static inline bool is_text(const ctf_type *t)
 {
 	const ctf_type *e = t->elem;
 
 	return (t->kind == CTF_ARRAY || t->kind == CTF_SEQUENCE) && e->kind == CTF_INT &&
 	       e->text && e->bits == 8 && e->align <= 8 && !e->clock;
+}
+
+bool ltt_ctf_is_text(const ctf_type *t)
+{
+	return is_text(t);
 }
 
 unsigned ltt_ctf_out_int_size(unsigned bits)
@@ -216,7 +221,7 @@ static int elements(ctf_decoder *d, const ctf_type *t, uint64_t count, bool emit
 	if (count > d->end - d->pos && count > d->budget)
 		return fail_at(d, "%" PRIu64 " elements cannot fit in the %" PRIu64
 			       " bits left in the packet", count, d->end - d->pos);
-	if (ltt_ctf_is_text(t)) {
+	if (is_text(t)) {
 		const uint8_t *s = d->buf + (d->pos >> 3), *nul;
 		size_t n;
 
@@ -328,7 +333,7 @@ static int decode(ctf_decoder *d, const ctf_type *t, bool emit, uint64_t *ival, 
 				       "field %s)", count, t->ref);
 		if (align_to(d, t->align) < 0)
 			return -1;
-		if (emit && !ltt_ctf_is_text(t)) {
+		if (emit && !is_text(t)) {
 			uint32_t n = (uint32_t)count;
 
 			if (!ltt_ctf_out_reserve(d, 4))
@@ -360,19 +365,51 @@ static int decode(ctf_decoder *d, const ctf_type *t, bool emit, uint64_t *ival, 
 				d->budget--;
 				p = d->buf + (d->pos >> 3);
 				d->pos += mt->bits;
+				/* copies of a constant size, not calls to memcpy */
+				switch (nb) {
+				case 1: v = p[0]; break;
+				case 2: { uint16_t x; memcpy(&x, p, 2); v = x; break; }
+				case 4: { uint32_t x; memcpy(&x, p, 4); v = x; break; }
+				default: memcpy(&v, p, 8); break;
+				}
 				if (emit) {
 					if (__builtin_expect(d->out_end - d->out < 8, 0) &&
 					    !ltt_ctf_out_reserve(d, 8))
 						return fail_at(d, "no memory");
-					memcpy(d->out, p, nb);
+					memcpy(d->out, &v, 8);	/* little-endian: its nb bytes first */
 					d->out += nb;
 				}
 				if (m->slot >= 0) {
-					v = 0;
-					memcpy(&v, p, nb);
 					if (mt->is_signed)
 						v = sign_extend(v, mt->bits);
 					d->slots[m->slot] = v;
+				}
+				continue;
+			}
+			/* a short text array on a byte (LTTng's procname, char[16]):
+			 * its bytes up to the first NUL, then a NUL, without the calls
+			 * of the generic walk; anything unusual takes that walk */
+			if (mt->kind == CTF_ARRAY && mt->length <= 64 && mt->align <= 8 && is_text(mt) &&
+			    (d->pos & 7) == 0 && d->budget > 0 &&
+			    mt->length * 8 <= d->end - d->pos) {
+				unsigned len = (unsigned)mt->length, n = 0;
+				const uint8_t *p = d->buf + (d->pos >> 3);
+
+				while (n < len && p[n])
+					n++;
+				d->budget--;
+				d->pos += (uint64_t)len * 8;
+				if (emit) {
+					if (!ltt_ctf_out_reserve(d, n + 1))
+						return fail_at(d, "no memory");
+					/* LTTng's are 16 bytes (the kernel's TASK_COMM_LEN):
+					 * one copy of a constant size, then the NUL */
+					if (len == 16)
+						memcpy(d->out, p, 16);
+					else
+						memcpy(d->out, p, n);
+					d->out[n] = '\0';
+					d->out += n + 1;
 				}
 				continue;
 			}
@@ -417,4 +454,93 @@ static int decode(ctf_decoder *d, const ctf_type *t, bool emit, uint64_t *ival, 
 int ltt_ctf_decode(ctf_decoder *d, const ctf_type *t, bool emit)
 {
 	return decode(d, t, emit, NULL, 0);
+}
+
+/* A little-endian unsigned integer of 1, 2, 4 or 8 bytes (on a
+ * little-endian host): a copy of a constant size, not a call to memcpy. */
+static inline uint64_t load_le(const uint8_t *p, unsigned nbytes)
+{
+	switch (nbytes) {
+	case 1: return p[0];
+	case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
+	case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
+	default: { uint64_t x; memcpy(&x, p, 8); return x; }
+	}
+}
+
+static unsigned max_align(unsigned a, unsigned b)
+{
+	return a > b ? a : b;
+}
+
+void ltt_ctf_fast_header_init(ctf_fast_header *f, const ctf_type *h)
+{
+	const ctf_member *id, *v;
+	const ctf_type *c, *ts;
+
+	memset(f, 0, sizeof(*f));
+	if (!h || h->kind != CTF_STRUCT || h->num_members != 2)
+		return;
+	id = &h->members[0];
+	v = &h->members[1];
+	/* the id: a little-endian enum of whole bytes, kept as the event id */
+	if (id->type->kind != CTF_ENUM || !id->type->plain || id->type->is_signed ||
+	    id->slot != CTF_SLOT_EVENT_ID)
+		return;
+	/* the variant on it, whose value nobody keeps */
+	if (v->type->kind != CTF_VARIANT || v->type->tag != id->type || v->slot >= 0 ||
+	    v->type->ref_slot != CTF_SLOT_EVENT_ID)
+		return;
+	for (unsigned i = 0; i < v->type->num_members; i++) {
+		c = v->type->members[i].type;
+		if (c->kind != CTF_STRUCT || c->num_members != 1 || c->members[0].slot >= 0)
+			continue;
+		ts = c->members[0].type;
+		/* the timestamp: a little-endian unsigned integer of whole
+		 * bytes mapped to the clock (plain but for the clock) */
+		if (ts->kind != CTF_INT || !ts->clock || ts->is_signed || ts->big_endian ||
+		    __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ ||
+		    (ts->bits != 8 && ts->bits != 16 && ts->bits != 32 && ts->bits != 64))
+			continue;
+		f->ok = true;
+		f->id_align = max_align(h->align, id->type->align);
+		f->id_bits = id->type->bits;
+		f->variant = v->type;
+		f->compact = i;
+		f->ts_align = max_align(c->align, ts->align);
+		f->ts_bits = ts->bits;
+		return;
+	}
+}
+
+int ltt_ctf_decode_header(ctf_decoder *d, const ctf_type *h, const ctf_fast_header *f)
+{
+	const ctf_type *tag;
+	uint64_t start = d->pos, pos, id, ts;
+	unsigned opt = UINT32_MAX;
+
+	if (!f->ok)
+		return ltt_ctf_decode(d, h, false);
+	pos = (start + f->id_align - 1) & ~(uint64_t)(f->id_align - 1);
+	if ((pos & 7) || pos > d->end || f->id_bits > d->end - pos)
+		return ltt_ctf_decode(d, h, false);	/* its error, or bit fields */
+	id = load_le(d->buf + (pos >> 3), f->id_bits >> 3);
+	pos += f->id_bits;
+	tag = f->variant->tag;
+	for (unsigned k = 0; k < tag->num_maps; k++)
+		if (id >= (uint64_t)tag->maps[k].lo && id <= (uint64_t)tag->maps[k].hi) {
+			opt = f->variant->map_option[k];
+			break;
+		}
+	if (opt != f->compact)
+		return ltt_ctf_decode(d, h, false);	/* the extended option, or none */
+	pos = (pos + f->ts_align - 1) & ~(uint64_t)(f->ts_align - 1);
+	if (pos > d->end || f->ts_bits > d->end - pos)
+		return ltt_ctf_decode(d, h, false);
+	ts = load_le(d->buf + (pos >> 3), f->ts_bits >> 3);
+	d->pos = pos + f->ts_bits;
+	d->slots[CTF_SLOT_EVENT_ID] = id;
+	if (d->clock_update)
+		update_clock(d, ts, f->ts_bits);
+	return 0;
 }

@@ -38,6 +38,7 @@ typedef struct ctf_ids {
 	const ctf_stream_class *sc;
 	ctf_event_class **dense;	/* by id, below num_dense */
 	uint64_t num_dense;
+	ctf_fast_header header;		/* of sc's event header */
 } ctf_ids;
 
 struct ctf_stream_extra {
@@ -416,6 +417,7 @@ static const ctf_ids *ids_for(ltt_trace *t, const ctf_meta *m, const ctf_stream_
 		return ids;
 	ids = g_new0(ctf_ids, 1);
 	ids->sc = sc;
+	ltt_ctf_fast_header_init(&ids->header, sc->event_header);
 	for (guint i = 0; i < sc->events->len; i++) {
 		const ctf_event_class *e = sc->events->pdata[i];
 
@@ -871,7 +873,7 @@ int ltt_ctf_cursor_next(ltt_cursor *c, ltt_error **err)
 	d->budget = (d->end - d->pos) + 65536;
 	d->slots[CTF_SLOT_EVENT_ID] = 0;
 	d->clock_update = true;
-	if (sc->event_header && ltt_ctf_decode(d, sc->event_header, false) < 0)
+	if (sc->event_header && ltt_ctf_decode_header(d, sc->event_header, &sp->x.ids.header) < 0)
 		return cursor_error(c, p, d->fail_pos, d->fail, err);
 	d->clock_update = false;
 	id = d->slots[CTF_SLOT_EVENT_ID];

@@ -8,6 +8,11 @@
 #
 #     sh tests/lttng-kernel/record.sh [OUTPUT_DIR]
 #
+# LTTNG_ROUNDS=N adds N rounds of a busier load (guest.sh: small reads and
+# writes on both CPUs, a directory walk, a pipe) with bigger sub-buffers
+# and 2 GiB of guest memory: the big trace of bench/decode.py
+# --lttng-kernel (about 0.5 M events a round; keep it out of traces/).
+#
 # Needs what qemu/modules-boot.sh needs for the stock kernel (the image in
 # /var/cache/ltt, linux-headers-KVER, qemu, busybox-static; `make` for the
 # static lttctl/lttd that qemu/run.sh puts in every initramfs) and the
@@ -21,7 +26,9 @@ out=${1:-$top/traces/lttng-kernel-sample}
 cache=${LTT_STOCK_CACHE:-/var/cache/ltt}
 KVER=${LTT_STOCK_KVER:-$(cat "$cache/stock-kver")}
 W=${LTTNG_KERNEL_WORK:-$top/$BUILD/lttng-kernel}
+rounds=${LTTNG_ROUNDS:-0}
 die() { echo "tests/lttng-kernel/record.sh: $*" >&2; exit 1; }
+case $rounds in ''|*[!0-9]*) die "LTTNG_ROUNDS must be a number, not '$rounds'" ;; esac
 [ -f qemu/run.sh ] || die "run from the top directory"
 mkdir -p "$W"
 
@@ -42,7 +49,8 @@ qemu/stock-modules.sh "$img" "$KVER" "$list" "$load" 9pnet_virtio virtio_pci 9p
 
 run=$W/run
 GUEST_SCRIPT=tests/lttng-kernel/guest.sh KERNEL_IMAGE="$img/boot/vmlinuz-$KVER" \
-	INITRAMFS_EXTRA="$list" QEMU_MEM=1024 QEMU_TIMEOUT=${QEMU_TIMEOUT:-600} \
+	INITRAMFS_EXTRA="$list" QEMU_TIMEOUT=${QEMU_TIMEOUT:-600} \
+	QEMU_MEM=$([ "$rounds" -gt 0 ] && echo 2048 || echo 1024) QEMU_APPEND="lttng_rounds=$rounds" \
 	BUILD="$BUILD" sh qemu/run.sh "$run" || {
 	tail -n 30 "$run/guest.log" 2>/dev/null; die "the guest failed (console: $run.console)"; }
 [ "$(cat "$run/guest.rc")" = 0 ] || { cat "$run/guest.log"; die "the guest's recording failed"; }
