@@ -136,18 +136,19 @@ def boot(out, script, params, programs, mem=2048, timeout=1200):
     env = dict(os.environ, BUILD='build', KERNEL_TREE=KTREE, GUEST_SCRIPT=script,
                INITRAMFS_EXTRA=lst, QEMU_MEM=str(mem), QEMU_TIMEOUT=str(timeout))
     runner = 'run.sh'
+    # Under TCG the kernel, Debian's and ours alike ("tsc: Marking TSC
+    # unstable due to TSCs unsynchronized" in the console), finds the vCPUs'
+    # TSCs unsynchronized and marks the TSC unstable (qemu/field-boot.sh):
+    # its clock source is then HPET, an emulated device read per clock
+    # read, which LTTng (kernel: ktime_get_mono_fast_ns; UST: clock_gettime,
+    # a system call then) pays on every event, and ftrace switches to its
+    # "global" clock. Ours reads the TSC itself. On hardware the TSC is
+    # stable: so here too, or the comparison would measure QEMU's HPET.
+    env['QEMU_APPEND'] = ' '.join(x for x in (os.environ.get('QEMU_APPEND'), 'tsc=reliable')
+                                  if x)
     if WHICH['kernel'] == 'stock':
         del env['KERNEL_TREE']
         env['LTT_MODULES_KERNEL'] = 'stock'
-        # Under TCG Debian's kernel finds the vCPUs' TSCs unsynchronized and
-        # marks the TSC unstable (qemu/field-boot.sh): its clock source is
-        # then HPET, an emulated device read per clock read, which LTTng
-        # (kernel: ktime_get_mono_fast_ns; UST: clock_gettime, a system call
-        # then) pays on every event, and ftrace switches to its "global"
-        # clock. Ours reads the TSC itself. On hardware the TSC is stable:
-        # so here too, or the comparison would measure QEMU's HPET.
-        env['QEMU_APPEND'] = ' '.join(x for x in (os.environ.get('QEMU_APPEND'), 'tsc=reliable')
-                                      if x)
         runner = 'modules-boot.sh'
     subprocess.run([os.path.join(TOP, 'qemu', runner), out], env=env, cwd=TOP, check=True,
                    stdout=subprocess.DEVNULL)

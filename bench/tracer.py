@@ -26,7 +26,7 @@ lttv-text; ftrace's per_cpu/cpu0/stats).
 
 --kernel stock boots Debian's own image, unmodified, with the tracer's
 modules (qemu/modules-boot.sh) instead: the same loads, its own tables.
-The stock kernel boots with tsc=reliable (bench/guest.py says why; the
+Both kernels boot with tsc=reliable (bench/guest.py says why; the
 tables name the guest's clock source and ftrace's clock).
 With --lttng (stock only) the getpid() and pipe loads also run under an
 LTTng 2.13 kernel session (Debian's lttng-modules built by
