@@ -24,9 +24,12 @@ fi
 
 if [ "${1:-}" = bench ]; then
 	pkgs="$pkgs trace-cmd linux-perf"
-	# LTTng-UST's side of bench/tracer.py --lttng (bench/ltt-ust-bench.c)
-	# and bench/decode.py's recording of an LTTng user-space trace
-	pkgs="$pkgs liblttng-ust-dev lttng-tools"
+	# LTTng-UST's side of bench/tracer.py --lttng (bench/ltt-ust-bench.c);
+	# not lttng-tools: its session daemon, run as a service as root, would
+	# load LTTng's kernel modules into this machine's kernel where they
+	# are installed (the guests get lttng-tools from qemu/lttng-initramfs.sh;
+	# bench/decode.py says when it cannot record a user-space trace)
+	pkgs="$pkgs liblttng-ust-dev"
 fi
 
 missing=""
