@@ -38,32 +38,8 @@
 #include <ltt/ltt-abi.h>
 #include "ltt-usertrace.h"
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static long parse(const char *s, long min, long max, const char *what)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < min || v > max) {
-		fprintf(stderr, "ltt-bench-tool: bad %s '%s' (%ld to %ld)\n", what, s, min, max);
-		exit(2);
-	}
-	return v;
-}
-
-static void report(const char *what, long n, long long dt, long failed)
-{
-	printf("%s %ld %lld %.1f %ld\n", what, n, dt, (double)dt / n, failed);
-}
+#define BENCH_PROG "ltt-bench-tool"
+#include "bench-load.h"
 
 /*
  * Paced: event i is not written before t0 + i / rate.  The clock is read

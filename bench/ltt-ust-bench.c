@@ -22,27 +22,8 @@
 #include <string.h>
 #include <time.h>
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static long parse(const char *s, long min, long max, const char *what)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < min || v > max) {
-		fprintf(stderr, "ltt-ust-bench: bad %s '%s' (%ld to %ld)\n", what, s, min, max);
-		exit(2);
-	}
-	return v;
-}
+#define BENCH_PROG "ltt-ust-bench"
+#include "bench-load.h"
 
 int main(int argc, char **argv)
 {
@@ -63,6 +44,6 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++)
 		lttng_ust_tracepoint(ltt_bench, tick, (uint32_t)i, text);
 	dt = now_ns() - t0;
-	printf("ust %ld %lld %.1f 0\n", n, dt, (double)dt / n);
+	report("ust", n, dt, 0);
 	return 0;
 }
