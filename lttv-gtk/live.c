@@ -262,11 +262,12 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 		*again = drawn_up_to(a) < script_time(a, w[1]) &&
 			 g_get_monotonic_time() - a->live_mark_time < 60 * G_USEC_PER_SEC;
 	} else if (!strcmp(w[0], "expect-drawn") && n > 1) {
-		*ok = drawn_up_to(a) >= script_time(a, w[1]);
+		int64_t up_to = drawn_up_to(a);
+
+		*ok = up_to >= script_time(a, w[1]);
 		snprintf(buf, size, "the control flow was drawn up to %s (drawn up to %.6f s, "
 			 "the trace ends at %.6f s)", w[1],
-			 a->doc && drawn_up_to(a) != INT64_MIN ?
-			 (drawn_up_to(a) - a->doc->origin_ns) / 1e9 : -1.0,
+			 a->doc && up_to != INT64_MIN ? (up_to - a->doc->origin_ns) / 1e9 : -1.0,
 			 a->doc ? (a->doc->end_ns - a->doc->origin_ns) / 1e9 : -1.0);
 	} else if (!strcmp(w[0], "expect-live-grown")) {
 		*ok = grown(a);

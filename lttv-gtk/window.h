@@ -292,8 +292,8 @@ void lttv_live_say(app *a, const char *error);
 /* Opens the traces of the command line (window.c): 0, or -1 (said). */
 int lttv_open_trace_paths(app *a);
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);
-/* the control flow was drawn again (self-test: remembered if it shows
- * later events than before) */
+/* the control flow was drawn again (self-test: every draw remembered,
+ * what it showed up to and when, for print-drawn and wait-drawn) */
 void lttv_live_drawn(app *a, const lttv_view *v);
 
 /* analysis-view.c: the Analyses tab */
