@@ -34,7 +34,7 @@ export LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu
 mount -t relayfs relayfs /mnt/relayfs; res mount_relayfs $?
 mount -t tracefs nodev $F; res mount_tracefs $?
 uname -r >$R/versions
-# the clocks the tracers read (bench/guest.py: tsc=reliable on the stock
+# the clocks the tracers read (bench/guest.py: tsc=reliable on every
 # kernel, which switches to the TSC once it has refined its frequency, a
 # few seconds after boot: waited for, up to 20 s)
 cs=/sys/devices/system/clocksource/clocksource0/current_clocksource
