@@ -8,7 +8,8 @@
 # every one writing to tmpfs.  The host counts what arrived.
 #
 # Reads /ltt/params: TRACERS ("ours ftrace" or "ours lttng"), CONFIGS
-# ("default large" or "default"), RUNS, RATES (events/s; 0 = as fast as
+# (of "default large timer"; timer: LTTng's default channel with
+# TIMER_LTTNG, ours and ftrace as default), RUNS, RATES (events/s; 0 = as fast as
 # possible, max2 = as fast as possible from a writer on each CPU, the
 # readers' too), SECS (seconds per run), MAXN (events of a run at 0, per
 # writer at max2), SIZES (bytes per event), LARGE_OURS (lttctl options),
@@ -120,9 +121,14 @@ run_lttng() {
 	rm -rf /tmp/lttng-b
 	taskset -c 1 lttng create b --output=/tmp/lttng-b >$R/lttng-$id.log 2>&1
 	rc=$?
-	if [ $cfg = large ]; then
+	case $cfg in
+	large) opts=$LARGE_LTTNG ;;
+	timer) opts=$TIMER_LTTNG ;;
+	*) opts= ;;
+	esac
+	if [ -n "$opts" ]; then
 		# shellcheck disable=SC2086 # options
-		taskset -c 1 lttng enable-channel -k $LARGE_LTTNG channel0 >>$R/lttng-$id.log 2>&1 || rc=1
+		taskset -c 1 lttng enable-channel -k $opts channel0 >>$R/lttng-$id.log 2>&1 || rc=1
 	fi
 	taskset -c 1 lttng enable-event -k lttng_logger >>$R/lttng-$id.log 2>&1 &&
 		taskset -c 1 lttng start >>$R/lttng-$id.log 2>&1 || rc=1
