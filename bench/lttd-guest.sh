@@ -130,7 +130,7 @@ run_lttng() {
 		# shellcheck disable=SC2086 # options
 		taskset -c 1 lttng enable-channel -k $opts channel0 >>$R/lttng-$id.log 2>&1 || rc=1
 	fi
-	taskset -c 1 lttng enable-event -k lttng_logger >>$R/lttng-$id.log 2>&1 &&
+	taskset -c 1 lttng enable-event -k -c channel0 lttng_logger >>$R/lttng-$id.log 2>&1 &&
 		taskset -c 1 lttng start >>$R/lttng-$id.log 2>&1 || rc=1
 	line=$(load /proc/lttng-logger) || rc=1
 	echo "lttng $size-$cfg $rate $k $line" >>$R/times

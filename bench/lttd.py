@@ -225,6 +225,8 @@ def main():
             if len(w) != 9:
                 sys.exit('lttd benchmark: a load did not run: %s' % line.strip())
             tracer, cfg, rate, k, _, n, total = w[0], w[1], w[2], int(w[3]), w[4], int(w[5]), int(w[6])
+            if cfg.split('-')[1] not in configs_asked:
+                continue	# --from with fewer --configs than the run had
             base = os.path.join(out, '%s-%s-%s-%d' % (tracer, cfg, rate, k))
             if tracer == 'ours':
                 got, reported = ours_arrived(base)
@@ -246,10 +248,12 @@ def main():
             'lttng-sessiond and its lttng-consumerd on CPU 1. Both written by the same '
             '`ltt-bench-tool write` loop, the same SIZE bytes per write.\n')
         say('Buffers: default = ours %s per CPU (lttctl\'s defaults), LTTng the channel '
-            '`lttng enable-event` makes with lttng-tools\' defaults (%s); large = ours %s, '
-            'LTTng %s; timer (a diagnostic: not default) = ours default, LTTng default with %s, '
-            'the period of our wakeup timer.\n'
-            % (default_high(), lttng_channel(out), LARGE_OURS, LARGE_LTTNG, TIMER_LTTNG))
+            '`lttng enable-event` makes with lttng-tools\' defaults (%s)%s%s.\n'
+            % (default_high(), lttng_channel(out),
+               '; large = ours %s, LTTng %s' % (LARGE_OURS, LARGE_LTTNG)
+               if 'large' in configs_asked else '',
+               '; timer (a diagnostic, not a default) = ours default, LTTng default with %s, '
+               'the period of our wakeup timer' % TIMER_LTTNG if 'timer' in configs_asked else ''))
     else:
         say('Buffers: default = ours %s per CPU (lttctl\'s defaults), ftrace buffer_size_kb as '
             'booted; large = ours %s, ftrace -b %d.\n' % (default_high(), LARGE_OURS, LARGE_FTRACE))
