@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The parsers of bench/lttd.py (the lttd against lttng-consumerd
+benchmark) on output of the kind each program prints, whose answer is
+known (tests/t79-bench-lttd.sh):
+
+    bench-lttd-cases.py [TRACES_DIR BUILD_DIR]
+
+With TRACES_DIR (the repository's traces/) and BUILD_DIR (whose bin/lttv-text
+reads it), also counts a bundled LTTng trace's events through lttv-text as
+the benchmark does. Prints
+'ok'/'not ok' lines; exit 1 when one fails.
+"""
+import importlib.util
+import os
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOP, 'bench'))
+spec = importlib.util.spec_from_file_location('lttd_bench', os.path.join(TOP, 'bench', 'lttd.py'))
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+failed = 0
+
+
+def check(what, got, want):
+    global failed
+    if got == want:
+        print('ok - %s' % what)
+    else:
+        failed += 1
+        print('not ok - %s: got %r, want %r' % (what, got, want))
+
+
+# `lttng list b` of a stopped kernel session (lttng-tools 2.13), two
+# channels: the discarded events are their sum
+LISTING = """Recording session b: [inactive]
+    Trace output: /tmp/lttng-b
+
+=== Domain: Linux kernel ===
+
+Channels:
+-------------
+- channel0: [disabled]
+
+    Attributes:
+      Event-loss mode:  discard
+      Sub-buffer size:  1048576 bytes
+      Sub-buffer count: 4
+      Switch timer:     inactive
+      Read timer:       200000 us
+      Monitor timer:    1000000 us
+      Output mode:      splice
+
+    Statistics:
+      Discarded events: 11535
+
+    Recording event rules:
+      lttng_logger (loglevel: TRACE_EMERG (0)) (type: tracepoint) [enabled]
+
+- big: [enabled]
+
+    Attributes:
+      Event-loss mode:  discard
+      Sub-buffer size:  4194304 bytes
+
+    Statistics:
+      Discarded events: 7
+"""
+check('lttng list: the channels\' discarded events added', m.lttng_discarded(LISTING), 11542)
+check('lttng list: none discarded is 0, not missing',
+      m.lttng_discarded(LISTING.replace('11535', '0').replace(': 7', ': 0')), 0)
+check('lttng list without statistics (an error message): None',
+      m.lttng_discarded('Error: Session name b not found\n'), None)
+check('lttng list: a number in an event rule is not a discarded count',
+      m.lttng_discarded('  Discarded events: 3 (of 10)\n'), None)
+check('lttng list: the first channel\'s attributes',
+      m.channel_attributes(LISTING),
+      'event-loss mode discard, sub-buffer size 1048576 bytes, sub-buffer count 4, '
+      'switch timer inactive, read timer 200000 us, output mode splice')
+check('lttng list without channels: no attributes', m.channel_attributes('Error\n'), '')
+
+# babeltrace2 -c sink.utils.counter: a block every so many messages while
+# it reads, the totals last
+COUNTER = """           9997 Event messages
+              2 Stream beginning messages
+              0 Discarded event messages
+          10005 messages (TOTAL)
+
+          50000 Event messages
+              2 Stream beginning messages
+              2 Stream end messages
+              0 Discarded event messages
+          50032 messages (TOTAL)
+"""
+check('babeltrace2 counter: the last block\'s events', m.counted_events(COUNTER), 50000)
+check('babeltrace2 counter: one block', m.counted_events(COUNTER.split('\n\n')[0]), 9997)
+check('babeltrace2 counter: no block is None', m.counted_events('error\n'), None)
+
+if len(sys.argv) > 2:
+    m.guest.BUILD = sys.argv[2]
+    # lttv-text's per-type count and per-CPU losses of a CTF trace (the
+    # figures of traces/lttng-kernel-sample.expected)
+    sample = os.path.join(sys.argv[1], 'lttng-kernel-sample', 'kernel')
+    check('lttv-text count of an LTTng trace\'s events of one type, and its losses',
+          m.ours_arrived(sample, 'sched.sched_switch'), (852, 0))
+    check('lttv-text count of a type the trace lacks', m.ours_arrived(sample, 'lttng.lttng_logger'),
+          (0, 0))
+sys.exit(1 if failed else 0)
