@@ -23,8 +23,8 @@
 
 #include "window.h"
 
-#define LIVE_TICK_MS 500
-#define LIVE_STILL_TICKS 2	/* unchanged this long: stopped growing */
+#define LIVE_TICK_MS 250
+#define LIVE_STILL_TICKS 4	/* unchanged this long (1 s): stopped growing */
 #define LIVE_FACILITIES "control/facilities"
 
 /* The sizes and modification times of the files of a trace directory (its
