@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * live.c - lttv-gtk --follow: follow a trace while lttd writes it. Twice a
- * second, if the trace's files have changed and the last version is
- * indexed, the trace is opened again (lttv_reload_doc): the time line
- * grows when the window showed its end, the index and the analyses start
- * over in their worker and idle slices, the Statistics tab is computed
- * again. Nothing waits: opening reads only the block headers.
+ * live.c - lttv-gtk --follow: follow a trace while lttd writes it. Four
+ * times a second, if the trace's files have changed and the last version
+ * is indexed, the trace is opened again (lttv_reload_doc): the time line
+ * grows when the window showed its end, the index goes on from where it
+ * stopped (lttv_live_reopen: ltt_state_index_extend, or from the start
+ * when it cannot be, said on stderr), the Statistics tab is computed
+ * again. Nothing waits: opening reads only the block headers. Files
+ * unchanged for a second: the index goes past its horizon to their end
+ * (to_end), and the analyses start (indexer.c).
+ *
+ * The latency from an event to its pixel (bench/live.py) is then the
+ * sub-buffers filling, the poll and what is new to index.
  *
  * Traces are opened as ones being written (ltt_open_options.live): a
  * tracefile's last sub-buffer, not whole yet, is read at the next

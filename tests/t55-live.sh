@@ -71,6 +71,8 @@ check "print-index printed the rows of the followed window" \
 	sh -c "grep -q '^process ' '$TMP/followed.idx' && grep -q '^cpu ' '$TMP/followed.idx'"
 check "the followed window carried its index on as the trace grew" \
 	grep -q '^live openings: index carried on [1-9]' "$TMP/gui.out"
+check "an opening that could not carry it on said why (a control channel's first sub-buffer)" \
+	grep -q 'indexed again from its start: control/.*starts before what is indexed' "$TMP/gui.err"
 check "followed and opened finished, the index is the same (print-index)" \
 	diff "$TMP/fresh.idx" "$TMP/followed.idx"
 fails_with "--follow with --export: usage error" 2 "follow" \
