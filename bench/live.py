@@ -29,10 +29,10 @@ marker's latency runs from that time to the first draw that showed the
 trace up to it as read after everything up to it was written (every
 channel's sub-buffer that holds it), both on the host's clock. Beside it,
 the part that is the tracer's and lttd's (what is at the marker waits in
-its sub-buffers until they fill) and the rest, the viewer's (its 500 ms
-poll, opening the trace again, indexing it from its start, drawing);
-and the latency by the markers' place in the run, since the window
-indexes the whole trace again at every opening. The table is written
+its sub-buffers until they fill) and the rest, the viewer's (its 250 ms
+poll, opening the trace again, indexing what is new, drawing); and the
+latency by the markers' place in the run (it grew with the trace while
+each opening indexed the whole trace again). The table is written
 into docs/performance.md between the "live.py" markers with the date and
 the load. Run it under nice on a shared host, and say so.
 """
@@ -190,8 +190,8 @@ def main():
                      ('then its pixel (the viewer: poll, reopen, index, draw)', view)):
         out('| %s | %.2f s | %.2f s | %.2f s |' % (name, statistics.median(xs), q(xs, 0.9),
                                                    max(xs)))
-    # the window indexes the whole trace again at every opening: the
-    # latency grows with what the trace holds
+    # does the latency grow with what the trace holds? (it did while each
+    # opening indexed the whole trace again)
     out('\n| markers at (seconds into the run) | events before them | latency: median | max |')
     out('|---|---:|---:|---:|')
     third = a.seconds / 3

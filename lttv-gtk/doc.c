@@ -69,10 +69,11 @@ void lttv_doc_report_warnings(lttv_doc *d)
 		lttv_report_warnings(d->traces[i], &d->warned[i]);
 }
 
-lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
+/* The traces of paths opened into a new doc (d->ntraces of them: all, or
+ * those before the one that failed, with *err set). */
+static lttv_doc *doc_traces(const char *const *paths, unsigned n, ltt_error **err)
 {
 	lttv_doc *d = g_new0(lttv_doc, 1);
-	ltt_error *err = NULL;
 
 	d->sort_col = LTTV_COL_BUSY;
 	d->sort_desc = 1;
@@ -89,7 +90,7 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 		const ltt_trace_info *info;
 
 		d->paths[i] = g_strdup(paths[i]);
-		d->traces[i] = lttv_trace_open(paths[i], &err);
+		d->traces[i] = lttv_trace_open(paths[i], err);
 		if (!d->traces[i])
 			break;
 		d->ntraces++;
@@ -99,11 +100,33 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 		d->events_lost += info->events_lost;
 		d->corrupted += info->corrupted_subbuffers;
 	}
+	return d;
+}
+
+/* d with its index: what the index says of it, its warnings printed. */
+static void doc_indexed(lttv_doc *d)
+{
+	lttv_doc_report_warnings(d);
+	d->view = d->idx;
+	d->rtraces = d->traces;
+	d->path = g_strjoinv(" + ", d->paths);
+	d->start_ns = ltt_state_index_start_ns(d->idx);
+	d->end_ns = ltt_state_index_end_ns(d->idx);
+	if (d->end_ns <= d->start_ns)
+		d->end_ns = d->start_ns + 1;
+}
+
+lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
+{
+	ltt_error *err = NULL;
+	lttv_doc *d = doc_traces(paths, n, &err);
+
 	if (d->ntraces == n && n) {
 		/* LTTV_GTK_INDEX_THREADS=1: index in one thread (to compare) */
 		const char *th = g_getenv("LTTV_GTK_INDEX_THREADS");
 		ltt_state_index_options o = { .size = sizeof(o),
-					      .threads = th ? (unsigned)atoi(th) : 0 };
+					      .threads = th ? (unsigned)atoi(th) : 0,
+					      .live = (unsigned)live };
 
 		d->idx = ltt_state_index_new(d->traces, n, &o, &err);
 	}
@@ -115,14 +138,43 @@ lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error)
 		lttv_doc_free(d);
 		return NULL;
 	}
-	lttv_doc_report_warnings(d);
-	d->view = d->idx;
-	d->rtraces = d->traces;
-	d->path = g_strjoinv(" + ", d->paths);
-	d->start_ns = ltt_state_index_start_ns(d->idx);
-	d->end_ns = ltt_state_index_end_ns(d->idx);
-	if (d->end_ns <= d->start_ns)
-		d->end_ns = d->start_ns + 1;
+	doc_indexed(d);
+	return d;
+}
+
+lttv_doc *lttv_doc_reopen(lttv_doc *old, char **error, char **why)
+{
+	ltt_error *err = NULL;
+	lttv_doc *d = doc_traces((const char *const *)old->paths, old->ntraces, &err);
+	int r;
+
+	*why = NULL;
+	if (!old->idx) {	/* its index went to a doc that failed */
+		lttv_doc_free(d);
+		*why = g_strdup("the last opening failed");
+		return lttv_doc_open((const char *const *)old->paths, old->ntraces, error);
+	}
+	if (d->ntraces < old->ntraces) {
+		*error = g_strdup_printf("%s: %s", old->paths[d->ntraces],
+					 ltt_error_message(err));
+		ltt_error_free(err);
+		lttv_doc_free(d);
+		return NULL;
+	}
+	r = ltt_state_index_extend(old->idx, d->traces, d->ntraces, why, &err);
+	if (r != 0) {
+		if (r < 0)
+			*why = g_strdup(ltt_error_message(err));
+		ltt_error_free(err);
+		lttv_doc_free(d);
+		return lttv_doc_open((const char *const *)old->paths, old->ntraces, error);
+	}
+	/* the index goes on in d, over d's traces: old keeps its snapshot */
+	d->idx = old->idx;
+	old->idx = NULL;
+	if (old->view == d->idx)
+		old->view = NULL;
+	doc_indexed(d);
 	return d;
 }
 

@@ -88,7 +88,11 @@ static gboolean on_message(gpointer data)
 	show_progress(a, f);
 	if (ix->done) {
 		gtk_widget_hide(a->progress);
-		lttv_atab_want(a);	/* the cores are free now */
+		/* the cores are free now; --follow: once the trace stopped
+		 * growing (live.c), a pass over all of it at every opening
+		 * would take a core from the next one */
+		if (ltt_state_index_horizon_ns(a->doc->view) == INT64_MAX)
+			lttv_atab_want(a);
 		/* filled while indexing, the list named the first events'
 		 * process from a partial index: blank until the next move */
 		lttv_list_refresh(a);

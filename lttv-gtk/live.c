@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * live.c - lttv-gtk --follow: follow a trace while lttd writes it. Twice a
- * second, if the trace's files have changed and the last version is
- * indexed, the trace is opened again (lttv_reload_doc): the time line
- * grows when the window showed its end, the index and the analyses start
- * over in their worker and idle slices, the Statistics tab is computed
- * again. Nothing waits: opening reads only the block headers.
+ * live.c - lttv-gtk --follow: follow a trace while lttd writes it. Four
+ * times a second, if the trace's files have changed and the last version
+ * is indexed, the trace is opened again (lttv_reload_doc): the time line
+ * grows when the window showed its end, the index goes on from where it
+ * stopped (lttv_live_reopen: ltt_state_index_extend, or from the start
+ * when it cannot be, said on stderr), the Statistics tab is computed
+ * again. Nothing waits: opening reads only the block headers. Files
+ * unchanged for a second: the index goes past its horizon to their end
+ * (to_end), and the analyses start (indexer.c).
+ *
+ * The latency from an event to its pixel (bench/live.py) is then the
+ * sub-buffers filling, the poll and what is new to index.
  *
  * Traces are opened as ones being written (ltt_open_options.live): a
  * tracefile's last sub-buffer, not whole yet, is read at the next
@@ -23,7 +29,8 @@
 
 #include "window.h"
 
-#define LIVE_TICK_MS 500
+#define LIVE_TICK_MS 250
+#define LIVE_STILL_TICKS 4	/* unchanged this long (1 s): stopped growing */
 #define LIVE_FACILITIES "control/facilities"
 
 /* The sizes and modification times of the files of a trace directory (its
@@ -121,6 +128,38 @@ static int64_t realtime_ns(void)
 	return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
+lttv_doc *lttv_live_reopen(app *a, char **error)
+{
+	char *why = NULL;
+	lttv_doc *d;
+
+	lttv_indexer_stop(a);	/* done: its thread joined, the index settled */
+	d = lttv_doc_reopen(a->doc, error, &why);
+	if (why) {
+		g_printerr("lttv-gtk: %s: indexed again from its start: %s\n",
+			   ltt_text_safe(a->doc->path), why);
+		a->live_reindexed++;
+	} else if (d) {
+		a->live_carried++;
+	}
+	g_free(why);
+	return d;
+}
+
+/* The trace has not changed for a while: it stopped growing (or pauses),
+ * what waited at the horizon (the sub-buffers that may still come before
+ * it) is indexed too; if it grows again, what comes after it carries the
+ * index on, else it is built again. */
+static void to_end(app *a)
+{
+	if (!a->doc || !a->doc->idx || !a->ix.done ||
+	    ltt_state_index_horizon_ns(a->doc->idx) == INT64_MAX)
+		return;
+	lttv_indexer_stop(a);
+	ltt_state_index_to_end(a->doc->idx);
+	lttv_indexer_start(a);
+}
+
 static gboolean tick(gpointer data)
 {
 	app *a = data;
@@ -130,8 +169,12 @@ static gboolean tick(gpointer data)
 	if (a->doc && !a->ix.done)
 		return G_SOURCE_CONTINUE;	/* the last growth is still indexed */
 	stamp = trace_stamp(a);
-	if (stamp == a->live_bytes)
+	if (stamp == a->live_bytes) {
+		if (++a->live_still == LIVE_STILL_TICKS)
+			to_end(a);
 		return G_SOURCE_CONTINUE;
+	}
+	a->live_still = 0;
 	a->live_bytes = stamp;	/* a failure is tried again at the next change */
 	opened = realtime_ns();
 	if (!a->doc) {
@@ -211,6 +254,68 @@ static const char *said(const app *a)
 	       gtk_label_get_text(GTK_LABEL(a->live_label)) : "";
 }
 
+static void hash_interval(void *user, int64_t s, int64_t e, ltt_state_kind k)
+{
+	guint64 *h = user, v[3] = { (guint64)s, (guint64)e, (guint64)k };
+	const guint8 *b = (const guint8 *)v;
+
+	for (size_t i = 0; i < sizeof(v); i++)
+		*h = (*h ^ b[i]) * 0x100000001b3ull;
+}
+
+/* One line of print-index: a row's intervals over all that is indexed,
+ * as a count and a hash. */
+static void print_row(const ltt_state_index *x, const char *what, ltt_state_row_type type,
+		      unsigned i)
+{
+	guint64 h = 0xcbf29ce484222325ull;
+	long n = ltt_state_index_intervals(x, type, i, ltt_state_index_start_ns(x),
+					   ltt_state_index_indexed_ns(x), 0, hash_interval, &h);
+
+	printf("%s intervals=%ld hash=%016" PRIx64 "\n", what, n, (uint64_t)h);
+}
+
+/* print-index: what the control flow and resources views can show of the
+ * trace, every row's intervals at full resolution and the processes'
+ * facts, so that a test compares the window that followed a trace with
+ * one that opened it finished (t55). */
+static void print_index(const app *a)
+{
+	const ltt_state_index *x = a->doc->view;
+	const ltt_state *st = ltt_state_index_state(x);
+	char what[512];
+
+	printf("index events=%" PRIu64 " checkpoints=%u start_ns=%" PRId64 " indexed_ns=%" PRId64
+	       "\n", ltt_state_index_num_events(x), ltt_state_index_num_checkpoints(x),
+	       ltt_state_index_start_ns(x), ltt_state_index_indexed_ns(x));
+	for (unsigned i = 0; i < ltt_state_num_processes(st); i++) {
+		ltt_state_process_info p;
+
+		ltt_state_process(st, i, &p);
+		snprintf(what, sizeof(what), "process %u pid=%u tgid=%u ppid=%u name=%s "
+			 "status=%d mode=%d cpu=%d birth=%" PRId64 " death=%" PRId64
+			 " before=%d user=%" PRIu64 " sys=%" PRIu64, i, p.pid, p.tgid, p.ppid,
+			 ltt_text_safe(p.name), p.status, p.mode, p.cpu, p.birth_ns, p.death_ns,
+			 p.before_trace, p.cpu_ns[LTT_STATE_USER_MODE], p.cpu_ns[LTT_STATE_SYSCALL]);
+		print_row(x, what, LTT_STATE_ROW_PROCESS, i);
+	}
+	for (unsigned i = 0; i < ltt_state_num_cpus(st); i++) {
+		snprintf(what, sizeof(what), "cpu %u", i);
+		print_row(x, what, LTT_STATE_ROW_CPU, i);
+	}
+	for (unsigned i = 0; i < ltt_state_num_irqs(st); i++) {
+		snprintf(what, sizeof(what), "irq %u", i);
+		print_row(x, what, LTT_STATE_ROW_IRQ, i);
+	}
+	for (unsigned i = 0; i < ltt_state_num_softirqs(st); i++) {
+		snprintf(what, sizeof(what), "softirq %u", i);
+		print_row(x, what, LTT_STATE_ROW_SOFTIRQ, i);
+	}
+	printf("live openings: index carried on %u, built again %u\n", a->live_carried,
+	       a->live_reindexed);
+	fflush(stdout);
+}
+
 /*
  * Self-test commands: live-mark (remember where the trace ends now);
  * wait-live-grown (until it ends later than at the mark, 60 s at most);
@@ -229,6 +334,11 @@ static const char *said(const app *a)
  * T|end (until a draw showed the trace up to T, seconds from its start,
  * or up to its end as read then: 60 s after the mark at most);
  * expect-drawn T|end (one did).
+ *
+ * print-index: every row's intervals (a count and a hash) and the
+ * processes' facts, then how many openings carried the index on (the
+ * lines before that one are the same for a window that opened the
+ * finished trace: t55 compares them).
  */
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok)
 {
@@ -250,6 +360,9 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 		*again = a->doc && (!a->ix.done || trace_stamp(a) != a->live_bytes ||
 				    now - a->live_grew_time < G_USEC_PER_SEC) &&
 			 now - a->live_mark_time < 60 * G_USEC_PER_SEC;
+	} else if (!strcmp(w[0], "print-index")) {
+		if (a->doc)
+			print_index(a);
 	} else if (!strcmp(w[0], "print-drawn")) {
 		for (unsigned i = 0; a->drawn && i < a->drawn->len; i++) {
 			const lttv_drawn *d = &g_array_index(a->drawn, lttv_drawn, i);

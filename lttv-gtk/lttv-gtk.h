@@ -101,6 +101,12 @@ void lttv_set_live(void);
 ltt_trace *lttv_trace_open(const char *path, ltt_error **err);
 /* Open traces (merged when more than one), or NULL with *error. */
 lttv_doc *lttv_doc_open(const char *const *paths, unsigned n, char **error);
+/* --follow: the traces of old opened again as a new doc. Its index is
+ * old's carried on over what they hold now (old keeps what it shows, and
+ * no index: free it once the window moved to the new doc); or, when it
+ * cannot be (*why says why: g_free it), indexed from their start. NULL
+ * with *error if they do not open. */
+lttv_doc *lttv_doc_reopen(lttv_doc *old, char **error, char **why);
 /* Whether `file`, an output (of option opt), is an input: a file of one of
  * d's traces or a path into one, whatever links or mounts lead there
  * (ltt_trace_path_is_input). 1 after saying so on stderr, else 0. */

@@ -1153,7 +1153,7 @@ int lttv_reload_doc(app *a)
 
 	if (!old)
 		return -1;
-	d = lttv_doc_open((const char *const *)old->paths, old->ntraces, &error);
+	d = lttv_live_reopen(a, &error);
 	if (d && lttv_doc_open_reader(d, &error) < 0) {
 		lttv_doc_free(d);
 		d = NULL;

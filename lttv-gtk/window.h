@@ -169,6 +169,9 @@ struct app {
 	gint64 live_mark_time;
 	gint64 live_grew_time;		/* when it was last opened again */
 	int64_t live_opened;		/* CLOCK_REALTIME ns when it was */
+	unsigned live_carried, live_reindexed;	/* openings whose index went on,
+						 * was built again */
+	unsigned live_still;		/* ticks without a change since */
 	/* self-test: the control flow's draws, as lttv_drawn (live.c; for
 	 * bench/live.py's latency) */
 	GArray *drawn;
@@ -289,6 +292,9 @@ void lttv_live_stop(app *a);
 /* The trace could not be opened (error), or was (NULL): say what is not
  * read yet under the toolbar, or nothing. */
 void lttv_live_say(app *a, const char *error);
+/* The doc's traces opened again, their index carried on where it can
+ * (lttv_doc_reopen; said on stderr where it cannot), or NULL with *error. */
+lttv_doc *lttv_live_reopen(app *a, char **error);
 /* Opens the traces of the command line (window.c): 0, or -1 (said). */
 int lttv_open_trace_paths(app *a);
 int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);

@@ -36,7 +36,7 @@ check "the writer started" test -e "$TMP/live/.started"
 xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/live" --follow --self-test \
 	"wait-row-of 1011; wait-row-of 1005; live-mark; hide-pid 1011; select-pid 1005;
 	 wait-live-grown; expect-live-grown; wait-live-settled; wait-drawn end; expect-drawn end;
-	 print-drawn; expect-no-row 1011;
+	 print-drawn; print-index; expect-no-row 1011;
 	 expect-selected 1005; show-hidden; expect-selected 1005; expect-row-of 1011; view analyses;
 	 wait-analysis; screenshot $TMP/live.png; quit" >"$TMP/gui.out" 2>"$TMP/gui.err"
 rc=$?
@@ -59,6 +59,22 @@ check "the hidden row stayed hidden across reloads" \
 check "no check failed (the selection kept across reloads)" \
 	sh -c "! grep -q '^not ok' '$TMP/gui.out'"
 check "the last screenshot was saved" test -s "$TMP/live.png"
+# The index carried on as the files grew (each opening indexed only what
+# was new: ltt_state_index_extend) is the one a window that opens the
+# finished trace builds: every row's intervals, every process's facts,
+# the events and checkpoints (print-index).
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$TMP/live" --self-test \
+	"wait-index; print-index; quit" >"$TMP/fresh.out" 2>"$TMP/fresh.err"
+grep -E '^(index|process|cpu|irq|softirq) ' "$TMP/gui.out" >"$TMP/followed.idx"
+grep -E '^(index|process|cpu|irq|softirq) ' "$TMP/fresh.out" >"$TMP/fresh.idx"
+check "print-index printed the rows of the followed window" \
+	sh -c "grep -q '^process ' '$TMP/followed.idx' && grep -q '^cpu ' '$TMP/followed.idx'"
+check "the followed window carried its index on as the trace grew" \
+	grep -q '^live openings: index carried on [1-9]' "$TMP/gui.out"
+check "an opening that could not carry it on said why (a control channel's first sub-buffer)" \
+	grep -q 'indexed again from its start: control/.*starts before what is indexed' "$TMP/gui.err"
+check "followed and opened finished, the index is the same (print-index)" \
+	diff "$TMP/fresh.idx" "$TMP/followed.idx"
 fails_with "--follow with --export: usage error" 2 "follow" \
 	"$gtk" -t "$TMP/full" --follow --export "$TMP/x.png"
 done_testing

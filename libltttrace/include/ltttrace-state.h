@@ -293,6 +293,16 @@ typedef struct ltt_state_index_options {
 	 * machine has two processors or more, else 1; more than 2: 2).
 	 * The index is the same, byte for byte, either way. */
 	unsigned threads;
+	/* 1: the traces are being written (opened with ltt_open_options.live,
+	 * lttv-gtk --follow). A run indexes only what no sub-buffer still to
+	 * come can precede: the events before the horizon, the earliest end of
+	 * the last whole sub-buffer of the tracefiles that have one (but the
+	 * facility table, and a file 2 s of trace time behind the others: a
+	 * quiet channel would hold everything back); it then returns 0 with
+	 * ltt_state_index_done() 1, its rows left open. Then
+	 * ltt_state_index_extend() carries it on over the traces opened again,
+	 * and ltt_state_index_to_end() past the horizon once they stop growing. */
+	unsigned live;
 } ltt_state_index_options;
 
 /* The traces must outlive the index. opt may be NULL. */
@@ -303,7 +313,7 @@ void ltt_state_index_free(ltt_state_index *idx);
 
 /*
  * Index up to max_events more events. 1: more to do; 0: the whole trace
- * is indexed; -1: read error (what was indexed stays usable). Between
+ * is indexed (live: up to the horizon, see options.live); -1: read error (what was indexed stays usable). Between
  * runs, the index may be snapshotted, read or freed (from the thread that
  * runs it). With two threads, the second one may still be coding what
  * this run read when it returns; the calls that read the index wait for
@@ -311,6 +321,30 @@ void ltt_state_index_free(ltt_state_index *idx);
  */
 int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events,
 			ltt_error **err);
+/*
+ * A live index (options.live) carried on over its traces opened again (the
+ * same directories, grown: traces[i] for the i-th), so that the next runs
+ * index only what is new; the old traces may be closed once this returned
+ * 0 (the index reads only the new ones, and keeps no pointer into the old
+ * ones but to the facility descriptions, which live traces share). The
+ * same process and row numbers, checkpoints and rows as an index of the
+ * new traces built from their start: the new events all come after what
+ * was indexed. 1, with *why (g_free it): it cannot be, index the new
+ * traces from their start instead (a file shrank, was replaced or is
+ * gone; the facility table or a CPU's first task changed; a new
+ * sub-buffer or tracefile holds events before what was indexed; a CTF
+ * trace). -1 with *err: not a live index, or indexing now. Not on a
+ * snapshot; the index must be settled (its last run returned 0).
+ */
+int ltt_state_index_extend(ltt_state_index *idx, ltt_trace *const *traces, size_t n,
+			   char **why, ltt_error **err);
+/* A live index goes past its horizon to the end of what its traces hold
+ * (they stopped growing); the next ltt_state_index_extend() then accepts
+ * only events after the last one indexed. */
+void ltt_state_index_to_end(ltt_state_index *idx);
+/* Where a live index stops (INT64_MAX: at the end; INT64_MIN: nothing yet). */
+int64_t ltt_state_index_horizon_ns(const ltt_state_index *idx);
+
 /* 0..1, by time. */
 double ltt_state_index_progress(const ltt_state_index *idx);
 int ltt_state_index_done(const ltt_state_index *idx);

@@ -959,7 +959,7 @@ ltt_description *ltt_description_load(const char *path, ltt_error **err)
  * known by its identity (device, inode, size, modification and change
  * times): a changed file is read again. Shared descriptions live as long
  * as the process (one per file version: a few). A trace's own eventdefs/
- * are not shared: each trace has its copies.
+ * are not shared, each trace has its copies, but for a live one (trace.c).
  */
 static GMutex shared_lock;
 static GHashTable *shared;	/* "dev ino size mtime ctime" -> ltt_description* */

@@ -116,6 +116,14 @@ struct ltt_state_index {
 	uint64_t every, since_cp, changes;
 	int64_t start_ns, end_ns, indexed_ns;
 	int done;
+	/* options.live: events at or after horizon wait (INT64_MAX: none
+	 * does); every event before frontier is indexed, none at or after it
+	 * (INT64_MIN: none yet); reposition: the iterator is to be made
+	 * again at frontier (it read an event it did not index, or the
+	 * traces were replaced) */
+	int live, reposition;
+	int64_t horizon, frontier;
+	int64_t last_ns;		/* the latest event indexed */
 	unsigned threads;		/* 1, or 2: a pipeline (below) */
 	struct pipe *pipe;		/* 2: started at the first run */
 };
@@ -489,6 +497,242 @@ static void restore(ltt_state *out, const checkpoint *c, const ltt_state *final)
 	ltt_state__rebuild_pids(out);
 }
 
+/* start_ns and end_ns from what the headers of idx->traces say */
+static void trace_span(ltt_state_index *idx)
+{
+	idx->start_ns = INT64_MAX;
+	idx->end_ns = INT64_MIN;
+	for (size_t i = 0; i < idx->ntraces; i++) {
+		const ltt_trace_info *info = ltt_trace_get_info(idx->traces[i]);
+
+		if (info->first_event_ns < idx->start_ns)
+			idx->start_ns = info->first_event_ns;
+		if (info->last_event_ns > idx->end_ns)
+			idx->end_ns = info->last_event_ns;
+	}
+	if (idx->ntraces == 0)
+		idx->start_ns = idx->end_ns = 0;
+}
+
+/* ---- live: an index carried on as its traces grow ----------------------- */
+
+/* A file this far behind the others is quiet (a control channel that
+ * fills once in a while): the others do not wait for it. */
+#define LIVE_QUIET_NS 2000000000
+
+static int64_t block_ns(const ltt_tracefile *tf, unsigned b, int end)
+{
+	return ltt_cycles_to_ns_inline(tf->trace, end ? tf->blocks[b].end_cycles
+						      : tf->blocks[b].begin_cycles);
+}
+
+/*
+ * The horizon of traces being written: every sub-buffer still to come in
+ * a tracefile starts at or after the end of its last one, so no event
+ * before the earliest such end can still come, but in a file that has
+ * none yet, the facility table (its events change no state) or a quiet
+ * one (LIVE_QUIET_NS): ltt_state_index_extend() sees whether what they
+ * bring is before what was indexed. A CTF trace: no horizon (never extended).
+ */
+static int64_t live_horizon(ltt_trace *const *traces, size_t n)
+{
+	int64_t latest = INT64_MIN, h = INT64_MAX;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			if (traces[i]->ctf)
+				return INT64_MAX;
+			for (guint f = 0; f < traces[i]->tracefiles->len; f++) {
+				const ltt_tracefile *tf = traces[i]->tracefiles->pdata[f];
+				int64_t e;
+
+				if (tf->is_facilities || !tf->num_blocks)
+					continue;
+				e = block_ns(tf, tf->num_blocks - 1, 1);
+				if (pass == 0)
+					latest = MAX(latest, e);
+				else if (e >= latest - LIVE_QUIET_NS)
+					h = MIN(h, e);
+			}
+		}
+	return latest == INT64_MIN ? INT64_MIN : h;
+}
+
+/* The iterator again, over idx->traces, at the frontier. */
+static int reposition(ltt_state_index *idx, ltt_error **err)
+{
+	ltt_iter_free(idx->it);
+	idx->it = ltt_iter_new(idx->traces, idx->ntraces, err);
+	if (!idx->it)
+		return -1;
+	if (idx->frontier != INT64_MIN && ltt_iter_seek_time(idx->it, idx->frontier, err) < 0)
+		return -1;
+	idx->reposition = 0;
+	return 0;
+}
+
+static const ltt_tracefile *tracefile_named(const ltt_trace *t, const char *relpath)
+{
+	for (guint f = 0; f < t->tracefiles->len; f++) {
+		const ltt_tracefile *tf = t->tracefiles->pdata[f];
+
+		if (!strcmp(tf->relpath, relpath))
+			return tf;
+	}
+	return NULL;
+}
+
+/* Why trace nt cannot carry on from ot, indexed before frontier; NULL: it can. */
+static char *not_grown(const ltt_trace *ot, const ltt_trace *nt, int64_t frontier)
+{
+	const ltt_trace_info *a = &ot->info, *b = &nt->info;
+
+	if (ot->ctf || nt->ctf)
+		return g_strdup("a CTF trace is indexed from its start");
+	if (a->start_tsc != b->start_tsc || a->start_freq != b->start_freq ||
+	    a->freq_scale != b->freq_scale || a->start_time_ns != b->start_time_ns)
+		return g_strdup("its start changed (another recording)");
+	for (guint f = 0; f < ot->tracefiles->len; f++) {
+		const ltt_tracefile *o = ot->tracefiles->pdata[f];
+		const ltt_tracefile *m = tracefile_named(nt, o->relpath);
+
+		if (!m)
+			return g_strdup_printf("%s is gone", o->relpath);
+		if (m->dev != o->dev || m->ino != o->ino)
+			return g_strdup_printf("%s was replaced", o->relpath);
+		if (m->num_blocks < o->num_blocks || m->subbuf_size != o->subbuf_size)
+			return g_strdup_printf("%s shrank", o->relpath);
+		for (unsigned k = 0; k < o->num_blocks; k++)
+			if (m->blocks[k].begin_cycles != o->blocks[k].begin_cycles ||
+			    m->blocks[k].end_cycles != o->blocks[k].end_cycles ||
+			    m->blocks[k].data_end != o->blocks[k].data_end)
+				return g_strdup_printf("%s: sub-buffer %u was rewritten",
+						       o->relpath, k);
+		if (o->is_facilities && m->num_blocks != o->num_blocks)
+			return g_strdup_printf("%s grew (events may decode otherwise)",
+					       o->relpath);
+	}
+	for (guint f = 0; f < nt->tracefiles->len; f++) {
+		const ltt_tracefile *m = nt->tracefiles->pdata[f];
+		const ltt_tracefile *o = tracefile_named(ot, m->relpath);
+		unsigned from = o ? o->num_blocks : 0;
+
+		if (!o && m->is_facilities && m->num_blocks)
+			return g_strdup_printf("%s is new", m->relpath);
+		if (from < m->num_blocks && frontier != INT64_MIN &&
+		    block_ns(m, from, 0) < frontier)
+			return g_strdup_printf("%s%s: sub-buffer %u starts before what is "
+					       "indexed", m->relpath, o ? "" : " (new)", from);
+	}
+	return NULL;
+}
+
+/* The task each CPU starts with in nt (*ft, *nf), as st's table of ot
+ * says for every CPU already running; else why not (and nothing set). */
+static char *first_tasks_kept(const ltt_state *st, const ltt_trace *ot, const ltt_trace *nt,
+			      ltt_state_first_task **ft, unsigned *nf)
+{
+	*ft = ltt_state__first_tasks(nt, nf);
+	for (unsigned i = 0; i < st->ncaches; i++) {
+		const st_type_cache *c = &st->caches[i];
+
+		if (c->trace != ot)
+			continue;
+		for (unsigned cpu = 0; cpu < st->ncpus; cpu++) {
+			ltt_state_first_task none = { -1, LTT_STATE_MODE_UNKNOWN };
+			const ltt_state_first_task *x = cpu < c->nfirst ? &c->first_task[cpu] : &none;
+			const ltt_state_first_task *y = cpu < *nf ? &(*ft)[cpu] : &none;
+
+			if (st->cpus[cpu].cur >= 0 && (x->pid != y->pid || x->mode != y->mode)) {
+				g_free(*ft);
+				*ft = NULL;
+				return g_strdup_printf("the task CPU %u started with is known "
+						       "now", cpu);
+			}
+		}
+	}
+	return NULL;
+}
+
+/* st's tables of ot are nt's now: its first tasks ft, its event types
+ * resolved again (from nt's facilities) as they come. */
+static void move_cache(ltt_state *st, const ltt_trace *ot, const ltt_trace *nt,
+		       ltt_state_first_task *ft, unsigned nf)
+{
+	for (unsigned i = 0; i < st->ncaches; i++) {
+		st_type_cache *c = &st->caches[i];
+
+		if (c->trace != ot)
+			continue;
+		g_free(c->first_task);
+		c->first_task = ft;
+		c->nfirst = nf;
+		for (unsigned f = 0; f < G_N_ELEMENTS(c->fac); f++) {
+			g_free(c->fac[f]);
+			c->fac[f] = NULL;
+		}
+		c->trace = nt;
+		return;
+	}
+	g_free(ft);	/* no event of ot yet: nt's found when one comes */
+}
+
+int ltt_state_index_extend(ltt_state_index *idx, ltt_trace *const *traces, size_t n,
+			   char **why, ltt_error **err)
+{
+	ltt_state_first_task **ft;
+	unsigned *nf;
+
+	*why = NULL;
+	if (idx->is_snapshot || !idx->live || idx->pipe) {
+		ltt_set_error(err, LTT_ERROR_INVALID, "only a live index, settled, is extended");
+		return -1;
+	}
+	if (n != idx->ntraces) {
+		*why = g_strdup("another number of traces");
+		return 1;
+	}
+	for (size_t i = 0; i < n && !*why; i++)
+		*why = not_grown(idx->traces[i], traces[i], idx->frontier);
+	if (*why)
+		return 1;
+	ft = g_new0(ltt_state_first_task *, n);
+	nf = g_new0(unsigned, n);
+	for (size_t i = 0; i < n && !*why; i++)
+		*why = first_tasks_kept(idx->st, idx->traces[i], traces[i], &ft[i], &nf[i]);
+	for (size_t i = 0; i < n; i++)
+		if (*why)
+			g_free(ft[i]);
+		else
+			move_cache(idx->st, idx->traces[i], traces[i], ft[i], nf[i]);
+	g_free(ft);
+	g_free(nf);
+	if (*why)
+		return 1;
+	memcpy(idx->traces, traces, sizeof(*traces) * n);
+	/* the iterators read the old ones, which may be closed on return */
+	ltt_iter_free(idx->it);
+	idx->it = NULL;
+	ltt_iter_free(idx->seek_it);
+	idx->seek_it = NULL;
+	trace_span(idx);
+	idx->horizon = live_horizon(traces, n);
+	idx->done = 0;
+	idx->reposition = 1;
+	return 0;
+}
+
+void ltt_state_index_to_end(ltt_state_index *idx)
+{
+	if (!idx->live || idx->is_snapshot || idx->horizon == INT64_MAX)
+		return;
+	idx->horizon = INT64_MAX;
+	idx->done = 0;
+	idx->reposition = 1;
+}
+
+int64_t ltt_state_index_horizon_ns(const ltt_state_index *idx) { return idx->horizon; }
+
 ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 				     const ltt_state_index_options *opt,
 				     ltt_error **err)
@@ -517,19 +761,11 @@ ltt_state_index *ltt_state_index_new(ltt_trace *const *traces, size_t n,
 		ltt_state_index_free(idx);
 		return NULL;
 	}
-	idx->start_ns = INT64_MAX;
-	idx->end_ns = INT64_MIN;
-	for (size_t i = 0; i < n; i++) {
-		const ltt_trace_info *info = ltt_trace_get_info(traces[i]);
-
-		if (info->first_event_ns < idx->start_ns)
-			idx->start_ns = info->first_event_ns;
-		if (info->last_event_ns > idx->end_ns)
-			idx->end_ns = info->last_event_ns;
-	}
-	if (n == 0)
-		idx->start_ns = idx->end_ns = 0;
+	trace_span(idx);
 	idx->indexed_ns = idx->start_ns;
+	idx->live = o.live != 0;
+	idx->horizon = idx->live ? live_horizon(traces, n) : INT64_MAX;
+	idx->frontier = idx->last_ns = INT64_MIN;
 	idx->st = ltt_state_new();
 	idx->st->rec = idx;
 	for (unsigned type = 0; type < 4; type++)
@@ -605,6 +841,7 @@ ltt_state_index *ltt_state_index_snapshot(ltt_state_index *idx, ltt_trace *const
 	c->end_ns = idx->end_ns;
 	c->indexed_ns = idx->indexed_ns;
 	c->done = idx->done;
+	c->horizon = idx->horizon;
 	memcpy(c->nrows, idx->nrows, sizeof(c->nrows));
 	if (traces)
 		c->traces = g_memdup2(traces, sizeof(*traces) * n), c->ntraces = n;
@@ -681,7 +918,7 @@ static int run_events(ltt_state_index *idx, uint64_t max_events, ltt_error **err
 {
 	const ltt_event *ev;
 	uint64_t since_cp = idx->since_cp;
-	int64_t indexed_ns = idx->indexed_ns;
+	int64_t indexed_ns = idx->indexed_ns, horizon = idx->horizon, last = idx->last_ns;
 	int r = 1;
 
 	for (uint64_t n = 0; n < max_events; n++) {
@@ -691,6 +928,11 @@ static int run_events(ltt_state_index *idx, uint64_t max_events, ltt_error **err
 		if (r <= 0)
 			break;
 		t = ltt_event_time_ns(ev);
+		if (t >= horizon) {	/* live: it waits; read again later */
+			idx->reposition = 1;
+			r = 0;
+			break;
+		}
 		if (since_cp >= idx->every && t > idx->st->now) {
 			take_checkpoint(idx, t);
 			since_cp = 0;
@@ -699,7 +941,9 @@ static int run_events(ltt_state_index *idx, uint64_t max_events, ltt_error **err
 		since_cp++;
 		if (t > indexed_ns)
 			indexed_ns = t;
+		last = t;	/* (the iterator's order is by time) */
 	}
+	idx->last_ns = last;
 	idx->since_cp = since_cp;
 	idx->indexed_ns = indexed_ns;
 	return r;
@@ -715,12 +959,31 @@ int ltt_state_index_run(ltt_state_index *idx, uint64_t max_events, ltt_error **e
 	}
 	if (idx->done)
 		return 0;
+	if (idx->reposition && reposition(idx, err) < 0)
+		return -1;
 	if (idx->threads > 1 && !idx->pipe)
 		pipe_start(idx);
 	r = run_events(idx, max_events, err);
 	/* the coder goes on while the caller does something else (settle()
 	 * waits for it where the rows are read) */
-	if (r == 0) {
+	if (r == 0 && idx->live) {
+		/* caught up: the rows stay open for what comes next (the
+		 * coder stopped: nothing runs while the traces are read
+		 * again); known up to the horizon, where nothing waits */
+		pipe_stop(idx, 0);
+		idx->done = 1;
+		if (idx->horizon != INT64_MAX) {
+			idx->frontier = idx->horizon;
+			if (idx->horizon > idx->indexed_ns)
+				idx->indexed_ns = MIN(idx->horizon, MAX(idx->end_ns,
+									idx->indexed_ns));
+		} else {
+			/* at the end, as an index that is not live */
+			idx->frontier = idx->st->events ? idx->last_ns + 1 : INT64_MIN;
+			if (idx->end_ns > idx->indexed_ns)
+				idx->indexed_ns = idx->end_ns;
+		}
+	} else if (r == 0) {
 		/* nothing more is recorded: the rows' tails are encoded
 		 * and their arrays fitted to what they hold (by both
 		 * threads with a pipeline) */

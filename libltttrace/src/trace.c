@@ -124,7 +124,9 @@ static gint cmp_names(gconstpointer a, gconstpointer b)
 }
 
 /* Loads the descriptions of a folder: the trace's eventdefs/ (own: the
- * trace's copies) or another (shared by the process: parsed once). */
+ * trace's copies) or another (shared by the process: parsed once). A live
+ * trace shares its own too: opened again as it grows, its state index
+ * carried on holds the names of their enumerations (ltt_state_index_extend). */
 static int load_dir(ltt_trace *t, const char *dir, bool fatal, bool own,
 		    ltt_error **err)
 {
@@ -151,7 +153,7 @@ static int load_dir(ltt_trace *t, const char *dir, bool fatal, bool own,
 		ltt_error *e = NULL;
 		const ltt_description *desc;
 
-		if (own) {
+		if (own && !t->live) {
 			ltt_description *mine = ltt_description_load(path, &e);
 
 			if (mine)
