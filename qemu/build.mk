@@ -23,6 +23,14 @@ record-traces: all
 	@$(MAKE) --no-print-directory kernel
 	@BUILD=$(BUILD) TRACES="$(TRACES)" qemu/record-traces.sh
 
+# `make record-field-trace`: record again traces/field-workload, the field
+# workload's short run on Debian's kernel with our modules, with the
+# kernel's books and its digest (qemu/record-field-trace.sh; no kernel
+# build: the modules are built against Debian's headers).
+.PHONY: record-field-trace
+record-field-trace: all
+	@BUILD=$(BUILD) qemu/record-field-trace.sh
+
 # `make demo-live`: boot our kernel in QEMU with a workload, and show its
 # trace on the host while lttd writes it into the shared folder
 # (qemu/demo-live.sh: lttv-gtk --follow, or pictures at the end without a

@@ -19,7 +19,7 @@
 # kernel refines tsc_khz against HPET a few seconds after boot, before the
 # trace starts. (books-compare.py checks the trace's clock.)
 # Environment: QEMU_TIMEOUT (1500 s), FIELD_SCALE (1: the workload's loop
-# counts), FIELD_JOBS (2: its make -j), FIELD_LTTNG=1 (LTTng 2.13's kernel
+# counts; 0: its short run, qemu/rootfs/workload.sh), FIELD_JOBS (2: its make -j), FIELD_LTTNG=1 (LTTng 2.13's kernel
 # session beside ours: its modules from qemu/lttng-modules.sh, into
 # OUT_DIR/lttng; exit 2 when they cannot be built), FIELD_LTTNG_SUBBUF_KB
 # and FIELD_LTTNG_NSUBBUF (its sub-buffers, 2048 and 8: smaller ones make

@@ -171,3 +171,17 @@ debug_only() { # what cmd...: a check of the debug options, on the kernels that 
 		check "$_do_what" "$@"
 	fi
 }
+
+# books_report FILE: each line of qemu/rootfs/books-compare.py's table in
+# FILE as a test ("ok" passes, "MISMATCH" fails; "info" lines, reported
+# and not checked, as comments). For tests/q62 and tests/t79.
+books_report() {
+	while IFS= read -r _line; do
+		_sq=$(echo "$_line" | sed -e 's/^[A-Za-z]* *//' -e 's/  */ /g')
+		case $_line in
+		'ok '*) _report 0 "books: $_sq" ;;
+		'MISMATCH '*) _report 1 "books: $_sq" ;;
+		'info '*) echo "# books: $_sq" ;;
+		esac
+	done <"$1"
+}

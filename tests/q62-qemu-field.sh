@@ -76,14 +76,7 @@ python3 qemu/rootfs/books-compare.py "$OUT" "$BIN/lttv-text" >"$TMP/books" 2>"$T
 rc=$?
 check "books-compare.py ran to its end" sh -c "test $rc -le 1 && grep -q ' mismatches$' '$TMP/books'"
 sed -n 's/^# /# books: /p' "$TMP/books" >&2
-squeeze() { echo "$1" | sed -e 's/^ *//' -e 's/  */ /g'; }
-while IFS= read -r line; do
-	case $line in
-	'ok '*) _report 0 "books: $(squeeze "${line#ok}")" ;;
-	'MISMATCH '*) _report 1 "books: $(squeeze "${line#MISMATCH}")" ;;
-	'info '*) echo "# books: $(squeeze "${line#info}")" ;;
-	esac
-done <"$TMP/books"
+books_report "$TMP/books"
 sed 's/^/# /' "$TMP/books.err" | head -n 5
 # our events against LTTng's and ftrace's, one by one (item 4)
 others="--other ftrace"

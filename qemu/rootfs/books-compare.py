@@ -2,6 +2,9 @@
 """qemu/rootfs/books-compare.py OUT_DIR [LTTV_TEXT] - the kernel's books
 (OUT_DIR/books.json, written in the guest by qemu/rootfs/books.py) against
 what our tools say of the trace OUT_DIR/field for the same interval.
+books-compare.py --books FILE --trace DIR [LTTV_TEXT]: the same for books
+and a trace kept apart (traces/field-workload and its .books.json,
+tests/t79-field-trace.sh).
 
 The guest read its books at instants that the trace shows only to within
 a bracket of two user events (books A0 < A1 < A2 < workload < B0 < B1 <
@@ -432,12 +435,24 @@ def check_tasks(tr, books):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
-        sys.exit("usage: books-compare.py OUT_DIR [LTTV_TEXT]")
-    out_dir = sys.argv[1]
-    books = json.load(open(os.path.join(out_dir, "books.json")))
-    tr = Trace(sys.argv[2] if len(sys.argv) > 2 else "lttv-text", os.path.join(out_dir, "field"))
-    print(f"# {out_dir}: workload {books['seconds']:.1f} s, exit status {books['status']}; "
+    usage = "usage: books-compare.py OUT_DIR [LTTV_TEXT] | --books FILE --trace DIR [LTTV_TEXT]"
+    args = sys.argv[1:]
+    if args[:1] == ["--books"] and len(args) in (4, 5) and args[2] == "--trace":
+        books_path, trace_path, rest = args[1], args[3], args[4:]
+    elif len(args) in (1, 2) and not args[0].startswith("-"):
+        books_path = os.path.join(args[0], "books.json")
+        trace_path, rest = os.path.join(args[0], "field"), args[1:]
+    else:
+        sys.exit(usage)
+    try:
+        with open(books_path) as f:
+            books = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"books-compare: {books_path}: {e}")
+    if not os.path.isdir(trace_path):
+        sys.exit(f"books-compare: {trace_path}: no trace there")
+    tr = Trace(rest[0] if rest else "lttv-text", trace_path)
+    print(f"# {trace_path}: workload {books['seconds']:.1f} s, exit status {books['status']}; "
           f"marks A0 {tstr(tr.marks['A0'])} .. B2 {tstr(tr.marks['B2'])}")
     # the trace's clock: books.py's CLOCK_MONOTONIC from just after A2 to
     # just before B0, against the trace's A2..B0

@@ -71,7 +71,8 @@ fi
 fail() { echo "qemu/rootfs/build-rootfs.sh: $*" >&2; exit 1; }
 ls -d "$dir"/opt/src/*/ >/dev/null 2>&1 || fail "no source of $SRC in $dir/opt/src"
 rm -f "$img"
-mke2fs -q -t ext4 -L field -d "$dir" "$img" "${SIZE}M" || fail "mke2fs -d $dir failed"
+# (mke2fs says "Creating regular file" on stdout, where the image's path goes)
+mke2fs -q -t ext4 -L field -d "$dir" "$img" "${SIZE}M" >&2 || fail "mke2fs -d $dir failed"
 used=$(du -sm "$dir" | cut -f1)
 rm -rf "$dir"
 echo "$pkgs" >"$OUT/packages"
