@@ -10,7 +10,7 @@
 #
 #   traces/field-workload             the trace (lttd's folder)
 #   traces/field-workload.books.json  the kernel's books of that run
-#                                     (qemu/rootfs/books.py), for tests/t79
+#                                     (qemu/rootfs/books.py), for tests/t80
 #   traces/field-workload.digest      its compact expected output, for
 #                                     tests/t11 (tests/trace-digest.sh)
 #

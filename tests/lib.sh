@@ -174,7 +174,7 @@ debug_only() { # what cmd...: a check of the debug options, on the kernels that 
 
 # books_report FILE: each line of qemu/rootfs/books-compare.py's table in
 # FILE as a test ("ok" passes, "MISMATCH" fails; "info" lines, reported
-# and not checked, as comments). For tests/q62 and tests/t79.
+# and not checked, as comments). For tests/q62 and tests/t80.
 books_report() {
 	while IFS= read -r _line; do
 		_sq=$(echo "$_line" | sed -e 's/^[A-Za-z]* *//' -e 's/  */ /g')

@@ -4,7 +4,7 @@
 what our tools say of the trace OUT_DIR/field for the same interval.
 books-compare.py --books FILE --trace DIR [LTTV_TEXT]: the same for books
 and a trace kept apart (traces/field-workload and its .books.json,
-tests/t79-field-trace.sh).
+tests/t80-field-trace.sh).
 
 The guest read its books at instants that the trace shows only to within
 a bracket of two user events (books A0 < A1 < A2 < workload < B0 < B1 <
