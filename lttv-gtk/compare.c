@@ -22,6 +22,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "window.h"
@@ -194,7 +195,10 @@ static gboolean on_pane_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		cairo_translate(cr, 0, g->y);
 		lttv_draw_group_header(cr, g->title, width);
 		cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-		cairo_move_to(cr, 8, LTTV_GROUP_H + 15);
+		cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+				       CAIRO_FONT_WEIGHT_NORMAL);
+		cairo_set_font_size(cr, 13);
+		cairo_move_to(cr, 8, LTTV_GROUP_H + 16);
 		cairo_show_text(cr, "indexing this trace...");
 		cairo_restore(cr);
 	}
@@ -489,6 +493,25 @@ void lttv_compare_free(lttv_compare *c)
 
 /* ---- self-test ---- */
 
+/* The y in the pane of the middle of a pid's row in its first group. */
+static double pane_row_y(app *a, unsigned pid)
+{
+	lttv_group *g = &a->cmp->g[0];
+	const ltt_state *st = ltt_state_index_state(g->doc->view);
+	lttv_layout l;
+
+	sync_groups(a);
+	lttv_layout_get(&g->v, 1000, g->height - LTTV_GROUP_H, &l);
+	for (unsigned r = 0; a->cmp->shown && r < g->v.nrows; r++) {
+		ltt_state_process_info p;
+
+		if (g->rows[r].type == LTT_STATE_ROW_PROCESS &&
+		    ltt_state_process(st, g->rows[r].index, &p) == 0 && p.pid == pid)
+			return g->y + LTTV_GROUP_H + l.y0 + (r + 0.5) * l.row_h;
+	}
+	return -1;
+}
+
 /* Where a widget is in the window (the screenshot's pixels). */
 static void widget_origin(app *a, GtkWidget *w, int *x, int *y)
 {
@@ -541,7 +564,9 @@ static void print_compare(app *a)
 
 /*
  * wait-compare: until every other trace is indexed and in the pane.
- * print-compare [NAME]: above, after a line "== NAME". pane-click T [shift], pane-scroll T up|down
+ * print-compare [NAME]: above, after a line "== NAME".
+ * expect-pane-tip T PID TEXT: the pane's tooltip at axis time T on the
+ * row of PID in its first group has TEXT (lines joined by "|"). pane-click T [shift], pane-scroll T up|down
  * [ctrl|shift]: the mouse in the pane at axis time T (seconds), on its
  * first group's first row.
  */
@@ -553,7 +578,8 @@ int lttv_compare_script(app *a, char **w, int n, int *again, char *buf, size_t s
 	guint mod;
 
 	if (strcmp(w[0], "wait-compare") && strcmp(w[0], "print-compare") &&
-	    strcmp(w[0], "pane-click") && strcmp(w[0], "pane-scroll"))
+	    strcmp(w[0], "pane-click") && strcmp(w[0], "pane-scroll") &&
+	    strcmp(w[0], "expect-pane-tip"))
 		return 0;
 	if (!c || !a->doc) {
 		snprintf(buf, size, "%s: no traces side by side", w[0]);
@@ -570,7 +596,7 @@ int lttv_compare_script(app *a, char **w, int n, int *again, char *buf, size_t s
 		print_compare(a);
 		return 1;
 	}
-	if (n < 2 + !strcmp(w[0], "pane-scroll")) {
+	if (n < 2 + !strcmp(w[0], "pane-scroll") + 2 * !strcmp(w[0], "expect-pane-tip")) {
 		snprintf(buf, size, "%s lacks words", w[0]);
 		*ok = 0;
 		return 1;
@@ -591,6 +617,18 @@ int lttv_compare_script(app *a, char **w, int n, int *again, char *buf, size_t s
 	if (!strcmp(w[0], "pane-click")) {
 		pane_press(a, x, 1, mod);
 		pane_release(a, x);
+	} else if (!strcmp(w[0], "expect-pane-tip")) {
+		char *tip = pane_tooltip(a, x, pane_row_y(a, (unsigned)atoi(w[2])));
+		char *want = g_strjoinv(" ", w + 3);
+
+		for (char *p = tip; p && *p; p++)
+			if (*p == '\n')
+				*p = '|';
+		*ok = tip && strstr(tip, want);
+		snprintf(buf, size, "pane tooltip has \"%s\" (got \"%s\")", want,
+			 tip ? tip : "");
+		g_free(want);
+		g_free(tip);
 	} else {
 		pane_scroll(a, x, !strcmp(w[2], "down") ? 1 : -1, mod);
 	}

@@ -9,7 +9,8 @@
 # window draws) and from screenshots: B's rows are the export's, at the
 # same axis times; the offset moves B's rows (and only B's) by 0.5 s in
 # time and in pixels; a range, a click in either trace and Ctrl+wheel in
-# B's pane move the range and cursor A of both.
+# B's pane move the range and cursor A of both; the pane's tooltip says
+# the interval B's own tooltip says.
 . "$(dirname "$0")/lib.sh"
 
 gui_test "traces side by side in the window"
@@ -120,6 +121,22 @@ check "a click at 1.25 s in B's pane: cursor A of both at 1.25 s" \
 check "Ctrl+wheel in B's pane zooms both out 1.25 times about 1.0 s" \
 	sh -c "test '$(view zoom 0)' = '$(view zoom 1)' && echo '$(view zoom 1)' |
 	       awk '{ d = \$2 - \$1; exit !(d > 2.49e9 && d < 2.51e9 && \$1 > 0.37e9 && \$1 < 0.38e9) }'"
+
+# the pane's tooltip: B's row and its state, whole, on the axis; the same
+# interval as B's own tooltip when B is the window's trace (B first, with
+# the same offset: the same axis)
+iv1="1.688566703 .. 1.703772357 s" iv2="1.243164438 .. 1.322981950 s"
+gui "$TMP/tip" +0.5 "expect-pane-tip 1.7 52 usertrace-example (pid 52)|system call|$iv1 of the shared axis (15.206 ms);
+	expect-pane-tip 1.3 50 cat (pid 50)|zombie|$iv2"
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$B" -t "$A" --side-by-side \
+	--offset 1:+0.5 --self-test "size 1400 900; wait-index; wait-compare;
+	expect-tip 1.7 52 usertrace-example (pid 52)|system call (execve)|$iv1 (15.206 ms);
+	expect-tip 1.3 50 cat (pid 50)|zombie|$iv2; quit" >"$TMP/tipb" 2>&1
+sed 's/^/# /' "$TMP/tip" "$TMP/tipb"
+check "B's tooltip in the pane says its row, state and whole interval on the axis" \
+	grep -q '^# self-test: 2 checks, 0 failed' "$TMP/tip"
+check "the same intervals as B's tooltip when B is the window's trace" \
+	grep -q '^# self-test: 2 checks, 0 failed' "$TMP/tipb"
 
 # bad command lines, before any window
 fails_with "one trace side by side refused" 2 "two or more -t" "$gtk" -t "$A" --side-by-side
