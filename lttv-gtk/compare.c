@@ -8,7 +8,9 @@
  * first event at 0, then its --offset (lttv_group_place). A time T of the
  * axis is doc->origin_ns + T in every doc, so the window's range and
  * cursors (a->doc's ns) are drawn in each group at the same T: one zoom,
- * one scroll, one cursor for all.
+ * one scroll, one cursor for all; the bookmarks too. A band of the pane
+ * dragged sideways moves its trace on the axis (its offset, rounded to
+ * the power of ten under a pixel's time).
  *
  * Limits, said in --help and README: the others are read-only pictures.
  * Their rows are not selected, hidden, filtered or sorted by the toolbar;
@@ -42,8 +44,11 @@ struct lttv_compare {
 	GtkWidget *header, *area;
 	GtkAdjustment *vadj;		/* the pane's scroll, in pixels */
 	int height;			/* of every group */
+	GArray **bm;			/* per group: the bookmarks at its times */
 	/* the mouse in the pane */
 	int pressed, dragging;
+	int band;			/* the group whose band is dragged, or -1 */
+	int64_t band_offset;		/* its offset when pressed */
 	double press_x;
 	int64_t press_t0, press_t1;
 	guint press_state;
@@ -60,6 +65,10 @@ lttv_compare *lttv_compare_new(char *const *paths, unsigned n, const int64_t *of
 	c->offsets = g_memdup2(offsets, n * sizeof(*offsets));
 	c->g = g_new0(lttv_group, n);
 	c->errors = g_new0(char *, n);
+	c->bm = g_new0(GArray *, n);
+	for (unsigned i = 0; i < n; i++)
+		c->bm[i] = g_array_new(FALSE, FALSE, sizeof(lttv_bookmark));
+	c->band = -1;
 	return c;
 }
 
@@ -163,10 +172,23 @@ static void sync_groups(app *a)
 	for (unsigned i = 0; i + 1 < c->ntraces; i++) {
 		lttv_group *g = &c->g[i];
 
-		if (a->doc)
+		if (a->doc) {
+			int64_t d = g->doc->origin_ns - o;	/* a->doc's ns -> g's */
+
 			lttv_group_axis(g, a->t0 - o, a->t1 - o,
 					a->cursor_a == INT64_MIN ? INT64_MIN : a->cursor_a - o,
 					a->cursor_b == INT64_MIN ? INT64_MIN : a->cursor_b - o);
+			g_array_set_size(c->bm[i], 0);
+			for (unsigned k = 0; a->bookmarks && k < a->bookmarks->len; k++) {
+				lttv_bookmark b = g_array_index(a->bookmarks, lttv_bookmark, k);
+
+				b.t0 += d;
+				b.t1 += d;
+				g_array_append_val(c->bm[i], b);
+			}
+			g->v.bookmarks = (const lttv_bookmark *)(void *)c->bm[i]->data;
+			g->v.nbookmarks = c->bm[i]->len;
+		}
 		g->y = y;
 		y += i < c->shown ? g->height : LTTV_GROUP_H + WAIT_H;
 	}
@@ -261,10 +283,38 @@ static int pane_row(app *a, double y, lttv_group **out)
 	return -1;
 }
 
-static void pane_press(app *a, double x, guint button, guint state)
+/* The group whose band is under y, or -1. */
+static int pane_band(app *a, double y)
 {
 	lttv_compare *c = a->cmp;
 
+	sync_groups(a);
+	for (unsigned i = 0; i < c->shown; i++)
+		if (y >= c->g[i].y && y < c->g[i].y + LTTV_GROUP_H)
+			return (int)i;
+	return -1;
+}
+
+/* Group i's offset is now off (said in its band). */
+static void set_offset(app *a, unsigned i, int64_t off)
+{
+	lttv_compare *c = a->cmp;
+	lttv_group *g = &c->g[i];
+
+	off = CLAMP(off, -LTTV_OFFSET_MAX, LTTV_OFFSET_MAX);
+	g->offset = c->offsets[i + 1] = off;
+	g_free(g->title);
+	g->title = lttv_group_place(g->doc, i + 1, off);
+	lttv_queue_redraw(a);
+}
+
+static void pane_press(app *a, double x, double y, guint button, guint state)
+{
+	lttv_compare *c = a->cmp;
+
+	c->band = button == 1 ? pane_band(a, y) : -1;
+	if (c->band >= 0)
+		c->band_offset = c->g[c->band].offset;
 	c->pressed = button == 1;
 	c->dragging = 0;
 	c->press_x = x;
@@ -281,7 +331,18 @@ static void pane_motion(app *a, double x)
 	if (!c->pressed || !a->doc || (!c->dragging && x - c->press_x < 3 && c->press_x - x < 3))
 		return;
 	pane_layout(a, &l);
-	if (c->press_x >= l.x0) {	/* drag pans the window, as in the control flow */
+	if (c->band >= 0) {
+		/* a band dragged moves its trace on the axis, by a round number:
+		 * the power of ten under a pixel's time (0.25 s, not 0.250137) */
+		int64_t d = pane_time(a, x) - pane_time(a, c->press_x), step = 1;
+		double px = (double)(a->t1 - a->t0) / (l.x1 - l.x0 > 0 ? l.x1 - l.x0 : 1);
+
+		while (step * 10 <= px && step < LTTV_OFFSET_MAX / 10)
+			step *= 10;
+		d = (d >= 0 ? d + step / 2 : d - step / 2) / step * step;
+		c->dragging = 1;
+		set_offset(a, (unsigned)c->band, c->band_offset + d);
+	} else if (c->press_x >= l.x0) {	/* drag pans the window, as in the control flow */
 		double ns_per_px = (double)(c->press_t1 - c->press_t0) / (l.x1 - l.x0);
 		int64_t d = (int64_t)((c->press_x - x) * ns_per_px);
 
@@ -296,7 +357,7 @@ static void pane_release(app *a, double x)
 	lttv_compare *c = a->cmp;
 	lttv_layout l;
 
-	if (c->pressed && !c->dragging && a->doc) {
+	if (c->pressed && !c->dragging && c->band < 0 && a->doc) {
 		pane_layout(a, &l);
 		if (x >= l.x0) {
 			int b = (c->press_state & GDK_SHIFT_MASK) != 0;
@@ -307,6 +368,7 @@ static void pane_release(app *a, double x)
 		}
 	}
 	c->pressed = c->dragging = 0;
+	c->band = -1;
 }
 
 /* Ctrl+wheel zooms at the pointer, Shift+wheel pans, the wheel scrolls
@@ -336,7 +398,7 @@ static void pane_scroll(app *a, double x, double dy, guint state)
 static gboolean on_pane_press(GtkWidget *w, GdkEventButton *e, gpointer data)
 {
 	if (e->type == GDK_BUTTON_PRESS)
-		pane_press(data, e->x, e->button, e->state);
+		pane_press(data, e->x, e->y, e->button, e->state);
 	return TRUE;
 }
 
@@ -374,6 +436,9 @@ static char *pane_tooltip(app *a, double x, double y)
 	const char *trace_name;
 
 	pane_layout(a, &l);
+	if (pane_band(a, y) >= 0)
+		return g_strdup("Drag this band sideways to move this trace in time "
+				"(its offset; --offset N:SECONDS on the command line)");
 	if (r < 0 || x < l.x0)
 		return NULL;
 	st = ltt_state_index_state(g->doc->view);
@@ -483,6 +548,9 @@ void lttv_compare_free(lttv_compare *c)
 		lttv_group_free(&c->g[i]);
 		g_free(c->errors[i]);
 	}
+	for (unsigned i = 0; i < c->ntraces; i++)
+		g_array_free(c->bm[i], TRUE);
+	g_free(c->bm);
 	g_free(c->g);
 	g_free(c->errors);
 	g_free(c->offsets);
@@ -566,7 +634,9 @@ static void print_compare(app *a)
  * wait-compare: until every other trace is indexed and in the pane.
  * print-compare [NAME]: above, after a line "== NAME".
  * expect-pane-tip T PID TEXT: the pane's tooltip at axis time T on the
- * row of PID in its first group has TEXT (lines joined by "|"). pane-click T [shift], pane-scroll T up|down
+ * row of PID in its first group has TEXT (lines joined by "|").
+ * drag-band T0 G T1: group G's band (0: the pane's first) dragged from
+ * axis time T0 to T1. pane-click T [shift], pane-scroll T up|down
  * [ctrl|shift]: the mouse in the pane at axis time T (seconds), on its
  * first group's first row.
  */
@@ -579,7 +649,7 @@ int lttv_compare_script(app *a, char **w, int n, int *again, char *buf, size_t s
 
 	if (strcmp(w[0], "wait-compare") && strcmp(w[0], "print-compare") &&
 	    strcmp(w[0], "pane-click") && strcmp(w[0], "pane-scroll") &&
-	    strcmp(w[0], "expect-pane-tip"))
+	    strcmp(w[0], "expect-pane-tip") && strcmp(w[0], "drag-band"))
 		return 0;
 	if (!c || !a->doc) {
 		snprintf(buf, size, "%s: no traces side by side", w[0]);
@@ -596,7 +666,8 @@ int lttv_compare_script(app *a, char **w, int n, int *again, char *buf, size_t s
 		print_compare(a);
 		return 1;
 	}
-	if (n < 2 + !strcmp(w[0], "pane-scroll") + 2 * !strcmp(w[0], "expect-pane-tip")) {
+	if (n < 2 + !strcmp(w[0], "pane-scroll") + 2 * !strcmp(w[0], "expect-pane-tip") +
+		2 * !strcmp(w[0], "drag-band")) {
 		snprintf(buf, size, "%s lacks words", w[0]);
 		*ok = 0;
 		return 1;
@@ -615,8 +686,22 @@ int lttv_compare_script(app *a, char **w, int n, int *again, char *buf, size_t s
 		mod |= !strcmp(w[i], "shift") ? GDK_SHIFT_MASK :
 		       !strcmp(w[i], "ctrl") ? GDK_CONTROL_MASK : 0;
 	if (!strcmp(w[0], "pane-click")) {
-		pane_press(a, x, 1, mod);
+		pane_press(a, x, -1, 1, mod);
 		pane_release(a, x);
+	} else if (!strcmp(w[0], "drag-band")) {
+		lttv_view v = { 0 };
+		double x1, y;
+
+		sync_groups(a);
+		y = (unsigned)atoi(w[2]) < c->shown ? c->g[atoi(w[2])].y + 5.0 : -1;
+		v.t0 = a->t0;
+		v.t1 = a->t1;
+		x1 = lttv_time_to_x(&v, &l, a->doc->origin_ns +
+				    (int64_t)(g_ascii_strtod(w[3], NULL) * 1e9 + 0.5));
+		pane_press(a, x, y, 1, 0);
+		pane_motion(a, (x + x1) / 2);
+		pane_motion(a, x1);
+		pane_release(a, x1);
 	} else if (!strcmp(w[0], "expect-pane-tip")) {
 		char *tip = pane_tooltip(a, x, pane_row_y(a, (unsigned)atoi(w[2])));
 		char *want = g_strjoinv(" ", w + 3);

@@ -259,6 +259,9 @@ int lttv_export_write(const char *file, int svg, int width, int height,
 /* The band over a group that names its trace (draw.c). */
 #define LTTV_GROUP_H 26
 void lttv_draw_group_header(cairo_t *cr, const char *title, int width);
+/* No offset beyond 2^50 ns (13 days): the view's arithmetic stays far
+ * from int64's ends, as --range's does. */
+#define LTTV_OFFSET_MAX ((int64_t)1 << 50)
 /* --offset N:SECONDS, each: trace N (1 = the first -t) shifted by SECONDS
  * (signed) on the shared axis; offsets[] (ntraces) set, 0 for the others.
  * 0, or -1 with *error (malformed, N out of range or given twice). */

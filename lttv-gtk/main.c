@@ -48,8 +48,9 @@ int main(int argc, char **argv)
 		  "each trace its own group of rows under its name, not merged; every "
 		  "trace's first event at 0 of one time axis. In the window, the other "
 		  "traces' control flow is drawn under the first's, sharing its zoom, "
-		  "scroll and cursors; the event list, filters, hidden rows, Resources, "
-		  "Statistics and Analyses are the first trace's only", NULL },
+		  "scroll and cursors (drag a trace's band to move it in time); the event "
+		  "list, filters, hidden rows, Resources, Statistics and Analyses are the "
+		  "first trace's only", NULL },
 		{ "offset", 0, 0, G_OPTION_ARG_STRING_ARRAY, &offsets,
 		  "with --side-by-side: move the Nth trace (-t, from 1) by SECONDS on the "
 		  "axis, e.g. 2:+1.25 (repeat for others)", "N:SECONDS" },

@@ -26,10 +26,6 @@
 
 #include "lttv-gtk.h"
 
-/* No offset beyond 2^50 ns (13 days): the view's arithmetic stays far
- * from int64's ends, as --range's does. */
-#define LTTV_OFFSET_MAX ((int64_t)1 << 50)
-
 int lttv_parse_offsets(char *const *specs, unsigned ntraces, int64_t *offsets,
 		       char **error)
 {

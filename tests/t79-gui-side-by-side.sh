@@ -9,8 +9,8 @@
 # window draws) and from screenshots: B's rows are the export's, at the
 # same axis times; the offset moves B's rows (and only B's) by 0.5 s in
 # time and in pixels; a range, a click in either trace and Ctrl+wheel in
-# B's pane move the range and cursor A of both; the pane's tooltip says
-# the interval B's own tooltip says.
+# B's pane move the range and cursor A of both; dragging B's band moves B
+# on the axis; the pane's tooltip says the interval B's own tooltip says.
 . "$(dirname "$0")/lib.sh"
 
 gui_test "traces side by side in the window"
@@ -31,8 +31,10 @@ part() { awk -v s="== $2" '$0 == s { on = 1; next } /^== / { on = 0 } on' "$1"; 
 gui "$TMP/off" +0.5 "range 0..3; sleep 300; print-compare fit; screenshot $TMP/off.png;
 	range 0.5..2.5; click-time 1.5 37; sleep 300; print-compare click;
 	screenshot $TMP/click.png; pane-click 1.25; sleep 300; expect-cursor a 1.25;
-	print-compare pane; pane-scroll 1.0 down ctrl; sleep 300; print-compare zoom"
-gui "$TMP/zero" "" "range 0..3; sleep 300; print-compare fit; screenshot $TMP/zero.png"
+	print-compare pane; pane-scroll 1.0 down ctrl; sleep 300; print-compare zoom;
+	drag-band 1.0 0 1.25; sleep 300; print-compare band"
+gui "$TMP/zero" "" "range 0..3; click-time 2.6 37; key b; click-time 2.9 37; sleep 300;
+	print-compare fit; screenshot $TMP/zero.png"
 check "the self-tests ran, none of their checks failed" \
 	sh -c "grep -q '^# self-test: [1-9][0-9]* checks, 0 failed' '$TMP/off' &&
 	       grep -q '^# self-test: [1-9][0-9]* checks, 0 failed' '$TMP/zero'"
@@ -100,6 +102,12 @@ if command -v convert >/dev/null; then
 		awk -v a="$c1" -v b="$b1" -v d="$dx" 'BEGIN { exit !(a != "" && b - a >= d - 1.5 && b - a <= d + 1.5) }'
 	check "A's pid 52 is drawn where it was" \
 		sh -c "test -n '$b0' && test '$b0' = '$c0'"
+	# a bookmark (b at cursor A, 2.6 s) across both traces' rows, in green
+	bx=$(awk -v o="$ax0" -v a="$x0" -v b="$x1" -v s="$t0" -v e="$t1" \
+		'BEGIN { print o + int(a + (b - a) * (2.6e9 - s) / (e - s)) }')
+	check "the bookmark at 2.6 s is drawn across A's and B's rows (x=$bx)" \
+		sh -c "test '$(px "$TMP/zero.png" "$bx" "$y0")' = 0,150,50 &&
+		       test '$(px "$TMP/zero.png" "$bx" "$y1")' = 0,150,50"
 else
 	skip "the pixels of the side-by-side window" "convert (ImageMagick) is missing"
 fi
@@ -121,6 +129,16 @@ check "a click at 1.25 s in B's pane: cursor A of both at 1.25 s" \
 check "Ctrl+wheel in B's pane zooms both out 1.25 times about 1.0 s" \
 	sh -c "test '$(view zoom 0)' = '$(view zoom 1)' && echo '$(view zoom 1)' |
 	       awk '{ d = \$2 - \$1; exit !(d > 2.49e9 && d < 2.51e9 && \$1 > 0.37e9 && \$1 < 0.38e9) }'"
+
+# B's band dragged 0.25 s to the right: its offset 0.75 s (a round
+# number, not the pixel's time), its rows 0.25 s later, A's unmoved
+part "$TMP/off" band >"$TMP/band"
+check "B's band dragged by 0.25 s: offset 0.75 s" \
+	grep -q '^group 1 y=[0-9]* rows=[1-9][0-9]* offset=750000000 trace=.*qemu-usertrace$' "$TMP/band"
+check "B's pid 52 0.25 s later, A's where it was" \
+	awk -v a="$(first "$TMP/fit" 1)" -v b="$(first "$TMP/band" 1)" \
+	    -v c="$(first "$TMP/fit" 0)" -v d="$(first "$TMP/band" 0)" \
+	'BEGIN { exit !(a != "" && b - a == 250000000 && c != "" && c == d) }'
 
 # the pane's tooltip: B's row and its state, whole, on the axis; the same
 # interval as B's own tooltip when B is the window's trace (B first, with
