@@ -302,6 +302,10 @@ void lttv_group_free(lttv_group *g);
  * rows are drawn from y_rows (its band above), height high. */
 void lttv_group_print_axis(const lttv_view *v, int width, int height, unsigned ngroups);
 void lttv_group_print(const lttv_group *g, unsigned i, int width, int height, int y_rows);
+/* --range with --side-by-side: in seconds of the shared axis, of which
+ * [*t0, *t1] (ns) holds every trace; narrowed to it: 0, or -1 with *error
+ * (malformed, or no trace in it). */
+int lttv_axis_range(const char *range, int64_t *t0, int64_t *t1, char **error);
 /* --export FILE --side-by-side [--offset N:S...] [--view] [--range] [--size]
  * [--layout] */
 int lttv_export_side_by_side(const char *const *traces, unsigned ntraces,

@@ -212,6 +212,21 @@ void lttv_group_print(const lttv_group *g, unsigned i, int width, int height, in
 	}
 }
 
+int lttv_axis_range(const char *range, int64_t *t0, int64_t *t1, char **error)
+{
+	int64_t a, b;
+
+	if (lttv_parse_range(range, 0, &a, &b) < 0 || b <= *t0 || a >= *t1) {
+		*error = g_strdup_printf("--range A..B in seconds of the shared axis (each "
+					 "trace's first event at 0, then its --offset), within "
+					 "%.9f .. %.9f, not \"%s\"", *t0 / 1e9, *t1 / 1e9, range);
+		return -1;
+	}
+	*t0 = MAX(a, *t0 - LTTV_OFFSET_MAX);	/* as --range is without it */
+	*t1 = MIN(b, *t1 + LTTV_OFFSET_MAX);
+	return 0;
+}
+
 typedef struct groups {
 	lttv_group *g;
 	unsigned n;
@@ -298,18 +313,10 @@ int lttv_export_side_by_side(const char *const *traces, unsigned ntraces,
 		t0 = MIN(t0, d->start_ns - d->origin_ns);
 		t1 = MAX(t1, d->end_ns - d->origin_ns);
 	}
-	if (range) {
-		int64_t a, b;
-
-		if (lttv_parse_range(range, 0, &a, &b) < 0 || b <= t0 || a >= t1) {
-			fprintf(stderr, "lttv-gtk: --range A..B in seconds of the shared axis "
-				"(each trace's first event at 0, then its --offset), within "
-				"%.9f .. %.9f, not \"%s\"\n", t0 / 1e9, t1 / 1e9, range);
-			rc = 2;
-			goto out;
-		}
-		t0 = MAX(a, t0 - LTTV_OFFSET_MAX);	/* as --range is without it */
-		t1 = MIN(b, t1 + LTTV_OFFSET_MAX);
+	if (range && lttv_axis_range(range, &t0, &t1, &error) < 0) {
+		fprintf(stderr, "lttv-gtk: %s\n", error);
+		rc = 2;
+		goto out;
 	}
 	for (unsigned i = 0; i < gs.n; i++) {
 		lttv_group *g = &gs.g[i];

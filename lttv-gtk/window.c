@@ -1013,7 +1013,14 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 
 	if (d)
 		lttv_compare_place(a, d);	/* side by side: on the shared axis */
-	if (d && a->range && lttv_range_arg(d, a->range, &t0, &t1, &error) < 0) {
+	if (d && a->range && a->cmp) {	/* side by side: every trace's axis */
+		lttv_compare_extent(a, d, &t0, &t1);
+		t0 -= d->origin_ns;
+		t1 -= d->origin_ns;
+	}
+	if (d && a->range &&
+	    (a->cmp ? lttv_axis_range(a->range, &t0, &t1, &error) :
+	     lttv_range_arg(d, a->range, &t0, &t1, &error)) < 0) {
 		/* a bad command line: say why and quit, as the export does */
 		g_printerr("lttv-gtk: %s\n", error);
 		g_free(error);
@@ -1021,6 +1028,10 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 		a->exit_code = 2;
 		g_application_quit(G_APPLICATION(a->gapp));
 		return -1;
+	}
+	if (d && a->range && a->cmp) {	/* axis ns -> d's */
+		t0 += d->origin_ns;
+		t1 += d->origin_ns;
 	}
 
 	if (d && lttv_doc_open_reader(d, &error) < 0) {

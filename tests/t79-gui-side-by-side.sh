@@ -156,6 +156,18 @@ check "B's tooltip in the pane says its row, state and whole interval on the axi
 check "the same intervals as B's tooltip when B is the window's trace" \
 	grep -q '^# self-test: 2 checks, 0 failed' "$TMP/tipb"
 
+# --range in seconds of the shared axis, as the export's: a range where
+# only B (10 s later) has events opens; one where no trace has any is refused
+xvfb-run -a -s "-screen 0 1400x900x24" timeout 120 "$gtk" -t "$A" -t "$B" --side-by-side \
+	--offset 2:+10 --range 10.5..11 --self-test "wait-index; wait-compare; print-compare; quit" \
+	>"$TMP/range" 2>&1
+check "--range 10.5..11 with B 10 s later: both traces show it" \
+	sh -c "grep -q '^view group=0 t0=10500000000 t1=11000000000 ' '$TMP/range' &&
+	       grep -q '^view group=1 t0=10500000000 t1=11000000000 ' '$TMP/range'"
+fails_with "a --range where no trace has events refused" 2 "shared axis" \
+	xvfb-run -a -s "-screen 0 800x600x24" timeout 60 "$gtk" -t "$A" -t "$B" --side-by-side \
+	--offset 2:+10 --range 20..21 --self-test "quit"
+
 # bad command lines, before any window
 fails_with "one trace side by side refused" 2 "two or more -t" "$gtk" -t "$A" --side-by-side
 fails_with "--follow side by side refused" 2 "without --follow" \
