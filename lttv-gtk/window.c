@@ -1233,6 +1233,8 @@ static const char help_text[] =
 	"  click a column title  sort by it (again: reverse)\n"
 	"  right-click a name    hide the row\n"
 	"  hover a bar           its state, start, end, duration\n"
+	"  drag a trace's band   (--side-by-side, the pane under the control\n"
+	"                        flow) move that trace in time\n"
 	"\n"
 	"Keys\n"
 	"  + -                   zoom in, out\n"
