@@ -16,7 +16,8 @@
  * Their rows are not selected, hidden, filtered or sorted by the toolbar;
  * their tooltip names the row and its state only; the event list,
  * Statistics, Analyses, Resources, Find and the event filter's marks are
- * the first trace's. Ctrl+O replaces the first trace only.
+ * the first trace's. Ctrl+O replaces the first trace only; --follow and
+ * --session are refused with --side-by-side (main.c).
  *
  * The others are indexed whole by one worker, one after the other, while
  * the window runs; the pane polls what it finished (no lock: a group is
@@ -43,7 +44,7 @@ struct lttv_compare {
 	char *title0;			/* the first trace's band */
 	GtkWidget *header, *area;
 	GtkAdjustment *vadj;		/* the pane's scroll, in pixels */
-	int height;			/* of every group */
+	int height;			/* of all the groups, one under the other */
 	GArray **bm;			/* per group: the bookmarks at its times */
 	/* the mouse in the pane */
 	int pressed, dragging;
