@@ -9,8 +9,9 @@
  *              export call the same lttv_draw(), so the export test
  *              checks what users see
  *   export.c   --export FILE.png|.svg without a display
- *   multi.c    --export --side-by-side: traces compared, each its own
- *              doc and group of rows, on one axis (--offset)
+ *   multi.c    --side-by-side: traces compared, each its own doc and
+ *              group of rows, on one axis (--offset); the export draws
+ *              them all, the window (compare.c) those after the first
  *   stats-calc.c  the statistics of a range (the Statistics tab, --stats)
  *   bench.c    --bench: the window's work when it opens a trace and
  *              zooms, timed, without a display
@@ -20,7 +21,8 @@
  *              of the window's; at once for the export)
  *   window.c   the GtkApplication window, with indexer.c (the worker
  *              that indexes), eventlist.c, find.c (search in a worker),
- *              stats.c, control.c and selftest.c (they share window.h)
+ *              stats.c, control.c, compare.c (--side-by-side) and
+ *              selftest.c (they share window.h)
  *   main.c     options
  *
  * Prefix lttv_. GTK appears only in the window's files.
@@ -263,11 +265,53 @@ int lttv_export_write(const char *file, int svg, int width, int height,
 /* The band over a group that names its trace (draw.c). */
 #define LTTV_GROUP_H 26
 void lttv_draw_group_header(cairo_t *cr, const char *title, int width);
+/* No offset beyond 2^50 ns (13 days): the view's arithmetic stays far
+ * from int64's ends, as --range's does. */
+#define LTTV_OFFSET_MAX ((int64_t)1 << 50)
 /* --offset N:SECONDS, each: trace N (1 = the first -t) shifted by SECONDS
  * (signed) on the shared axis; offsets[] (ntraces) set, 0 for the others.
  * 0, or -1 with *error (malformed, N out of range or given twice). */
 int lttv_parse_offsets(char *const *specs, unsigned ntraces, int64_t *offsets,
 		       char **error);
+/*
+ * A trace of a comparison: its own doc (origin_ns: its first event less
+ * its offset, so that a time T of the shared axis is origin_ns + T in it),
+ * its view and rows, the band naming it over them, drawn at y. The export
+ * draws every trace so; the window (compare.c) the traces after the first.
+ */
+typedef struct lttv_group {
+	lttv_doc *doc;
+	lttv_view v;
+	lttv_row *rows;
+	int64_t offset;			/* --offset, ns */
+	char *title;			/* the band's text */
+	int y, height;			/* the band's top; band and rows */
+} lttv_group;
+/* Opens trace i (from 0) as g, not indexed: 0, or -1 with *error. */
+int lttv_group_open(lttv_group *g, unsigned i, const char *path, int64_t offset,
+		    char **error);
+/* Puts the doc of trace i on the shared axis (its origin_ns: its first
+ * event less offset) and returns the band's title (g_free it). */
+char *lttv_group_place(lttv_doc *d, unsigned i, int64_t offset);
+/* Indexes it whole (stop, if set, stops it: -1 without *error). 0, or -1. */
+int lttv_group_index(lttv_group *g, atomic_int *stop, char **error);
+/* Its rows (indexed) and its height at width. */
+void lttv_group_rows(lttv_group *g, int width);
+/* Its view over [t0, t1] of the shared axis, the cursors (INT64_MIN: none)
+ * at those axis times. */
+void lttv_group_axis(lttv_group *g, int64_t t0, int64_t t1, int64_t cursor_a,
+		     int64_t cursor_b);
+/* The band and the rows, at g->y. */
+void lttv_group_paint(cairo_t *cr, const lttv_group *g, int width);
+void lttv_group_free(lttv_group *g);
+/* --layout's lines: the axis of v (drawn width x height); a group whose
+ * rows are drawn from y_rows (its band above), height high. */
+void lttv_group_print_axis(const lttv_view *v, int width, int height, unsigned ngroups);
+void lttv_group_print(const lttv_group *g, unsigned i, int width, int height, int y_rows);
+/* --range with --side-by-side: in seconds of the shared axis, of which
+ * [*t0, *t1] (ns) holds every trace; narrowed to it: 0, or -1 with *error
+ * (malformed, or no trace in it). */
+int lttv_axis_range(const char *range, int64_t *t0, int64_t *t1, char **error);
 /* --export FILE --side-by-side [--offset N:S...] [--view] [--range] [--size]
  * [--layout] */
 int lttv_export_side_by_side(const char *const *traces, unsigned ntraces,
@@ -431,9 +475,10 @@ size_t lttv_view_path(const lttv_view *v, const ltt_path_segment **segs);
 
 /* ---- window.c ---- */
 
-/* follow: open the trace again as it grows (live.c) */
+/* follow: open the trace again as it grows (live.c); side_by_side: the
+ * traces compared (compare.c), offsets as lttv_parse_offsets() gives them */
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
 		    const char *self_test, const char *screenshot, int follow,
-		    const char *session);
+		    const char *session, int side_by_side, const int64_t *offsets);
 
 #endif

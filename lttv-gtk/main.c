@@ -7,8 +7,10 @@
  *                                         several traces are merged, as by lttv-text
  *   lttv-gtk -t TRACE --export F.png|F.svg [--range A..B] [--view controlflow|resources]
  *            [--size WxH] [--layout]      draw without a display
- *   lttv-gtk -t A -t B --export F.png --side-by-side [--offset 2:+1.25]
- *                                         the traces compared, not merged (multi.c)
+ *   lttv-gtk -t A -t B --side-by-side [--offset 2:+1.25] [--export F.png]
+ *                                         the traces compared, not merged: in
+ *                                         the window (compare.c) or a picture
+ *                                         (multi.c)
  *   lttv-gtk -t TRACE --export F.png --view analyses [--latency KIND]
  *                                         the Analyses tab without a display
  *            [--filter EXPR [--only-matching]]  mark the events EXPR matches
@@ -43,8 +45,12 @@ int main(int argc, char **argv)
 		{ "trace", 't', 0, G_OPTION_ARG_FILENAME_ARRAY, &traces,
 		  "trace directory (repeat to merge traces, as lttv-text does)", "DIR" },
 		{ "side-by-side", 0, 0, G_OPTION_ARG_NONE, &side_by_side,
-		  "with --export: each trace its own group of rows under its name, not "
-		  "merged; every trace's first event at 0 of one time axis", NULL },
+		  "each trace its own group of rows under its name, not merged; every "
+		  "trace's first event at 0 of one time axis. In the window, the other "
+		  "traces' control flow is drawn under the first's, sharing its zoom, "
+		  "scroll and cursors (drag a trace's band to move it in time); the event "
+		  "list, filters, hidden rows, Resources, Statistics and Analyses are the "
+		  "first trace's only", NULL },
 		{ "offset", 0, 0, G_OPTION_ARG_STRING_ARRAY, &offsets,
 		  "with --side-by-side: move the Nth trace (-t, from 1) by SECONDS on the "
 		  "axis, e.g. 2:+1.25 (repeat for others)", "N:SECONDS" },
@@ -150,12 +156,29 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lttv-gtk: --offset goes with --side-by-side (merged traces "
 			"share one clock)\n");
 		rc = 2;
-	} else if (side_by_side && (!export || filter || arrows || critical_pid != -1 ||
+	} else if (side_by_side && (filter || arrows || critical_pid != -1 || stats || bench ||
 				    (view && !strcmp(view, "analyses")))) {
-		fprintf(stderr, "lttv-gtk: --side-by-side goes with --export of the control "
-			"flow or the resources, without --filter, --arrows, --critical-path "
-			"(the window shows traces merged)\n");
+		fprintf(stderr, "lttv-gtk: --side-by-side goes with the window or --export of "
+			"the control flow or the resources, without --filter, --arrows, "
+			"--critical-path, --stats, --bench\n");
 		rc = 2;
+	} else if (side_by_side && !export && (follow || session || ntraces < 2)) {
+		fprintf(stderr, "lttv-gtk: the window compares traces side by side with two "
+			"or more -t, without --follow or --session\n");
+		rc = 2;
+	} else if (side_by_side && !export) {
+		int64_t *off = g_new0(int64_t, ntraces);
+		char *error = NULL;
+
+		if (lttv_parse_offsets(offsets, ntraces, off, &error) < 0) {
+			fprintf(stderr, "lttv-gtk: %s\n", error);
+			g_free(error);
+			rc = 2;
+		} else {
+			rc = lttv_window_run((const char *const *)traces, ntraces, range,
+					     self_test, screenshot, 0, NULL, 1, off);
+		}
+		g_free(off);
 	} else if (side_by_side) {
 		rc = lttv_export_side_by_side((const char *const *)traces, ntraces, offsets,
 					      export, range, view, size, layout);
@@ -173,7 +196,7 @@ int main(int argc, char **argv)
 				 layout, arrows, critical_pid, filter, only_matching);
 	} else {
 		rc = lttv_window_run((const char *const *)traces, ntraces, range, self_test,
-				     screenshot, follow, session);
+				     screenshot, follow, session, 0, NULL);
 	}
 	/* what could not be printed was not done (--filter, --layout, --bench) */
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {

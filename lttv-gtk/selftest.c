@@ -932,7 +932,8 @@ static int other_command(app *a, char **w, int n, int *again)
 
 	if (!lttv_live_script(a, w, n, again, buf, sizeof(buf), &ok) &&
 	    !lttv_atab_script(a, w, n, again, buf, sizeof(buf), &ok) &&
-	    !lttv_stats_script(a, w, n, again, buf, sizeof(buf), &ok))
+	    !lttv_stats_script(a, w, n, again, buf, sizeof(buf), &ok) &&
+	    !lttv_compare_script(a, w, n, again, buf, sizeof(buf), &ok))
 		return 0;
 	if (ok >= 0)
 		expect(a, ok, "%s", buf);

@@ -25,6 +25,7 @@
  *
  * The other parts of the window, sharing window.h: eventlist.c (the event
  * list), stats.c (the Statistics tab), control.c (the tracing dialog),
+ * compare.c (--side-by-side: the other traces under the control flow),
  * selftest.c (--self-test, for tests/t43-gui.sh).
  */
 #include <limits.h>
@@ -325,6 +326,7 @@ void lttv_queue_redraw(app *a)
 {
 	gtk_widget_queue_draw(a->cf.area);
 	gtk_widget_queue_draw(a->res.area);
+	lttv_compare_redraw(a);
 	if (a->tip_shown && !a->tip_requery)
 		a->tip_requery = g_idle_add(requery_tip, a);
 	lttv_atab_redraw(a);
@@ -343,9 +345,10 @@ void lttv_set_range(app *a, int64_t t0, int64_t t1)
 
 	if (!a->doc)
 		return;
-	span = a->doc->end_ns - a->doc->start_ns;
-	lo = a->doc->start_ns - span / 10;
-	hi = a->doc->end_ns + span / 10;
+	lttv_compare_extent(a, a->doc, &lo, &hi);	/* side by side: every trace's */
+	span = hi - lo;
+	lo -= span / 10;
+	hi += span / 10;
 	if (t1 - t0 < 100)
 		t1 = t0 + 100;
 	if (t1 - t0 > hi - lo) {
@@ -377,8 +380,12 @@ void lttv_zoom(app *a, double factor, int64_t center)
 
 void lttv_zoom_fit(app *a)
 {
-	if (a->doc)
-		lttv_set_range(a, a->doc->start_ns, a->doc->end_ns);
+	int64_t lo, hi;
+
+	if (!a->doc)
+		return;
+	lttv_compare_extent(a, a->doc, &lo, &hi);
+	lttv_set_range(a, lo, hi);
 }
 
 static void pan(app *a, double fraction)
@@ -643,14 +650,9 @@ static gboolean on_scroll(GtkWidget *w, GdkEventScroll *e, gpointer data)
 	return TRUE;
 }
 
-typedef struct hit {
-	int64_t t, s, e;
-	int kind;
-} hit;
-
 static void find_hit(void *user, int64_t s, int64_t e, ltt_state_kind k)
 {
-	hit *h = user;
+	lttv_hit *h = user;
 
 	if (s <= h->t && h->t < e) {
 		h->s = s;
@@ -667,11 +669,11 @@ static void find_hit(void *user, int64_t s, int64_t e, ltt_state_kind k)
  * interval's end is inside it: a cost of the row's changes around the
  * interval, not of the trace. 0, or -1 if the row has no state there.
  */
-static int whole_interval(const lttv_doc *d, const lttv_row *row, hit *h)
+int lttv_whole_interval(const lttv_doc *d, const lttv_row *row, lttv_hit *h)
 {
 	int64_t lo = ltt_state_index_start_ns(d->view), hi = ltt_state_index_indexed_ns(d->view);
 	int64_t span = 1000000, from, to;	/* 1 ms, then 4, 16... */
-	hit b = { h->t, 0, 0, -1 }, f = { h->t, 0, 0, -1 };
+	lttv_hit b = { h->t, 0, 0, -1 }, f = { h->t, 0, 0, -1 };
 
 	do {
 		from = h->t - span > lo ? h->t - span : lo;
@@ -704,14 +706,14 @@ static int whole_interval(const lttv_doc *d, const lttv_row *row, hit *h)
 static int row_change(app *a, int dir)
 {
 	view_ui *vu = lttv_current_view(a);
-	hit h;
+	lttv_hit h;
 	int64_t from, to;
 
 	if (!a->doc || vu->v.selected < 0 || (unsigned)vu->v.selected >= vu->v.nrows)
 		return 0;
 	from = a->cursor_a != INT64_MIN ? a->cursor_a : a->t0;
-	h = (hit){ dir > 0 ? from : from - 1, 0, 0, -1 };
-	if (whole_interval(a->doc, &vu->rows[vu->v.selected], &h) < 0)
+	h = (lttv_hit){ dir > 0 ? from : from - 1, 0, 0, -1 };
+	if (lttv_whole_interval(a->doc, &vu->rows[vu->v.selected], &h) < 0)
 		return 0;
 	to = dir > 0 ? h.e : h.s;
 	if ((dir > 0 && (to <= from || to >= ltt_state_index_indexed_ns(a->doc->view))) ||
@@ -735,7 +737,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	app *a = vu->a;
 	lttv_layout l;
 	int r;
-	hit h = { 0, 0, 0, -1 };
+	lttv_hit h = { 0, 0, 0, -1 };
 	char name[256] = "", d[64], *text;
 	const char *detail = NULL;	/* "openat": what its mode is about */
 
@@ -754,7 +756,7 @@ char *lttv_tooltip_text(view_ui *vu, double x, double y)
 	/* nothing there (not yet indexed, maybe): no seek, which would replay
 	 * the trace from the last checkpoint up to the pointer, 0.7 s of the
 	 * window's thread in the middle of 100 M events while indexing */
-	if (h.kind < 0 || whole_interval(a->doc, &vu->rows[r], &h) < 0)
+	if (h.kind < 0 || lttv_whole_interval(a->doc, &vu->rows[r], &h) < 0)
 		return NULL;
 	if (vu->rows[r].type == LTT_STATE_ROW_PROCESS) {
 		ltt_state_process_info p;
@@ -1009,7 +1011,16 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 	lttv_doc *d = lttv_doc_open(paths, n, &error);
 	int64_t t0 = 0, t1 = 0;
 
-	if (d && a->range && lttv_range_arg(d, a->range, &t0, &t1, &error) < 0) {
+	if (d)
+		lttv_compare_place(a, d);	/* side by side: on the shared axis */
+	if (d && a->range && a->cmp) {	/* side by side: every trace's axis */
+		lttv_compare_extent(a, d, &t0, &t1);
+		t0 -= d->origin_ns;
+		t1 -= d->origin_ns;
+	}
+	if (d && a->range &&
+	    (a->cmp ? lttv_axis_range(a->range, &t0, &t1, &error) :
+	     lttv_range_arg(d, a->range, &t0, &t1, &error)) < 0) {
 		/* a bad command line: say why and quit, as the export does */
 		g_printerr("lttv-gtk: %s\n", error);
 		g_free(error);
@@ -1017,6 +1028,10 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 		a->exit_code = 2;
 		g_application_quit(G_APPLICATION(a->gapp));
 		return -1;
+	}
+	if (d && a->range && a->cmp) {	/* axis ns -> d's */
+		t0 += d->origin_ns;
+		t1 += d->origin_ns;
 	}
 
 	if (d && lttv_doc_open_reader(d, &error) < 0) {
@@ -1046,10 +1061,8 @@ static int open_trace(app *a, const char *const *paths, unsigned n)
 		g_free(error);
 		return -1;
 	}
-	if (!a->range) {
-		t0 = d->start_ns;
-		t1 = d->end_ns;
-	}
+	if (!a->range)		/* side by side: every trace's */
+		lttv_compare_extent(a, d, &t0, &t1);
 	g_free(a->range);	/* the first trace's only */
 	a->range = NULL;
 	install_doc(a, d, t0, t1);
@@ -1068,7 +1081,7 @@ int lttv_open_trace_paths(app *a)
 {
 	if (!a->trace_paths)
 		return -1;
-	return open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
+	return open_trace(a, (const char *const *)a->trace_paths, lttv_compare_first(a));
 }
 
 /* The pid of the process selected in the control flow (or to select once
@@ -1220,6 +1233,8 @@ static const char help_text[] =
 	"  click a column title  sort by it (again: reverse)\n"
 	"  right-click a name    hide the row\n"
 	"  hover a bar           its state, start, end, duration\n"
+	"  drag a trace's band   (--side-by-side, the pane under the control\n"
+	"                        flow) move that trace in time\n"
 	"\n"
 	"Keys\n"
 	"  + -                   zoom in, out\n"
@@ -1329,9 +1344,13 @@ int lttv_key(app *a, guint key, guint state)
 	case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
 		lttv_zoom(a, 2, INT64_MIN); return 1;
 	case GDK_KEY_0: case GDK_KEY_Home: lttv_zoom_fit(a); return 1;
-	case GDK_KEY_End:	/* the end of the trace, the same zoom */
-		if (a->doc)
-			lttv_set_range(a, a->doc->end_ns - (a->t1 - a->t0), a->doc->end_ns);
+	case GDK_KEY_End:	/* the end of the trace (side by side: the last's) */
+		if (a->doc) {
+			int64_t lo, hi;
+
+			lttv_compare_extent(a, a->doc, &lo, &hi);
+			lttv_set_range(a, hi - (a->t1 - a->t0), hi);
+		}
 		return 1;
 	/* as in Perfetto and Trace Compass: W S zoom in and out, A D pan */
 	case GDK_KEY_w: lttv_zoom(a, 0.5, a->cursor_a >= a->t0 && a->cursor_a <= a->t1 ?
@@ -1433,6 +1452,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	app *a = data;
 
 	lttv_selftest_stop(a);
+	lttv_compare_stop(a);
 	lttv_list_cancel(a);
 	lttv_stats_cancel(a);
 	lttv_live_stop(a);
@@ -1532,8 +1552,9 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	gtk_box_pack_start(GTK_BOX(vbox), a->live_label, FALSE, FALSE, 0);
 
 	a->notebook = gtk_notebook_new();
-	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), view_widget(a, &a->cf, 0),
-				 gtk_label_new("Control flow"));
+	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook),
+				 a->cmp ? lttv_compare_page(a, view_widget(a, &a->cf, 0)) :
+				 view_widget(a, &a->cf, 0), gtk_label_new("Control flow"));
 	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), view_widget(a, &a->res, 1),
 				 gtk_label_new("Resources"));
 	gtk_notebook_append_page(GTK_NOTEBOOK(a->notebook), lttv_stats_widget(a),
@@ -1585,8 +1606,12 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 	a->cursor_a = a->cursor_b = INT64_MIN;
 	a->last_sel_a = a->last_sel_b = 0;
 	lttv_session_read(a);	/* its traces when -t gives none */
-	if (a->trace_paths)
-		open_trace(a, (const char *const *)a->trace_paths, g_strv_length(a->trace_paths));
+	if (a->cmp && lttv_compare_open(a) < 0) {	/* said: exit 1, as the export */
+		a->exit_code = 1;
+		g_application_quit(G_APPLICATION(a->gapp));
+	} else if (a->trace_paths) {	/* side by side: the first -t only */
+		open_trace(a, (const char *const *)a->trace_paths, lttv_compare_first(a));
+	}
 	else if (!a->selftest)
 		open_dialog(a);
 	lttv_session_apply(a);
@@ -1599,7 +1624,7 @@ static void on_activate(GtkApplication *gapp, gpointer data)
 
 int lttv_window_run(const char *const *traces, unsigned ntraces, const char *range,
 		    const char *self_test, const char *screenshot, int follow,
-		    const char *session)
+		    const char *session, int side_by_side, const int64_t *offsets)
 {
 	app a = { 0 };
 	int rc;
@@ -1619,6 +1644,8 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 	a.bench = g_getenv("LTTV_GTK_BENCH") ? 1 : 0;
 	a.follow = follow;
 	a.session = g_strdup(session);
+	if (side_by_side)
+		a.cmp = lttv_compare_new((char *const *)traces, ntraces, offsets);
 	a.bookmarks = g_array_new(FALSE, TRUE, sizeof(lttv_bookmark));
 	if (follow)
 		lttv_set_live();
@@ -1657,6 +1684,8 @@ int lttv_window_run(const char *const *traces, unsigned ntraces, const char *ran
 		g_array_free(a.drawn, TRUE);
 	if (a.session_restore)
 		g_key_file_free(a.session_restore);
+	lttv_compare_stop(&a);		/* quit before the window was shown */
+	lttv_compare_free(a.cmp);
 	lttv_doc_free(a.doc);
 	g_strfreev(a.trace_paths);
 	g_free(a.range);

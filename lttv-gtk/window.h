@@ -108,6 +108,7 @@ typedef struct lttv_stall_meter {
 void lttv_stall_meter_start(lttv_stall_meter *m);
 void lttv_stall_meter_stop(lttv_stall_meter *m);
 
+typedef struct lttv_compare lttv_compare;	/* compare.c */
 typedef struct lttv_find_job lttv_find_job;	/* find.c */
 typedef struct lttv_selftest lttv_selftest;	/* selftest.c */
 
@@ -175,6 +176,9 @@ struct app {
 	/* self-test: the control flow's draws, as lttv_drawn (live.c; for
 	 * bench/live.py's latency) */
 	GArray *drawn;
+	/* --side-by-side (compare.c): the first trace is a->doc, with every
+	 * tool; the others are drawn under it. NULL: one doc (merged). */
+	lttv_compare *cmp;
 	/* LTTV_GTK_BENCH set (bench/viewer.py): 1 until the first frame of
 	 * the control flow is drawn, 2 until the first after indexing */
 	int bench;
@@ -183,6 +187,14 @@ struct app {
 
 
 /* window.c */
+/* The state of a row at t, whole (its true start s and end e, not cut at
+ * the view's edges): lttv_whole_interval fills s, e, kind; 0, or -1 when
+ * the row has no state there. */
+typedef struct lttv_hit {
+	int64_t t, s, e;
+	int kind;
+} lttv_hit;
+int lttv_whole_interval(const lttv_doc *d, const lttv_row *row, lttv_hit *h);
 void lttv_view_sync(app *a, view_ui *vu);
 void lttv_rows_changed(app *a);
 void lttv_show_help(app *a);
@@ -301,6 +313,30 @@ int lttv_live_script(app *a, char **w, int n, int *again, char *buf, size_t size
 /* the control flow was drawn again (self-test: every draw remembered,
  * what it showed up to and when, for print-drawn and wait-drawn) */
 void lttv_live_drawn(app *a, const lttv_view *v);
+
+/* compare.c: --side-by-side in the window. The first trace is a->doc (all
+ * the tools); the others, each its own doc indexed by a worker, are drawn
+ * in a pane under the control flow as multi.c draws them, on the shared
+ * axis (T of the axis is doc->origin_ns + T in each), following a->t0..t1
+ * and the cursors; click, drag and wheel there act on the window. */
+lttv_compare *lttv_compare_new(char *const *paths, unsigned n, const int64_t *offsets);
+/* The control flow's page: the first trace's band over view (the control
+ * flow's widget) and the pane of the others under it. */
+GtkWidget *lttv_compare_page(app *a, GtkWidget *view);
+/* Opens the others and starts indexing them: 0, or -1 (said on stderr). */
+int lttv_compare_open(app *a);
+/* A doc opened as the first trace: on the shared axis (its origin_ns). */
+void lttv_compare_place(app *a, lttv_doc *d);
+/* What the first trace's paths are: the first -t only. */
+unsigned lttv_compare_first(const app *a);
+/* The axis's extent in the first trace's ns (first: a->doc, or the doc
+ * about to be): every trace's first to last event; first's alone without
+ * --side-by-side. */
+void lttv_compare_extent(app *a, const lttv_doc *first, int64_t *lo, int64_t *hi);
+void lttv_compare_redraw(app *a);
+void lttv_compare_stop(app *a);		/* the worker: before the window goes */
+void lttv_compare_free(lttv_compare *c);
+int lttv_compare_script(app *a, char **w, int n, int *again, char *buf, size_t size, int *ok);
 
 /* analysis-view.c: the Analyses tab */
 GtkWidget *lttv_atab_widget(app *a);

@@ -108,8 +108,8 @@ fails_with "an offset given twice refused" 2 "has an offset already" \
 	"$gtk" -t "$B" -t "$B" --export "$TMP/bad.png" --side-by-side --offset 2:1 --offset 2:2
 fails_with "--offset without --side-by-side refused" 2 "goes with --side-by-side" \
 	"$gtk" -t "$B" -t "$B" --export "$TMP/bad.png" --offset 2:1
-fails_with "--side-by-side without --export refused" 2 "goes with --export" \
-	"$gtk" -t "$B" -t "$B" --side-by-side
+fails_with "--side-by-side with --stats refused" 2 "goes with the window or --export" \
+	"$gtk" -t "$B" -t "$B" --side-by-side --stats
 fails_with "a second trace that does not open: exit 1, named" 1 "cannot open trace $TMP/none" \
 	"$gtk" -t "$B" -t "$TMP/none" --export "$TMP/bad.png" --side-by-side
 check "no picture written by a refused command" test ! -e "$TMP/bad.png"
