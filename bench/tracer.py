@@ -99,11 +99,12 @@ def stream_bytes(path, lttng):
 def trace_bytes(trace):
     """The bytes of a trace's streams: ours (lttd's files, without the
     event definitions and the log) or LTTng's (its kchan_* files, without
-    the metadata), by stream_bytes()."""
-    lttng = os.path.exists(os.path.join(trace, 'metadata'))
+    the metadata and the packet index a session may write), by
+    stream_bytes()."""
+    lttng = any('metadata' in files for _, _, files in os.walk(trace))
     n = 0
     for d, dirs, files in os.walk(trace):
-        dirs[:] = [x for x in dirs if x != 'eventdefs']
+        dirs[:] = [x for x in dirs if x not in ('eventdefs', 'index')]
         for f in files:
             if f != 'metadata' and not f.endswith('.log'):
                 n += stream_bytes(os.path.join(d, f), lttng)
