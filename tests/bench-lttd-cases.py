@@ -105,4 +105,26 @@ if len(sys.argv) > 2:
           m.ours_arrived(sample, 'sched.sched_switch'), (852, 0))
     check('lttv-text count of a type the trace lacks', m.ours_arrived(sample, 'lttng.lttng_logger'),
           (0, 0))
+    # tracer.trace_bytes (bench/tracer.py's table c, bench/field-bytes.py):
+    # an LTTng session folder counts its kernel streams, whichever level
+    # is given and whatever index it holds (a session folder once read
+    # as one of ours: sys.exit on its first packet)
+    import shutil
+    import tempfile
+    import tracer
+    session = os.path.dirname(sample)
+    want = sum(tracer.stream_bytes(os.path.join(sample, f), True) for f in ('kchan_0', 'kchan_1'))
+    check('trace_bytes of an LTTng trace folder: its two streams', tracer.trace_bytes(sample), want)
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, 'session')
+        shutil.copytree(session, copy)
+        os.mkdir(os.path.join(copy, 'kernel', 'index'))
+        with open(os.path.join(copy, 'kernel', 'index', 'kchan_0.idx'), 'wb') as f:
+            f.write(b'\0' * 4096)
+        check('trace_bytes of an LTTng session folder with an index: the same',
+              tracer.trace_bytes(copy), want)
+    check('trace_bytes: the streams hold most of their files',
+          0 < want <= sum(os.path.getsize(os.path.join(sample, f)) for f in ('kchan_0', 'kchan_1')),
+          True)
+print('end of cases')	# t79: not cut short by an exit in the code under test
 sys.exit(1 if failed else 0)
