@@ -14,21 +14,14 @@ import importlib.util
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cases import check, end  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, 'bench'))
 spec = importlib.util.spec_from_file_location('lttd_bench', os.path.join(TOP, 'bench', 'lttd.py'))
 m = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(m)
-failed = 0
-
-
-def check(what, got, want):
-    global failed
-    if got == want:
-        print('ok - %s' % what)
-    else:
-        failed += 1
-        print('not ok - %s: got %r, want %r' % (what, got, want))
 
 
 # `lttng list b` of a stopped kernel session (lttng-tools 2.13), two
@@ -126,5 +119,4 @@ if len(sys.argv) > 2:
     check('trace_bytes: the streams hold most of their files',
           0 < want <= sum(os.path.getsize(os.path.join(sample, f)) for f in ('kchan_0', 'kchan_1')),
           True)
-print('end of cases')	# t79: not cut short by an exit in the code under test
-sys.exit(1 if failed else 0)
+end()

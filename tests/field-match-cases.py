@@ -13,20 +13,13 @@ import importlib.util
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cases import check, end  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location('match', os.path.join(TOP, 'qemu/rootfs/match-events.py'))
 m = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(m)
-failed = 0
-
-
-def check(what, got, want):
-    global failed
-    if got == want:
-        print('ok - %s' % what)
-    else:
-        failed += 1
-        print('not ok - %s: got %r, want %r' % (what, got, want))
 
 
 def base(n=300):
@@ -146,4 +139,4 @@ if len(sys.argv) > 1:
     except ImportError:
         print('ok - traces/lttng-kernel-sample read with babeltrace2 # SKIP no python3-bt2 for %s'
               % sys.executable)
-sys.exit(1 if failed else 0)
+end()

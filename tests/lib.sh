@@ -172,6 +172,24 @@ debug_only() { # what cmd...: a check of the debug options, on the kernels that 
 	fi
 }
 
+# cases_report FILE SCRIPT: the lines a Python case script (tests/cases.py)
+# wrote into FILE as tests: "ok - " passes (with " # SKIP why", a skip),
+# "not ok - " fails, other lines are comments; then one check that SCRIPT
+# printed its end line, so that an exit or a traceback in the code under
+# test cannot pass for a complete run.
+cases_report() {
+	while IFS= read -r _line; do
+		case $_line in
+		'ok - '*' # SKIP '*) _w=${_line#ok - }; skip "${_w%% # SKIP *}" "${_w#* # SKIP }" ;;
+		'ok - '*) _report 0 "${_line#ok - }" ;;
+		'not ok - '*) _report 1 "${_line#not ok - }" ;;
+		'end of cases') ;;
+		*) echo "# $_line" ;;
+		esac
+	done <"$1"
+	check "$2 ran to its end" grep -qx "end of cases" "$1"
+}
+
 # books_report FILE: each line of qemu/rootfs/books-compare.py's table in
 # FILE as a test ("ok" passes, "MISMATCH" fails; "info" lines, reported
 # and not checked, as comments). For tests/q62 and tests/t80.

@@ -13,14 +13,5 @@
 # without python3-bt2 the LTTng reading is skipped, saying why
 PY=$(bt2_python) || PY=python3
 "$PY" "$TOP/tests/field-match-cases.py" "$BIN/lttv-text" >"$TMP/cases" 2>&1
-rc=$?
-while IFS= read -r line; do
-	case $line in
-	'ok - '*' # SKIP '*) w=${line#ok - }; skip "${w%% # SKIP *}" "${w#* # SKIP }" ;;
-	'ok - '*) _report 0 "${line#ok - }" ;;
-	'not ok - '*) _report 1 "${line#not ok - }" ;;
-	*) echo "# $line" ;;
-	esac
-done <"$TMP/cases"
-check "field-match-cases.py ran to its end (exit $rc)" test "$rc" -le 1
+cases_report "$TMP/cases" field-match-cases.py
 done_testing

@@ -6,13 +6,5 @@
 # so it is no test: only what it reads is checked here.
 . "$(dirname "$0")/lib.sh"
 python3 "$TOP/tests/bench-lttd-cases.py" "$TOP/traces" "$TOP/$BUILD" >"$TMP/cases" 2>&1
-rc=$?
-while IFS= read -r line; do
-	case $line in
-	'ok - '*) _report 0 "${line#ok - }" ;;
-	'not ok - '*) _report 1 "${line#not ok - }" ;;
-	*) echo "# $line" ;;
-	esac
-done <"$TMP/cases"
-check "bench-lttd-cases.py ran to its end (exit $rc)" grep -qx "end of cases" "$TMP/cases"
+cases_report "$TMP/cases" bench-lttd-cases.py
 done_testing
