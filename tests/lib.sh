@@ -172,6 +172,22 @@ debug_only() { # what cmd...: a check of the debug options, on the kernels that 
 	fi
 }
 
+# png_px PNG X Y: the colour of one pixel of a screenshot, "r,g,b" (0-255)
+png_px() {
+	convert "$1" -format "%[fx:round(255*p{$2,$3}.r)],%[fx:round(255*p{$2,$3}.g)],%[fx:round(255*p{$2,$3}.b)]" info:
+}
+
+# png_first_drawn PNG X W Y: the first x in [X, X+W) of line Y that is
+# neither the control flow's background (white) nor its grid (its two
+# greys); nothing when the line holds none
+png_first_drawn() {
+	convert "$1" -crop "${3}x1+$2+$4" txt: |
+		awk -F'[,:( )]+' -v x0="$2" 'NR > 1 {
+			c = $3 "," $4 "," $5
+			if (c != "255,255,255" && c != "246,246,246" && c != "228,228,228") {
+				print $1 + x0; exit } }'
+}
+
 # cases_report FILE SCRIPT: the lines a Python case script (tests/cases.py)
 # wrote into FILE as tests: "ok - " passes (with " # SKIP why", a skip),
 # "not ok - " fails, other lines are comments; then one check that SCRIPT

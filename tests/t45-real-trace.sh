@@ -113,7 +113,7 @@ if command -v convert >/dev/null && [ -n "$row" ]; then
 	px() { # seconds -> "r,g,b" on sleep's row
 		x=$(awk -v t="$1" -v a="$A" -v b="$B" -v x0="$x0" -v x1="$x1" 'BEGIN { printf "%d", x0 + (t - a) / (b - a) * (x1 - x0) }')
 		y=$((y0 + row * rh + rh / 2))
-		convert "$TMP/r.png" -format "%[fx:round(255*p{$x,$y}.r)],%[fx:round(255*p{$x,$y}.g)],%[fx:round(255*p{$x,$y}.b)]" info:
+		png_px "$TMP/r.png" "$x" "$y"
 	}
 	mid() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", (a + b) / 2 }'; }
 	check "sleep waits in its 0.2 s nanosleep ($(mid "$n0" "$n1") s)" test "$(px "$(mid "$n0" "$n1")")" = "$(rgb WAIT)"

@@ -45,7 +45,7 @@ if command -v convert >/dev/null; then
 	val() { sed -n "s/^alayout.* $1=\([0-9-]*\).*/\1/p" "$TMP/an.layout"; }
 	hy=$(val hist_y); hh=$(val hist_h)
 	# buckets 9..19 drawn (1 us .. 1 ms): the last is the tallest
-	px=$(convert "$TMP/an.png" -format "%[fx:round(255*p{1150,$((hy + hh / 2))}.r)],%[fx:round(255*p{1150,$((hy + hh / 2))}.g)],%[fx:round(255*p{1150,$((hy + hh / 2))}.b)]" info:)
+	px=$(png_px "$TMP/an.png" 1150 $((hy + hh / 2)))
 	check "the tallest histogram bar is drawn (got $px)" test "$px" = "64,89,153"
 else
 	skip "histogram pixels" "ImageMagick's convert is missing"
@@ -65,7 +65,7 @@ if command -v convert >/dev/null; then
 	# in us from the trace start, over the range 800..2700 us
 	pix() { # us row -> r,g,b
 		x=$(( x0 + ($1 - 800) * (x1 - x0) / 1900 )); y=$(( y0 + $2 * rh + rh - 3 ))
-		convert "$TMP/cp.png" -format "%[fx:round(255*p{$x,$y}.r)],%[fx:round(255*p{$x,$y}.g)],%[fx:round(255*p{$x,$y}.b)]" info:
+		png_px "$TMP/cp.png" "$x" "$y"
 	}
 	a=$(row_of 110); b=$(row_of 111); c=$(row_of 112)
 	near() { # "r,g,b" "r,g,b": within 3 per channel (cairo rounds)

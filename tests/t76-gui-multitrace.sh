@@ -54,11 +54,7 @@ check "pid 52's first change is drawn $dx pixels to the right in the second grou
 # the pixels: where pid 52's row first has a colour (its birth), in each group
 y_of() { sed -n "s/^row [0-9]* group=$2 y=\([0-9]*\) .* pid=52 name=cat .*/\1/p" "$1"; }
 born_x() { # png y: the first x of the time area that is not background or grid
-	convert "$1" -crop "$((x1 - x0))x1+$x0+$(($2 + 10))" txt: |
-		awk -F'[,:( )]+' -v x0="$x0" 'NR > 1 {
-			c = $3 "," $4 "," $5
-			if (c != "255,255,255" && c != "246,246,246" && c != "228,228,228") {
-				print $1 + x0; exit } }'
+	png_first_drawn "$1" "$x0" $((x1 - x0)) $(($2 + 10))
 }
 if command -v convert >/dev/null; then
 	b0=$(born_x "$TMP/off.png" "$(y_of "$TMP/off" 0)")
@@ -67,7 +63,7 @@ if command -v convert >/dev/null; then
 	check "pid 52's bar starts about $dx pixels later in the second group" \
 		awk -v a="$b0" -v b="$b1" -v d="$dx" 'BEGIN { exit !(a != "" && b - a >= d - 1.5 && b - a <= d + 1.5) }'
 	# the band naming each trace: dark, where --layout says the group starts
-	band() { convert "$TMP/off.png" -format "%[fx:round(255*p{5,$(($1 + 3))}.r)],%[fx:round(255*p{5,$(($1 + 3))}.g)],%[fx:round(255*p{5,$(($1 + 3))}.b)]" info:; }
+	band() { png_px "$TMP/off.png" 5 $(($1 + 3)); }
 	gy=$(sed -n 's/^group 1 y=\([0-9]*\) .*/\1/p' "$TMP/off")
 	check "each group under its dark band" sh -c "test '$(band 0)' = 60,70,90 && test '$(band "$gy")' = 60,70,90"
 	# a trace's losses in its own group's legend (one legend under the

@@ -76,22 +76,15 @@ check "B's pid 52 is drawn $dx pixels to the right with the offset ($(xof "$TMP/
 	'BEGIN { exit !(a != "" && b - a > d - 0.1 && b - a < d + 0.1) }'
 
 # the pixels of the screenshots
-px() { # png x y: "r,g,b"
-	convert "$1" -format "%[fx:round(255*p{$2,$3}.r)],%[fx:round(255*p{$2,$3}.g)],%[fx:round(255*p{$2,$3}.b)]" info:
-}
 born_x() { # png y: the first x of the time area, in that line, neither background nor grid
-	convert "$1" -crop "$((x1 - x0))x1+$((x0 + ax0))+$2" txt: |
-		awk -F'[,:( )]+' -v x0="$((x0 + ax0))" 'NR > 1 {
-			c = $3 "," $4 "," $5
-			if (c != "255,255,255" && c != "246,246,246" && c != "228,228,228") {
-				print $1 + x0; exit } }'
+	png_first_drawn "$1" $((x0 + ax0)) $((x1 - x0)) "$2"
 }
 if command -v convert >/dev/null; then
 	ax0=$(sed -n 's/^area cf x=\([0-9]*\) .*/\1/p' "$TMP/fit")
 	for g in 0 1; do
 		gy=$(sed -n "s/^group $g y=\([0-9]*\) .*/\1/p" "$TMP/fit")
 		check "trace $((g + 1))'s band is drawn over its rows (y=$gy)" \
-			test "$(px "$TMP/off.png" 5 $((gy + 3)))" = 60,70,90
+			test "$(png_px "$TMP/off.png" 5 $((gy + 3)))" = 60,70,90
 	done
 	y1=$(($(yof "$TMP/fit" 1) + 10))
 	y0=$(($(yof "$TMP/fit" 0) + 10))
@@ -106,8 +99,8 @@ if command -v convert >/dev/null; then
 	bx=$(awk -v o="$ax0" -v a="$x0" -v b="$x1" -v s="$t0" -v e="$t1" \
 		'BEGIN { print o + int(a + (b - a) * (2.6e9 - s) / (e - s)) }')
 	check "the bookmark at 2.6 s is drawn across A's and B's rows (x=$bx)" \
-		sh -c "test '$(px "$TMP/zero.png" "$bx" "$y0")' = 0,150,50 &&
-		       test '$(px "$TMP/zero.png" "$bx" "$y1")' = 0,150,50"
+		sh -c "test '$(png_px "$TMP/zero.png" "$bx" "$y0")' = 0,150,50 &&
+		       test '$(png_px "$TMP/zero.png" "$bx" "$y1")' = 0,150,50"
 else
 	skip "the pixels of the side-by-side window" "convert (ImageMagick) is missing"
 fi
@@ -121,7 +114,7 @@ check "range 0.5..2.5 and a click at 1.5 s in A: both traces show that range and
 if command -v convert >/dev/null; then
 	ax=$(view click 1 | cut -d' ' -f4)
 	check "cursor A is drawn in red across B's rows (x=$ax, y=$y1)" \
-		test "$(px "$TMP/click.png" "$ax" "$y1")" = 220,0,0
+		test "$(png_px "$TMP/click.png" "$ax" "$y1")" = 220,0,0
 fi
 check "a click at 1.25 s in B's pane: cursor A of both at 1.25 s" \
 	sh -c "test '$(view pane 0)' = '$(view pane 1)' && echo '$(view pane 1)' |
