@@ -14,6 +14,15 @@
  *        ltt_register_generic system call, then N ltt_trace_generic calls
  *        writing its event "tick" (a 32-bit sequence number and a string
  *        padded to SIZE bytes in all), non-blocking
+ *   ltt-bench-tool alternate ROUNDS BATCH SIZE CHECKSUM TARGET...
+ *        interleaved batches: each round times BATCH calls on every TARGET
+ *        in turn, a file written as above or "generic" (ltt_trace_generic
+ *        as above).  The order rotates every round, so that no target
+ *        always runs after the same one.  Prints "targets BATCH T1 T2...",
+ *        then "round R NS1 NS2..." (each target's batch in ns, in the
+ *        targets' order), then "failed F1 F2...".  With every tracer on
+ *        at once, the difference of two targets in one round is one
+ *        event's cost measured a millisecond apart, not a whole run apart.
  *   ltt-bench-tool getpid N          N getpid() system calls
  *   ltt-bench-tool pipe N            N round trips of one byte between this
  *                                    process and a child over two pipes:
@@ -77,13 +86,12 @@ static int do_write(const char *file, long n, long size, long rate)
 	return 0;
 }
 
-static int do_generic(long n, long size, unsigned long checksum)
+/* usertrace_example's id from ltt_register_generic, or -1 with a message */
+static long register_example(unsigned long checksum)
 {
 	struct ltt_user_facility_info info;
-	unsigned char buf[1024];
 	__u32 id;
-	long failed = 0, err;
-	long long t0;
+	long err;
 
 	memset(&info, 0, sizeof(info));
 	strcpy(info.name, "usertrace_example");
@@ -98,8 +106,20 @@ static int do_generic(long n, long size, unsigned long checksum)
 	err = ltt_register_generic(&id, &info);
 	if (err) {
 		fprintf(stderr, "ltt-bench-tool: ltt_register_generic: %s\n", strerror((int)-err));
-		return 1;
+		return -1;
 	}
+	return id;
+}
+
+static int do_generic(long n, long size, unsigned long checksum)
+{
+	unsigned char buf[1024];
+	long id = register_example(checksum);
+	long failed = 0;
+	long long t0;
+
+	if (id < 0)
+		return 1;
 	memset(buf, 'x', sizeof(buf));
 	buf[size - 1] = '\0';
 	t0 = now_ns();
@@ -107,10 +127,76 @@ static int do_generic(long n, long size, unsigned long checksum)
 		unsigned int seq = (unsigned int)i;
 
 		memcpy(buf, &seq, sizeof(seq));
-		if (ltt_trace_generic(id, 1, buf, (size_t)size, 0, 0))
+		if (ltt_trace_generic((__u32)id, 1, buf, (size_t)size, 0, 0))
 			failed++;
 	}
 	report("generic", n, now_ns() - t0, failed);
+	return 0;
+}
+
+#define MAX_TARGETS 8
+
+/* see the comment at the top; fd -1 is "generic" */
+static int do_alternate(long rounds, long batch, long size, unsigned long checksum,
+			int ntargets, char **targets)
+{
+	char wbuf[1024];
+	unsigned char gbuf[1024];
+	int fd[MAX_TARGETS];
+	long failed[MAX_TARGETS] = { 0 };
+	long long ns[MAX_TARGETS];
+	long id = -1, seq = 0;
+
+	for (int t = 0; t < ntargets; t++) {
+		if (!strcmp(targets[t], "generic")) {
+			fd[t] = -1;
+			if (id < 0 && (id = register_example(checksum)) < 0)
+				return 1;
+			continue;
+		}
+		fd[t] = open(targets[t], O_WRONLY);
+		if (fd[t] < 0) {
+			fprintf(stderr, "ltt-bench-tool: %s: %s\n", targets[t], strerror(errno));
+			return 1;
+		}
+	}
+	memset(gbuf, 'x', sizeof(gbuf));
+	gbuf[size - 1] = '\0';
+	printf("targets %ld", batch);
+	for (int t = 0; t < ntargets; t++)
+		printf(" %s", targets[t]);
+	printf("\n");
+	for (long r = 0; r < rounds; r++) {
+		for (int k = 0; k < ntargets; k++) {
+			int t = (int)((k + r) % ntargets);
+			long long t0 = now_ns();
+
+			/* both buffers made for every call, whichever is used */
+			for (long i = 0; i < batch; i++, seq++) {
+				int len = snprintf(wbuf, sizeof(wbuf), "seq %08ld ", seq);
+				unsigned int s32 = (unsigned int)seq;
+
+				if (len < size)
+					memset(wbuf + len, 'x', size - len);
+				memcpy(gbuf, &s32, sizeof(s32));
+				if (fd[t] >= 0 ? write(fd[t], wbuf, size) != size
+					       : ltt_trace_generic((__u32)id, 1, gbuf, (size_t)size, 0, 0) != 0)
+					failed[t]++;
+			}
+			ns[t] = now_ns() - t0;
+		}
+		printf("round %ld", r);
+		for (int t = 0; t < ntargets; t++)
+			printf(" %lld", ns[t]);
+		printf("\n");
+	}
+	printf("failed");
+	for (int t = 0; t < ntargets; t++) {
+		printf(" %ld", failed[t]);
+		if (fd[t] >= 0)
+			close(fd[t]);
+	}
+	printf("\n");
 	return 0;
 }
 
@@ -176,10 +262,16 @@ int main(int argc, char **argv)
 	if (argc == 5 && !strcmp(argv[1], "generic"))
 		return do_generic(parse(argv[2], 1, 1L << 40, "N"), parse(argv[3], 13, 1024, "SIZE"),
 				  strtoul(argv[4], NULL, 0));
+	if (argc >= 7 && argc <= 6 + MAX_TARGETS && !strcmp(argv[1], "alternate"))
+		return do_alternate(parse(argv[2], 1, 1L << 30, "ROUNDS"),
+				    parse(argv[3], 1, 1L << 30, "BATCH"),
+				    parse(argv[4], 13, 1024, "SIZE"), strtoul(argv[5], NULL, 0),
+				    argc - 6, argv + 6);
 	if (argc == 3 && !strcmp(argv[1], "getpid"))
 		return do_getpid(parse(argv[2], 1, 1L << 40, "N"));
 	if (argc == 3 && !strcmp(argv[1], "pipe"))
 		return do_pipe(parse(argv[2], 1, 1L << 40, "N"));
-	fprintf(stderr, "usage: ltt-bench-tool write FILE N SIZE [RATE] | generic N SIZE CHECKSUM | getpid N | pipe N\n");
+	fprintf(stderr, "usage: ltt-bench-tool write FILE N SIZE [RATE] | generic N SIZE CHECKSUM |\n"
+		"       alternate ROUNDS BATCH SIZE CHECKSUM TARGET... | getpid N | pipe N\n");
 	return 2;
 }

@@ -4,9 +4,10 @@
 # ftrace's on the same work, in one boot.
 #
 # Reads /ltt/params (shell assignments: RUNS, NUSER, SIZE, NGETPID, NPIPE,
-# PERF, LTTNG, CHECKSUM: that of the facility ltt-bench-tool generic
-# registers).  Every load runs pinned on CPU 0 (taskset), the control commands
-# on CPU 1, so that the events counted on CPU 0 are the load's.  Writes:
+# NALT, ALTBATCH, PERF, LTTNG, CHECKSUM: that of the facility
+# ltt-bench-tool generic registers).  Every load runs pinned on CPU 0
+# (taskset), the control commands on CPU 1, so that the events counted on
+# CPU 0 are the load's.  Writes:
 #   $R/times     "TRACER LOAD RUN WHAT N TOTAL_NS NS_PER_OP FAILED"
 #   $R/counts    "ftrace LOAD RUN EVENTS OVERRUN BYTES" (CPU 0 entries +
 #                overrun; the bytes its ring buffer holds on CPU 0)
@@ -15,6 +16,8 @@
 #   $R/lttng-LOAD-RUN/   LTTng 2.13's kernel trace of that run (LTTNG=1:
 #                its modules and tools in the initramfs, Debian's stock kernel)
 #   $R/ust-user-RUN/   LTTng-UST's trace of ltt-ust-bench's events (LTTNG=1)
+#   $R/alternate, $R/ours-alternate/   ltt-bench-tool alternate's lines and
+#                our trace of them (NALT > 0)
 #   $R/results   "step status" lines; $R/versions
 # Run 0 of each is a warm-up.
 # Our traces are flight recorders (no reader while the load runs, like
@@ -208,6 +211,20 @@ while [ $k -lt "$RUNS" ]; do
 		fi
 	done
 done
+
+# -- (a2) the user events in interleaved batches (NALT rounds of ALTBATCH
+# calls each): our trace (probes off) and ftrace (no event on) active at
+# once, so that one process alternates between the bare write, both of our
+# doors and trace_marker a millisecond apart; a whole run's drift no longer
+# lands on one side of a difference ------------------------------------------
+if [ "${NALT:-0}" -gt 0 ]; then
+	ours_start alt 0 && ftrace_start &&
+		taskset -c 0 ltt-bench-tool alternate $NALT $ALTBATCH $SIZE $CHECKSUM \
+			/dev/null /proc/ltt_user_generic generic $F/trace_marker >$R/alternate
+	res alternate $?
+	ftrace_stop alternate 0
+	ours_stop alt $R/ours-alternate; res ours_alternate $?
+fi
 
 # -- profiles (PERF=1): where each tracer spends its time (10 x the user
 # events: perf's cpu-clock samples are sparse under TCG) --------------------

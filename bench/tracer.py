@@ -10,6 +10,15 @@ pinned on CPU 0, R times each (default 5), interleaved:
       ltt_trace_generic() requests of SIZE bytes (libltt-usertrace's door,
       patch 0010) with and without, N writes to ftrace's trace_marker with tracing on and off, and
       to /dev/null (the bare system call);
+  (a2) the same user events in interleaved batches (--alt-rounds R of
+      --alt-batch B calls each): our trace and ftrace both on, one process
+      writing B calls to /dev/null, /proc/ltt_user_generic, through
+      ltt_trace_generic() and to trace_marker in turn, the order rotated
+      every round.  A call's added cost is its batch less the /dev/null
+      batch of the same round, a millisecond apart: the ratio to
+      trace_marker's is given with a 95 % interval (rounds resampled).
+      The whole runs of (a) put a boot's drift on one side of each
+      difference, so their user-event ratios moved by tens of per cent;
   (b) a getpid() loop and a pipe ping-pong between two processes on one CPU
       (two context switches per round trip): untraced, with our kernel
       events on (patch 0007: system calls, scheduler, interrupts...), and
@@ -111,6 +120,94 @@ def trace_bytes(trace):
     return n
 
 
+def read_alternate(path):
+    """ltt-bench-tool alternate's output: (batch, targets, rounds, failed),
+    rounds a list of {target: ns of its batch}, without round 0 (each
+    round's first batch may still meet a code path TCG has not translated
+    since the runs before).  ValueError when a line is malformed, a round
+    is missing or the failed line is not last."""
+    with open(path) as f:
+        lines = [ln.split() for ln in f if ln.strip()]
+    if not lines or lines[0][0] != 'targets' or len(lines[0]) < 4:
+        raise ValueError('%s: no targets line' % path)
+    batch, targets = int(lines[0][1]), lines[0][2:]
+    if lines[-1][0] != 'failed' or len(lines[-1]) != len(targets) + 1:
+        raise ValueError('%s: no failed line at the end (cut short?)' % path)
+    failed = dict(zip(targets, map(int, lines[-1][1:])))
+    rounds = []
+    for i, w in enumerate(lines[1:-1]):
+        if w[0] != 'round' or int(w[1]) != i or len(w) != len(targets) + 2:
+            raise ValueError('%s: bad round line %r' % (path, ' '.join(w)))
+        if i:
+            rounds.append(dict(zip(targets, map(int, w[2:]))))
+    return batch, targets, rounds, failed
+
+
+def alternate_costs(batch, rounds, base, target):
+    """The added ns per call of target over base, one per round (the two
+    batches of a round were timed a millisecond apart)."""
+    return [(r[target] - r[base]) / batch for r in rounds]
+
+
+def ratio_interval(num, den, resamples=2000, seed=26):
+    """median(num) / median(den) and its 95 % interval by resampling the
+    rounds (num[i] and den[i] come from the same round and stay paired)."""
+    import random
+    rng = random.Random(seed)
+    n = len(num)
+    ratios = []
+    for _ in range(resamples):
+        pick = [rng.randrange(n) for _ in range(n)]
+        ratios.append(statistics.median(num[i] for i in pick)
+                      / statistics.median(den[i] for i in pick))
+    ratios.sort()
+    return (statistics.median(num) / statistics.median(den),
+            ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1])
+
+
+def alternate_table(say, out):
+    """(a2): the user events in interleaved batches, every tracer on at once"""
+    batch, targets, rounds, failed = read_alternate(os.path.join(out, 'alternate'))
+    bad = {t: f for t, f in failed.items() if f and t != '/dev/null'}
+    if bad:
+        sys.exit('tracer benchmark: the interleaved calls failed: %s' % bad)
+    calls = batch * (len(rounds) + 1)
+    c0, lost0, _, _ = guest.count_events(os.path.join(out, 'ours-alternate'))
+    if lost0 or c0 < 2 * calls:
+        sys.exit('tracer benchmark: our interleaved trace holds %d events on CPU 0 (%d lost), '
+                 'not the %d written' % (c0, lost0, 2 * calls))
+    with open(os.path.join(out, 'counts')) as f:
+        fc = [int(ln.split()[3]) for ln in f if ln.split()[1] == 'alternate']
+    if not fc or fc[0] < calls:
+        sys.exit('tracer benchmark: ftrace holds %s entries of the %d trace_marker writes'
+                 % (fc, calls))
+    marker = [t for t in targets if t.endswith('trace_marker')][0]
+    rows = (('/proc/ltt_user_generic', 'write() to /proc/ltt_user_generic'),
+            ('generic', 'ltt_trace_generic()'), (marker, 'write() to trace_marker'))
+    say('##### (a2) user-space events in interleaved batches\n')
+    say('One process on CPU 0, our trace (probes off) and ftrace (no event on) both active: '
+        '%d rounds of %d calls to each of %s in turn, the order rotated every round; '
+        'a call\'s added cost is its batch less the same round\'s `/dev/null` batch. '
+        'Events on CPU 0: ours %d (both doors), ftrace %d; none lost.\n'
+        % (len(rounds), batch, ', '.join(targets), c0, fc[0]))
+    say('| written by | ns/call, median | added ns/event, median | quartiles | '
+        '/ trace_marker (95 % interval) |')
+    say('|---|---:|---:|---:|---:|')
+    ftrace = alternate_costs(batch, rounds, '/dev/null', marker)
+    for target, name in rows:
+        d = alternate_costs(batch, rounds, '/dev/null', target)
+        q = statistics.quantiles(d, n=4)
+        rel = ''
+        if target != marker:
+            r, lo, hi = ratio_interval(d, ftrace)
+            rel = '%.2f (%.2f-%.2f)' % (r, lo, hi)
+        say('| %s | %.0f | %.0f | %.0f-%.0f | %s |'
+            % (name, statistics.median(x[target] for x in rounds) / batch,
+               statistics.median(d), q[0], q[2], rel))
+    say('| write() to /dev/null | %.0f | | | |'
+        % (statistics.median(x['/dev/null'] for x in rounds) / batch))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--runs', type=int, default=5)
@@ -118,6 +215,9 @@ def main():
     ap.add_argument('--size', type=int, default=32, help='bytes per user event')
     ap.add_argument('--getpid', type=int, default=200000)
     ap.add_argument('--pipe', type=int, default=20000)
+    ap.add_argument('--alt-rounds', type=int, default=1000,
+                    help='rounds of the interleaved user events (a2); 0: none')
+    ap.add_argument('--alt-batch', type=int, default=100, help='calls per batch in (a2)')
     ap.add_argument('--perf', action='store_true', help='also profile the pipe load with perf')
     ap.add_argument('--dir', default=None, help='keep the guest output there')
     ap.add_argument('--from', dest='again', default=None,
@@ -147,6 +247,7 @@ def main():
         else:
             print('perf profile skipped: no perf on the host (linux-perf)')
     params = dict(RUNS=a.runs, NUSER=a.user, SIZE=a.size, NGETPID=a.getpid, NPIPE=a.pipe,
+                  NALT=a.alt_rounds, ALTBATCH=a.alt_batch,
                   PERF=1 if programs else 0, LTTNG=1 if a.lttng else 0,
                   CHECKSUM=guest.example_checksum())
     if a.again:
@@ -268,6 +369,9 @@ def main():
                b['ours'] / b['ust'], b['generic'] / b['ust'],
                statistics.median(size[('generic', 'user', k)] for k in runs),
                statistics.median(size[('ust', 'user', k)] for k in runs)))
+
+    if os.path.exists(os.path.join(out, 'alternate')):
+        alternate_table(say, out)
 
     # (b) kernel events
     say('##### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'

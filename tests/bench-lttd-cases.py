@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The parsers of bench/lttd.py (the lttd against lttng-consumerd
-benchmark) on output of the kind each program prints, whose answer is
-known (tests/t79-bench-lttd.sh):
+benchmark) and of bench/tracer.py (bytes of a trace; the interleaved
+user events of its table a2) on output of the kind each program prints,
+whose answer is known (tests/t79-bench-lttd.sh):
 
     bench-lttd-cases.py [TRACES_DIR BUILD_DIR]
 
@@ -119,4 +120,48 @@ if len(sys.argv) > 2:
     check('trace_bytes: the streams hold most of their files',
           0 < want <= sum(os.path.getsize(os.path.join(sample, f)) for f in ('kchan_0', 'kchan_1')),
           True)
+
+# tracer.py's table (a2): ltt-bench-tool alternate's lines, the added cost
+# per call against the same round's /dev/null batch, the ratio's interval
+sys.path.insert(0, os.path.join(TOP, 'bench'))
+import tempfile  # noqa: E402
+import tracer  # noqa: E402
+ALT = """targets 10 /dev/null /proc/ltt_user_generic /sys/kernel/tracing/trace_marker
+round 0 90000 90000 90000
+round 1 1000 1500 2000
+round 2 1100 1600 2100
+round 3 1000 1600 2200
+failed 0 0 0
+"""
+
+
+def alt(text):
+    with tempfile.NamedTemporaryFile('w', suffix='.alt', delete=False) as f:
+        f.write(text)
+    try:
+        return tracer.read_alternate(f.name)
+    except ValueError as e:
+        return 'ValueError' if 'cut short' not in str(e) else 'cut short'
+    finally:
+        os.unlink(f.name)
+
+
+batch, targets, rounds, failed = alt(ALT)
+check('alternate: batch and targets', (batch, targets[1]), (10, '/proc/ltt_user_generic'))
+check('alternate: round 0 (warm-up) dropped', len(rounds), 3)
+check('alternate: added ns per call against the same round\'s /dev/null',
+      tracer.alternate_costs(batch, rounds, '/dev/null', '/proc/ltt_user_generic'),
+      [50.0, 50.0, 60.0])
+ours = tracer.alternate_costs(batch, rounds, '/dev/null', '/proc/ltt_user_generic')
+marker = tracer.alternate_costs(batch, rounds, '/dev/null', targets[2])
+r, lo, hi = tracer.ratio_interval(ours, marker)
+check('alternate: ratio of the medians, inside its interval', (r, lo <= r <= hi), (0.5, True))
+check('alternate: an exact ratio has an interval of width 0',
+      tracer.ratio_interval([1.0, 2.0, 3.0], [2.0, 4.0, 6.0])[1:], (0.5, 0.5))
+check('alternate: a run cut short (no failed line) is refused',
+      alt(ALT.rsplit('failed', 1)[0]), 'cut short')
+check('alternate: a missing round is refused', alt(ALT.replace('round 2 ', 'round 7 ')), 'ValueError')
+check('alternate: a short round line is refused', alt(ALT.replace(' 2100', '')), 'ValueError')
+check('alternate: the failed counts', alt(ALT.replace('failed 0 0 0', 'failed 0 3 0'))[3],
+      {'/dev/null': 0, '/proc/ltt_user_generic': 3, '/sys/kernel/tracing/trace_marker': 0})
 end()
