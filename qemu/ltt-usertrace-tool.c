@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -63,6 +64,16 @@ static long proc_write(const void *buf, size_t n)
 	r = write(fd, buf, n) < 0 ? -errno : 0;
 	close(fd);
 	return r;
+}
+
+/* One pwrite() of ltt_trace_generic on descriptor @fd at @pos: 0 or -errno. */
+static long door_pwrite(int fd, const void *data, size_t n, unsigned long long pos)
+{
+	ssize_t r = pwrite(fd, data, n, (off_t)pos);
+
+	if (r < 0)
+		return -errno;
+	return (size_t)r == n ? 0 : -ERANGE;
 }
 
 static void info_of(struct ltt_user_facility_info *i, const char *name, uint32_t ck)
@@ -147,6 +158,51 @@ static int errnos(void)
 	SAY("trace_blocking_2", ltt_trace_generic(id, 2, &n, sizeof(n), 2, 0));
 	SAY("trace_priority_2", ltt_trace_generic(id, 2, &n, sizeof(n), 0, -1));
 	SAY("trace_high_priority", ltt_trace_generic(id, 2, &n, sizeof(n), 0, 1));
+	/*
+	 * The door without the library: the pwrite() whose offset names
+	 * the event (LTT_USER_POS()), its hostile offsets, and the ioctl the
+	 * library keeps for what an offset cannot say.  The facility table
+	 * is the open file's: @fd registers, @other does not.  The payloads
+	 * 4242 (pwrite), 4243 (pwrite, high priority) and 4343 (ioctl) are
+	 * looked for in the trace.
+	 */
+	{
+		int fd = open(LTT_USER_DOOR, O_WRONLY | O_CLOEXEC);
+		int other = open(LTT_USER_DOOR, O_WRONLY | O_CLOEXEC);
+		struct ltt_user_register_req rq = {
+			.facility_id = (uintptr_t)&id2, .info = (uintptr_t)&i,
+		};
+		int p1 = 4242, p2 = 4243, p3 = 4343;
+		struct ltt_user_trace_req tq = {
+			.facility_id = id, .event_id = 2, .data = (uintptr_t)&p3,
+			.data_size = sizeof(p3),
+		};
+		unsigned long long pos = LTT_USER_POS(id, 2, 0, 0);
+
+		if (fd < 0 || other < 0) {
+			perror(LTT_USER_DOOR);
+			return 1;
+		}
+		info_of(&i, "usertrace_example", LTT_FACILITY_USERTRACE_EXAMPLE_CHECKSUM);
+		SAY("door_register", ioctl(fd, LTT_USER_IOC_REGISTER_GENERIC, &rq) ? -errno :
+				     id2 == id ? 0 : -ERANGE);
+		SAY("pos_ok", door_pwrite(fd, &p1, sizeof(p1), pos));
+		SAY("pos_high_priority", door_pwrite(fd, &p2, sizeof(p2), LTT_USER_POS(id, 2, 0, 1)));
+		SAY("pos_other_door", door_pwrite(other, &p1, sizeof(p1), pos));
+		SAY("pos_reserved_bit", door_pwrite(fd, &p1, sizeof(p1), pos | 1ULL << 2));
+		SAY("pos_high_bit", door_pwrite(fd, &p1, sizeof(p1), pos | 1ULL << 61));
+		SAY("pos_no_trace_bit", door_pwrite(fd, &p1, sizeof(p1), pos & ~LTT_USER_POS_TRACE));
+		SAY("pos_negative", door_pwrite(fd, &p1, sizeof(p1), pos | 1ULL << 63));
+		SAY("pos_unregistered", door_pwrite(fd, &p1, sizeof(p1), LTT_USER_POS(200, 0, 0, 0)));
+		SAY("pos_core", door_pwrite(fd, &p1, sizeof(p1),
+					    LTT_USER_POS(LTT_CORE_FACILITY_ID, 0, 0, 0)));
+		SAY("pos_event_id", door_pwrite(fd, &p1, sizeof(p1), LTT_USER_POS(id, 3, 0, 0)));
+		SAY("pos_data_bad", door_pwrite(fd, (void *)8, 16, pos));
+		SAY("pos_size_max", door_pwrite(fd, big, LTT_USER_MAX_EVENT_SIZE + 1, pos));
+		SAY("ioctl_trace_ok", ioctl(fd, LTT_USER_IOC_TRACE_GENERIC, &tq) ? -errno : 0);
+		close(fd);
+		close(other);
+	}
 	return 0;
 }
 

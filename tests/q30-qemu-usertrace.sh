@@ -138,12 +138,32 @@ trace_size_max EINVAL trace: LTT_USER_MAX_EVENT_SIZE + 1
 trace_blocking_2 EINVAL trace: blocking = 2
 trace_priority_2 EINVAL trace: high_priority = -1
 trace_high_priority OK trace: high priority
+door_register OK door: an ioctl registers on a descriptor of its own, the same id
+pos_ok OK door: a pwrite() at LTT_USER_POS(id, event)
+pos_high_priority OK door: a pwrite() with the high-priority flag
+pos_other_door EPERM door: a pwrite() on a descriptor that registered nothing
+pos_reserved_bit EINVAL door: an offset with a reserved low bit
+pos_high_bit EINVAL door: an offset with bit 61 set
+pos_no_trace_bit EINVAL door: an offset without LTT_USER_POS_TRACE (not 0: no string)
+pos_negative EINVAL door: a negative offset
+pos_unregistered EPERM door: an id nobody registered
+pos_core EPERM door: a kernel facility's id
+pos_event_id EINVAL door: event id past num_events
+pos_data_bad EFAULT door: data unmapped
+pos_size_max EINVAL door: LTT_USER_MAX_EVENT_SIZE + 1
+ioctl_trace_ok OK door: the ioctl the library keeps for what an offset cannot say
 reg_first OK register: the first facility
 reg_up_to_limit OK register: up to LTT_USER_MAX_FACILITIES (32)
 reg_over_limit ENOSPC register: the 33rd
 LIST
 check "the high-priority event went to the processes channel" \
 	has '^usertrace_example\.child: .*\(control/processes_[01]\) .*\{ parent = -1 \}'
+check "the door's pwrite() event is in the trace, in the cpu channel" \
+	has '^usertrace_example\.child: .*\(cpu_[01]\) .*\{ parent = 4242 \}'
+check "the door's pwrite() with the high-priority flag went to the processes channel" \
+	has '^usertrace_example\.child: .*\(control/processes_[01]\) .*\{ parent = 4243 \}'
+check "the door's ioctl event is in the trace" \
+	has '^usertrace_example\.child: .*\(cpu_[01]\) .*\{ parent = 4343 \}'
 
 # -- losing and blocking -----------------------------------------------------------------
 ticks() { # the tick events of trace $1, their count and whether seq has holes

@@ -276,6 +276,34 @@ struct ltt_user_trace_req {
 #define LTT_USER_IOC_TRACE_GENERIC	_IOW(0xF5, 0x01, struct ltt_user_trace_req)
 #define LTT_USER_DOOR			"/proc/ltt_user_generic"
 
+/*
+ * ltt_trace_generic as one pwrite() on the door, the cheaper way: the
+ * buffer is the payload and the file offset names the event, as the
+ * offset of /dev/cpu/N/msr names a register.  An ioctl pays the security
+ * modules' ioctl hooks and a copy of its request on every event; a write
+ * pays what a write to ftrace's trace_marker pays.  The offset is
+ * LTT_USER_POS(facility_id, event_id, blocking, high_priority): ids up to
+ * LTT_USER_POS_ID_MAX, flags 0 or 1.  An offset with another bit set is
+ * EINVAL.  The checks and errors are the ioctl's; success returns the
+ * size written.  Offset 0, a plain write(), is a user_generic.string.
+ * A request the offset cannot hold (a larger id or flag) goes through the
+ * ioctl, which refuses it with its own error.
+ */
+#define LTT_USER_POS_TRACE		(1ULL << 62)
+#define LTT_USER_POS_FACILITY_SHIFT	24
+#define LTT_USER_POS_EVENT_SHIFT	8
+#define LTT_USER_POS_ID_MAX		0xFFFFU
+#define LTT_USER_POS_HIGH_PRIORITY	(1ULL << 1)
+#define LTT_USER_POS_BLOCKING		(1ULL << 0)
+#define LTT_USER_POS(facility_id, event_id, blocking, high_priority)	\
+	(LTT_USER_POS_TRACE |						\
+	 ((__u64)(facility_id) << LTT_USER_POS_FACILITY_SHIFT) |	\
+	 ((__u64)(event_id) << LTT_USER_POS_EVENT_SHIFT) |		\
+	 ((blocking) ? LTT_USER_POS_BLOCKING : 0) |			\
+	 ((high_priority) ? LTT_USER_POS_HIGH_PRIORITY : 0))
+#define LTT_USER_POS_VALID						\
+	LTT_USER_POS(LTT_USER_POS_ID_MAX, LTT_USER_POS_ID_MAX, 1, 1)
+
 #define LTT_USER_MAX_FACILITIES		32	/* per process */
 #define LTT_USER_MAX_EVENT_SIZE		65535	/* fits the event_size field */
 

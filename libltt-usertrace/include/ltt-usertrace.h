@@ -18,8 +18,8 @@
  *
  * Every function returns 0 or a negative errno (the errors of
  * <ltt/ltt-abi.h>); with no active trace an event costs one system call
- * (an ioctl on the kernel's door, /proc/ltt_user_generic, opened once per
- * process and close-on-exec).  Works on the patched kernel and on
+ * (a pwrite() on the kernel's door, /proc/ltt_user_generic, opened once
+ * per process and close-on-exec).  Works on the patched kernel and on
  * Debian's own with the tracer's modules alike.  Thread-safe; a child of
  * fork() keeps its parent's facilities (it shares the door).
  */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * usertrace.c - libltt-usertrace: facility registration and event writing
- * through the door of the kernel's tracer, the ioctls on
- * /proc/ltt_user_generic (numbers and structures: <ltt/ltt-abi.h>).
+ * through the door of the kernel's tracer, /proc/ltt_user_generic: an
+ * ioctl registers, a pwrite() writes an event (numbers, structures and
+ * offsets: <ltt/ltt-abi.h>).
  *
  * Every kernel with this tracer has the door: the patched one (patch
  * 0010; its system calls of patch 0009 serve the same requests, at
@@ -92,6 +93,29 @@ long ltt_register_generic(uint32_t *facility_id,
 	return door_ioctl(LTT_USER_IOC_REGISTER_GENERIC, &req);
 }
 
+/*
+ * One event through the door's pwrite(): 0 or -errno.  A descriptor that
+ * gives EBADF is opened again once, as for the ioctls.
+ */
+static long door_pwrite(const void *data, size_t size, uint64_t pos)
+{
+	int fd = door(-2);
+	ssize_t n;
+
+	if (fd < 0)
+		return fd;
+	n = pwrite(fd, data, size, (off_t)pos);
+	if (n < 0 && errno == EBADF) {
+		fd = door(fd);
+		if (fd < 0)
+			return fd;
+		n = pwrite(fd, data, size, (off_t)pos);
+	}
+	if (n < 0)
+		return -errno;
+	return (size_t)n == size ? 0 : -EIO;
+}
+
 long ltt_trace_generic(unsigned int facility_id, unsigned int event_id,
 		       const void *data, size_t data_size, int blocking,
 		       int high_priority)
@@ -105,6 +129,17 @@ long ltt_trace_generic(unsigned int facility_id, unsigned int event_id,
 		.high_priority = high_priority,
 	};
 
+	/*
+	 * What the offset of a pwrite() can say goes that way
+	 * (<ltt/ltt-abi.h>: it costs less than the ioctl); anything else
+	 * through the ioctl, whose checks give each bad argument its own
+	 * error (pwrite() would refuse a huge size as EFAULT first).
+	 */
+	if (facility_id <= LTT_USER_POS_ID_MAX && event_id <= LTT_USER_POS_ID_MAX &&
+	    (blocking == 0 || blocking == 1) && (high_priority == 0 || high_priority == 1) &&
+	    data_size <= LTT_USER_MAX_EVENT_SIZE)
+		return door_pwrite(data, data_size,
+				   LTT_USER_POS(facility_id, event_id, blocking, high_priority));
 	return door_ioctl(LTT_USER_IOC_TRACE_GENERIC, &req);
 }
 
