@@ -233,7 +233,7 @@ prof() { # NAME, then the load's arguments: perf-NAME.txt, the top symbols
 	perf record -e cpu-clock -C 0 -o /tmp/perf.data taskset -c 0 ltt-bench-tool "$@" \
 		>/dev/null 2>$R/perf-$name.log
 	perf report -i /tmp/perf.data --no-children --sort symbol --stdio 2>>$R/perf-$name.log |
-		grep -E '^# Samples|^[^#]' | grep -v '^$' | head -n 40 >$R/perf-$name.txt
+		grep -E '^# Samples|^[^#]' | grep -v "^$" | head -n 120 >$R/perf-$name.txt
 	# every sample's address, for a per-instruction histogram on the host
 	# (bench/perf-lines.py, against build-kernel-bench's vmlinux)
 	perf script -i /tmp/perf.data -F ip 2>>$R/perf-$name.log >$R/perf-$name.ips

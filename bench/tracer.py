@@ -204,7 +204,7 @@ def alternate_table(say, out):
         say('| %s | %.0f | %.0f | %.0f-%.0f | %s |'
             % (name, statistics.median(x[target] for x in rounds) / batch,
                statistics.median(d), q[0], q[2], rel))
-    say('| write() to /dev/null | %.0f | | | |'
+    say('| write() to /dev/null | %.0f | | | |\n'
         % (statistics.median(x['/dev/null'] for x in rounds) / batch))
 
 
