@@ -4,8 +4,8 @@
 # ftrace's on the same work, in one boot.
 #
 # Reads /ltt/params (shell assignments: RUNS, NUSER, SIZE, NGETPID, NPIPE,
-# NALT, ALTBATCH, PERF, LTTNG, CHECKSUM: that of the facility
-# ltt-bench-tool generic registers).  Every load runs pinned on CPU 0
+# NALT, ALTBATCH, NALTK, ALTGETPID, ALTPIPE, PERF, LTTNG, CHECKSUM: that
+# of the facility ltt-bench-tool generic registers).  Every load runs pinned on CPU 0
 # (taskset), the control commands on CPU 1, so that the events counted on
 # CPU 0 are the load's.  Writes:
 #   $R/times     "TRACER LOAD RUN WHAT N TOTAL_NS NS_PER_OP FAILED"
@@ -18,6 +18,7 @@
 #   $R/ust-user-RUN/   LTTng-UST's trace of ltt-ust-bench's events (LTTNG=1)
 #   $R/alternate, $R/ours-alternate/   ltt-bench-tool alternate's lines and
 #                our trace of them (NALT > 0)
+#   $R/alternate-kernel   the kernel loads' interleaved batches (NALTK > 0)
 #   $R/results   "step status" lines; $R/versions
 # Run 0 of each is a warm-up.
 # Our traces are flight recorders (no reader while the load runs, like
@@ -224,6 +225,50 @@ if [ "${NALT:-0}" -gt 0 ]; then
 	res alternate $?
 	ftrace_stop alternate 0
 	ours_stop alt $R/ours-alternate; res ours_alternate $?
+fi
+
+# -- (b2) the kernel loads in interleaved batches (NALTK rounds of
+# ALTGETPID getpid() calls and ALTPIPE round trips): untraced, under ours
+# and under ftrace, the order rotated every round.  Each tracer is started
+# before its batches and stopped after them, outside the times the tool
+# measures; ours is a small flight trace (probes on), ftrace's buffer is
+# emptied at each start.  Lines "ROUND TRACER LOAD NS_PER_OP" -------------
+ours_small() { # NAME: a flight trace of 4 x 256 KiB per CPU and channel, started
+	taskset -c 1 lttctl -n $1 -c -m flight --subbuf-size-high 256K --subbuf-num-high 4 \
+		--subbuf-size-med 256K --subbuf-num-med 4 --subbuf-size-low 256K \
+		--subbuf-num-low 4 >/dev/null && taskset -c 1 lttctl -n $1 -s >/dev/null
+}
+if [ "${NALTK:-0}" -gt 0 ]; then
+	: >$R/alternate-kernel
+	echo 1 >$P
+	r=0
+	rc=0
+	while [ $r -lt "$NALTK" ] && [ $rc = 0 ]; do
+		case $((r % 3)) in
+		0) order="none ours ftrace" ;;
+		1) order="ours ftrace none" ;;
+		*) order="ftrace none ours" ;;
+		esac
+		for w in $order; do
+			case $w in
+			ours) ours_small b$r || rc=1 ;;
+			ftrace) ftrace_start $EVENTS_ON || rc=1 ;;
+			esac
+			for load in getpid pipe; do
+				case $load in getpid) ops=$ALTGETPID ;; pipe) ops=$ALTPIPE ;; esac
+				line=$(tool $load $ops) || rc=1
+				echo "$r $w $load $(echo "$line" | cut -d' ' -f4)" >>$R/alternate-kernel
+			done
+			case $w in
+			ours) { taskset -c 1 lttctl -n b$r -q >/dev/null &&
+				taskset -c 1 lttctl -n b$r -r >/dev/null; } || rc=1 ;;
+			ftrace) echo 0 >$F/tracing_on; echo 0 >$F/events/enable ;;
+			esac
+		done
+		r=$((r + 1))
+	done
+	echo 0 >$P
+	res alternate_kernel $rc
 fi
 
 # -- profiles (PERF=1): where each tracer spends its time (10 x the user

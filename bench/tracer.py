@@ -22,7 +22,13 @@ pinned on CPU 0, R times each (default 5), interleaved:
   (b) a getpid() loop and a pipe ping-pong between two processes on one CPU
       (two context switches per round trip): untraced, with our kernel
       events on (patch 0007: system calls, scheduler, interrupts...), and
-      with the equivalent ftrace events on.
+      with the equivalent ftrace events on;
+  (b2) the same loads in interleaved batches (--alt-kernel R rounds of
+      1/40 of --getpid and --pipe): untraced, under ours and under ftrace
+      in turn, each tracer started before its batches and stopped after
+      them (outside the times measured), the order rotated every round;
+      each batch's added cost against the same round's untraced one, per
+      event by (b)'s events per op, the ratio with a 95 % interval.
 
 Our traces are flight recorders and ftrace's ring buffer has no reader:
 both only write.  TCG times are not absolute: the tables give ratios to
@@ -208,6 +214,52 @@ def alternate_table(say, out):
         % (statistics.median(x['/dev/null'] for x in rounds) / batch))
 
 
+def read_alternate_kernel(path):
+    """The kernel loads' interleaved batches: {(tracer, load): {round:
+    ns per op}} without round 0, and the number of rounds.  ValueError on a
+    malformed line or a round that lacks one of its nine batches."""
+    t = {}
+    rounds = set()
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) != 4 or w[1] not in ('none', 'ours', 'ftrace') \
+                    or w[2] not in ('getpid', 'pipe'):
+                raise ValueError('%s: bad line %r' % (path, line.strip()))
+            r = int(w[0])
+            rounds.add(r)
+            if r:
+                t.setdefault((w[1], w[2]), {})[r] = float(w[3])
+    if rounds != set(range(len(rounds))) or any(
+            len(v) != len(rounds) - 1 for v in t.values()) or len(t) != 6:
+        raise ValueError('%s: a round lacks a batch' % path)
+    return t, len(rounds) - 1
+
+
+def alternate_kernel_table(say, out, evop):
+    """(b2): the kernel loads in interleaved batches; evop[(tracer, load)]:
+    the events each tracer writes per op (table b's counts)"""
+    t, n = read_alternate_kernel(os.path.join(out, 'alternate-kernel'))
+    say('##### (b2) system calls and context switches in interleaved batches\n')
+    say('%d rounds, each a batch of each load untraced, under ours and under ftrace, the order '
+        'rotated every round; each tracer started before its batches and stopped after them, '
+        'outside the times measured. A batch\'s added cost is its time less the same round\'s '
+        'untraced batch, per event by table (b)\'s events per op.\n' % n)
+    say('| load | untraced ns/op | ours added ns/event | ftrace added ns/event '
+        '| ours / ftrace per event (95 % interval) | per op |')
+    say('|---|---:|---:|---:|---:|---:|')
+    for load in ('getpid', 'pipe'):
+        rs = sorted(t[('none', load)])
+        added = {tr: [(t[(tr, load)][r] - t[('none', load)][r]) / evop[(tr, load)] for r in rs]
+                 for tr in ('ours', 'ftrace')}
+        ratio, lo, hi = ratio_interval(added['ours'], added['ftrace'])
+        say('| %s | %.0f | %.0f | %.0f | %.2f (%.2f-%.2f) | %.2f |'
+            % (load, statistics.median(t[('none', load)].values()),
+               statistics.median(added['ours']), statistics.median(added['ftrace']),
+               ratio, lo, hi, ratio * evop[('ours', load)] / evop[('ftrace', load)]))
+    say('')
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--runs', type=int, default=5)
@@ -218,6 +270,8 @@ def main():
     ap.add_argument('--alt-rounds', type=int, default=1000,
                     help='rounds of the interleaved user events (a2); 0: none')
     ap.add_argument('--alt-batch', type=int, default=100, help='calls per batch in (a2)')
+    ap.add_argument('--alt-kernel', type=int, default=60,
+                    help='rounds of the interleaved kernel loads (b2); 0: none')
     ap.add_argument('--perf', action='store_true', help='also profile the pipe load with perf')
     ap.add_argument('--dir', default=None, help='keep the guest output there')
     ap.add_argument('--from', dest='again', default=None,
@@ -247,7 +301,8 @@ def main():
         else:
             print('perf profile skipped: no perf on the host (linux-perf)')
     params = dict(RUNS=a.runs, NUSER=a.user, SIZE=a.size, NGETPID=a.getpid, NPIPE=a.pipe,
-                  NALT=a.alt_rounds, ALTBATCH=a.alt_batch,
+                  NALT=a.alt_rounds, ALTBATCH=a.alt_batch, NALTK=a.alt_kernel,
+                  ALTGETPID=a.getpid // 40, ALTPIPE=a.pipe // 40,
                   PERF=1 if programs else 0, LTTNG=1 if a.lttng else 0,
                   CHECKSUM=guest.example_checksum())
     if a.again:
@@ -379,11 +434,13 @@ def main():
     say('| load | untraced ns/op | ours ns/op | ftrace ns/op | ours × untraced | ftrace × untraced '
         '| ours events/op | ftrace events/op | ours ns/event | ftrace ns/event | ours / ftrace per event |')
     say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    evops = {}
     for load, nops in (('getpid', a.getpid), ('pipe', a.pipe)):
         off = med('none', load)
         r = {}
         for tracer in ('ours', 'ftrace'):
             evop = statistics.median(counts[(tracer, load, k)] / nops for k in runs)
+            evops[(tracer, load)] = evop
             per_ev = statistics.median(
                 (t[(tracer, load)][k] - t[('none', load)][k]) * nops / counts[(tracer, load, k)]
                 for k in runs)
@@ -398,6 +455,9 @@ def main():
         bo, bf = best('ours', load, 'none', nops), best('ftrace', load, 'none', nops)
         say('\nbest runs (each row\'s fastest), %s: ours %.0f, ftrace %.0f ns per event, '
             'ours / ftrace %.2f' % (load, bo, bf, bo / bf))
+    if os.path.exists(os.path.join(out, 'alternate-kernel')):
+        say('')
+        alternate_kernel_table(say, out, evops)
     if params['LTTNG']:
         lttng_table(say, out, t, counts, size, runs, a, med, best)
     if params['PERF']:

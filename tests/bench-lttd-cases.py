@@ -164,4 +164,39 @@ check('alternate: a missing round is refused', alt(ALT.replace('round 2 ', 'roun
 check('alternate: a short round line is refused', alt(ALT.replace(' 2100', '')), 'ValueError')
 check('alternate: the failed counts', alt(ALT.replace('failed 0 0 0', 'failed 0 3 0'))[3],
       {'/dev/null': 0, '/proc/ltt_user_generic': 3, '/sys/kernel/tracing/trace_marker': 0})
+# table (b2): the kernel loads' interleaved batches
+ALTK = ''.join('%d %s %s %d\n' % (r, w, load, base + extra)
+               for r in range(3) for w, extra in (('none', 0), ('ours', 20), ('ftrace', 50))
+               for load, base in (('getpid', 100), ('pipe', 1000)))
+
+
+def altk(text):
+    with tempfile.NamedTemporaryFile('w', suffix='.altk', delete=False) as f:
+        f.write(text)
+    try:
+        return tracer.read_alternate_kernel(f.name)
+    except ValueError:
+        return 'ValueError'
+    finally:
+        os.unlink(f.name)
+
+
+t, n = altk(ALTK)
+check('alternate-kernel: rounds, round 0 dropped', (n, sorted(t[('ours', 'pipe')])), (2, [1, 2]))
+check('alternate-kernel: a batch\'s ns per op', t[('ftrace', 'getpid')][2], 150.0)
+check('alternate-kernel: a round without one of its batches is refused',
+      altk(ALTK.replace('2 ours pipe 1020\n', '')), 'ValueError')
+check('alternate-kernel: an unknown tracer is refused',
+      altk(ALTK.replace('1 ours pipe', '1 lttng pipe')), 'ValueError')
+with tempfile.TemporaryDirectory() as tmp:
+    with open(os.path.join(tmp, 'alternate-kernel'), 'w') as f:
+        f.write(ALTK)
+    lines = []
+    tracer.alternate_kernel_table(lines.append, tmp, {('ours', 'getpid'): 2, ('ftrace', 'getpid'): 2,
+                                                      ('ours', 'pipe'): 16, ('ftrace', 'pipe'): 12})
+    rows = {ln.split(' | ')[0]: ln for ln in lines if ln.startswith('| getpid') or ln.startswith('| pipe')}
+    check('alternate-kernel: getpid, 2 events per op each: 10 and 25 ns per event, 0.40',
+          rows['| getpid'], '| getpid | 100 | 10 | 25 | 0.40 (0.40-0.40) | 0.40 |')
+    check('alternate-kernel: pipe, 16 and 12 events per op: per event 0.30, per op 0.40',
+          rows['| pipe'], '| pipe | 1000 | 1 | 4 | 0.30 (0.30-0.30) | 0.40 |')
 end()
