@@ -76,10 +76,12 @@ tool() { # the load on CPU 0: ltt-bench-tool's, or "ust N SIZE": ltt-ust-bench's
 		taskset -c 0 ltt-bench-tool "$@"
 	fi
 }
-ours_start() { # NAME PROBES(0/1): a flight trace, 32 MiB per CPU and channel
+ours_start() { # NAME PROBES(0/1) [SUBBUF]: a flight trace of 4 sub-buffers
+	# of SUBBUF (8M: 32 MiB) per CPU and channel
 	echo $2 >$P
-	taskset -c 1 lttctl -n $1 -c -m flight --subbuf-size-high 8M --subbuf-num-high 4 \
-		--subbuf-size-med 8M --subbuf-num-med 4 --subbuf-size-low 8M --subbuf-num-low 4 \
+	sb=${3:-8M}
+	taskset -c 1 lttctl -n $1 -c -m flight --subbuf-size-high $sb --subbuf-num-high 4 \
+		--subbuf-size-med $sb --subbuf-num-med 4 --subbuf-size-low $sb --subbuf-num-low 4 \
 		>/dev/null &&
 		taskset -c 1 lttctl -n $1 -s >/dev/null
 }
@@ -233,17 +235,11 @@ fi
 # before its batches and stopped after them, outside the times the tool
 # measures; ours is a small flight trace (probes on), ftrace's buffer is
 # emptied at each start.  Lines "ROUND TRACER LOAD NS_PER_OP" -------------
-ours_small() { # NAME: a flight trace of 4 x 256 KiB per CPU and channel, started
-	taskset -c 1 lttctl -n $1 -c -m flight --subbuf-size-high 256K --subbuf-num-high 4 \
-		--subbuf-size-med 256K --subbuf-num-med 4 --subbuf-size-low 256K \
-		--subbuf-num-low 4 >/dev/null && taskset -c 1 lttctl -n $1 -s >/dev/null
-}
 if [ "${NALTK:-0}" -gt 0 ]; then
 	: >$R/alternate-kernel
-	echo 1 >$P
 	r=0
-	rc=0
-	while [ $r -lt "$NALTK" ] && [ $rc = 0 ]; do
+	bad=0	# not rc: ours_stop sets that one
+	while [ $r -lt "$NALTK" ] && [ $bad = 0 ]; do
 		case $((r % 3)) in
 		0) order="none ours ftrace" ;;
 		1) order="ours ftrace none" ;;
@@ -251,24 +247,23 @@ if [ "${NALTK:-0}" -gt 0 ]; then
 		esac
 		for w in $order; do
 			case $w in
-			ours) ours_small b$r || rc=1 ;;
-			ftrace) ftrace_start $EVENTS_ON || rc=1 ;;
+			ours) ours_start b$r 1 256K || bad=1 ;;
+			ftrace) ftrace_start $EVENTS_ON || bad=1 ;;
 			esac
 			for load in getpid pipe; do
 				case $load in getpid) ops=$ALTGETPID ;; pipe) ops=$ALTPIPE ;; esac
-				line=$(tool $load $ops) || rc=1
+				line=$(tool $load $ops) || bad=1
 				echo "$r $w $load $(echo "$line" | cut -d' ' -f4)" >>$R/alternate-kernel
 			done
 			case $w in
-			ours) { taskset -c 1 lttctl -n b$r -q >/dev/null &&
-				taskset -c 1 lttctl -n b$r -r >/dev/null; } || rc=1 ;;
+			ours) ours_stop b$r || bad=1 ;;
 			ftrace) echo 0 >$F/tracing_on; echo 0 >$F/events/enable ;;
 			esac
 		done
 		r=$((r + 1))
 	done
 	echo 0 >$P
-	res alternate_kernel $rc
+	res alternate_kernel $bad
 fi
 
 # -- profiles (PERF=1): where each tracer spends its time (10 x the user

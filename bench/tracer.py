@@ -171,10 +171,11 @@ def ratio_interval(num, den, resamples=2000, seed=26):
             ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1])
 
 
-def alternate_table(say, out):
-    """(a2): the user events in interleaved batches, every tracer on at once"""
+def alternate_table(say, out, counts):
+    """(a2): the user events in interleaved batches, every tracer on at once;
+    counts: main()'s, which hold ftrace's count of them"""
     batch, targets, rounds, failed = read_alternate(os.path.join(out, 'alternate'))
-    bad = {t: f for t, f in failed.items() if f and t != '/dev/null'}
+    bad = {t: f for t, f in failed.items() if f}
     if bad:
         sys.exit('tracer benchmark: the interleaved calls failed: %s' % bad)
     calls = batch * (len(rounds) + 1)
@@ -182,10 +183,9 @@ def alternate_table(say, out):
     if lost0 or c0 < 2 * calls:
         sys.exit('tracer benchmark: our interleaved trace holds %d events on CPU 0 (%d lost), '
                  'not the %d written' % (c0, lost0, 2 * calls))
-    with open(os.path.join(out, 'counts')) as f:
-        fc = [int(ln.split()[3]) for ln in f if ln.split()[1] == 'alternate']
-    if not fc or fc[0] < calls:
-        sys.exit('tracer benchmark: ftrace holds %s entries of the %d trace_marker writes'
+    fc = counts.get(('ftrace', 'alternate', 0), 0)
+    if fc < calls:
+        sys.exit('tracer benchmark: ftrace holds %d entries of the %d trace_marker writes'
                  % (fc, calls))
     marker = [t for t in targets if t.endswith('trace_marker')][0]
     rows = (('/proc/ltt_user_generic', 'write() to /proc/ltt_user_generic'),
@@ -195,7 +195,7 @@ def alternate_table(say, out):
         '%d rounds of %d calls to each of %s in turn, the order rotated every round; '
         'a call\'s added cost is its batch less the same round\'s `/dev/null` batch. '
         'Events on CPU 0: ours %d (both doors), ftrace %d; none lost.\n'
-        % (len(rounds), batch, ', '.join(targets), c0, fc[0]))
+        % (len(rounds), batch, ', '.join(targets), c0, fc))
     say('| written by | ns/call, median | added ns/event, median | quartiles | '
         '/ trace_marker (95 % interval) |')
     say('|---|---:|---:|---:|---:|')
@@ -426,7 +426,7 @@ def main():
                statistics.median(size[('ust', 'user', k)] for k in runs)))
 
     if os.path.exists(os.path.join(out, 'alternate')):
-        alternate_table(say, out)
+        alternate_table(say, out, counts)
 
     # (b) kernel events
     say('##### (b) system calls and context switches: %d getpid(), %d pipe round trips\n'
